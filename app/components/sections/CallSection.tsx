@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { CallButton } from "~/components/ui/CallButton.tsx";
+import { SectionHeader } from "~/components/sections/SectionHeader.tsx";
+import type { PhonePlacement } from "~/components/PhoneLink.tsx";
+import type { SectionHeading } from "~/content/types.ts";
+
+interface CallSectionProps {
+  heading: SectionHeading;
+  placement: PhonePlacement;
+  id?: string;
+  children?: ReactNode;
+}
+
+/** A dark band with a heading and a large button showing the phone number. */
+export function CallSection({ heading, placement, id, children }: CallSectionProps) {
+  const headingId = id ? `${id}-heading` : undefined;
+  return (
+    <section id={id} aria-labelledby={headingId} className="scroll-mt-24 bg-brand-900 py-16 text-white">
+      <div className="mx-auto max-w-6xl px-4 text-center [&_h2]:text-white [&_p]:text-brand-100">
+        <SectionHeader heading={heading} id={headingId} />
+        <CallButton placement={placement} size="xl" className="mt-8" />
+      </div>
+      {children ? <div className="mx-auto mt-12 max-w-6xl px-4">{children}</div> : null}
+    </section>
+  );
+}

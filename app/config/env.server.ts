@@ -1,0 +1,122 @@
+import { z } from "zod";
+import type { PublicSiteConfig } from "./site.ts";
+
+/**
+ * The only reader of process.env. Every operator setting is parsed and validated here once;
+ * a bad value stops the build or the start with a message naming the setting.
+ * Each key is documented in .env.example.
+ */
+
+const singleLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((value) => !/[\r\n]/.test(value), "must be a single line");
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .pipe(z.url({ protocol: /^https?$/ }).optional());
+
+const flag = z.enum(["true", "false", "1", "0", ""]).transform((value) => value === "true" || value === "1");
+
+const envSchema = z.object({
+  PHONE_DISPLAY: singleLine(40).default("1-800-555-0199"),
+  PHONE_E164: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, "must be E.164, like +18005550199")
+    .default("+18005550199"),
+  COMPANY_NAME: singleLine(80).default("Plumbline"),
+  BANNER_TEXT: singleLine(80).default("We Are Available Now"),
+  LEGAL_OPERATOR_NAME: singleLine(120).default("Plumbline Media B.V."),
+  LEGAL_OPERATOR_ADDRESS: singleLine(200).default("Keizersgracht 100, 1015 AA Amsterdam, the Netherlands"),
+  LEGAL_OPERATOR_EMAIL: z.email().default("privacy@plumbline.example"),
+  GA4_MEASUREMENT_ID: z
+    .string()
+    .trim()
+    .regex(/^(G-[A-Z0-9]{4,20})?$/, "must look like G-XXXXXXX, or be empty")
+    .default(""),
+  SITE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default("http://localhost:3000")
+    .transform((value) => value.replace(/\/+$/, "")),
+  CONTACT_CONSENT_TEXT: singleLine(600).default(
+    "By submitting this form, you agree that we and our partner plumbers may contact you at the phone number and email you provided about your request, including by calls and text messages. Consent is not a condition of any purchase. Message and data rates may apply.",
+  ),
+  GEO_REVERSE_URL: optionalUrl.default("https://api.bigdatacloud.net/data/reverse-geocode-client"),
+  GEO_IP_URL: optionalUrl.default("https://ipapi.co/json/"),
+  GEO_PROMPT_ON_LOAD: flag.default(false),
+
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  TRUST_PROXY: z.string().trim().default(""),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional())
+    .optional(),
+  PGLITE_DATA_DIR: z.string().trim().min(1).default("./data/pglite"),
+  OUTBOX_DIR: z.string().trim().min(1).default("./data/outbox"),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(z.url({ protocol: /^smtps?$/ }).optional())
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default("Plumbline <no-reply@plumbline.example>"),
+  LEADS_EMAIL_TO: z.email().default("leads@plumbline.example"),
+  ALLOWED_ORIGINS: z
+    .string()
+    .trim()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  POST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings mean "not set" so that a blank line in .env keeps the default.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new Error(`Invalid operator configuration (see .env.example):\n${problems}`);
+  }
+  return result.data;
+}
+
+export const env: Env = parseEnv(process.env);
+
+/** The operator settings that may reach the browser. Nothing secret belongs here. */
+export function toPublicSiteConfig(source: Env): PublicSiteConfig {
+  return {
+    phone: { display: source.PHONE_DISPLAY, e164: source.PHONE_E164 },
+    companyName: source.COMPANY_NAME,
+    bannerText: source.BANNER_TEXT,
+    legalOperator: {
+      name: source.LEGAL_OPERATOR_NAME,
+      address: source.LEGAL_OPERATOR_ADDRESS,
+      email: source.LEGAL_OPERATOR_EMAIL,
+    },
+    ga4MeasurementId: source.GA4_MEASUREMENT_ID || undefined,
+    siteUrl: source.SITE_URL,
+    contactConsentText: source.CONTACT_CONSENT_TEXT,
+    geolocation: {
+      reverseGeocodeUrl: source.GEO_REVERSE_URL,
+      ipLookupUrl: source.GEO_IP_URL,
+      promptOnLoad: source.GEO_PROMPT_ON_LOAD,
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { MetaDescriptor } from "react-router";
+import { siteConfig } from "~/config/site.ts";
+
+export interface PageSeo {
+  title: string;
+  description: string;
+  /** The route's own path, used for the canonical link and og:url. */
+  path: string;
+  keywords?: string;
+}
+
+export function canonicalUrl(path: string): string {
+  return `${siteConfig.siteUrl}${path === "/" ? "/" : path}`;
+}
+
+/** Title, description, canonical link and Open Graph tags for one page. */
+export function pageMeta({ title, description, path, keywords }: PageSeo): MetaDescriptor[] {
+  const url = canonicalUrl(path);
+  return [
+    { title },
+    { name: "description", content: description },
+    ...(keywords ? [{ name: "keywords", content: keywords }] : []),
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: siteConfig.companyName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+  ];
+}
+
+/** A JSON-LD block as a meta descriptor; React Router renders it as an application/ld+json script. */
+export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
+  return { "script:ld+json": { "@context": "https://schema.org", ...data } };
+}

@@ -1,0 +1,53 @@
+import { createHash } from "node:crypto";
+import type { PublicSiteConfig } from "~/config/site.ts";
+
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
+const DATA_BLOCK_TYPE = /\stype="application\/(ld\+)?json"/;
+
+/** CSP hash sources for every inline script in a prerendered page (JSON data blocks don't execute). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", body = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (DATA_BLOCK_TYPE.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+const GOOGLE_ANALYTICS_ORIGINS = [
+  "https://www.googletagmanager.com",
+  "https://*.google-analytics.com",
+  "https://*.analytics.google.com",
+];
+
+function originOf(url: string | undefined): string[] {
+  return url ? [new URL(url).origin] : [];
+}
+
+/**
+ * The Content-Security-Policy for one HTML response. `scriptSources` is the response's nonce
+ * or the page's script hashes. Third-party origins appear only when the operator configured them.
+ */
+export function contentSecurityPolicy(config: PublicSiteConfig, scriptSources: string[]): string {
+  const analytics = config.ga4MeasurementId ? GOOGLE_ANALYTICS_ORIGINS : [];
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...scriptSources, ...(config.ga4MeasurementId ? [GOOGLE_ANALYTICS_ORIGINS[0]!] : [])],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:", ...analytics],
+    "font-src": ["'self'"],
+    "connect-src": [
+      "'self'",
+      ...originOf(config.geolocation.reverseGeocodeUrl),
+      ...originOf(config.geolocation.ipLookupUrl),
+      ...analytics,
+    ],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+    "base-uri": ["'none'"],
+    "object-src": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${[...new Set(sources)].join(" ")}`)
+    .join("; ");
+}

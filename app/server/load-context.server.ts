@@ -1,0 +1,14 @@
+import type { AppServices } from "./services.server.ts";
+
+/** What the Node server hands every request in React Router's load context. */
+export interface PlumblineLoadContext {
+  /** The CSP nonce for this response's inline scripts. */
+  cspNonce: string;
+  /** The client's address, as Express resolved it (honouring TRUST_PROXY). */
+  clientIp: string;
+  services: AppServices;
+}
+
+declare module "react-router" {
+  interface AppLoadContext extends PlumblineLoadContext {}
+}

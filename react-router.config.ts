@@ -1,0 +1,8 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  ssr: true,
+  // `true` prerenders every route without dynamic segments: all content routes are static HTML.
+  // Form posts and unknown paths still reach the server renderer.
+  prerender: true,
+} satisfies Config;

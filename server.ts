@@ -1,0 +1,144 @@
+/**
+ * The Node server: prerendered pages and built assets, security headers, POST rate limits,
+ * and everything else handed to React Router. Graceful shutdown closes the database.
+ */
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import type { Server } from "node:http";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { createRequestHandler } from "@react-router/express";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import type { ServerBuild } from "react-router";
+import { env as processEnv, toPublicSiteConfig, type Env } from "./app/config/env.server.ts";
+import { contentSecurityPolicy } from "./app/server/http/csp.server.ts";
+import { loadPrerenderedPages, pageKey } from "./app/server/http/prerendered-pages.server.ts";
+import { baseSecurityHeaders } from "./app/server/http/security-headers.server.ts";
+import { startServices, type AppServices } from "./app/server/services.server.ts";
+
+const BUILD_DIR = fileURLToPath(new URL("./build/", import.meta.url));
+const ONE_YEAR_SECONDS = 31_536_000;
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  services: AppServices;
+  close(): Promise<void>;
+}
+
+export async function startServer(env: Env = processEnv): Promise<RunningServer> {
+  // Open the database (PGlite takes seconds) before accepting any request.
+  const services = await startServices(env);
+  const build = (await import(`${BUILD_DIR}server/index.js`)) as ServerBuild;
+  const pages = await loadPrerenderedPages(`${BUILD_DIR}client`);
+  const siteConfig = toPublicSiteConfig(env);
+  const securityHeaders = baseSecurityHeaders(siteConfig);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY === "" ? false : env.TRUST_PROXY);
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.set(securityHeaders);
+    next();
+  });
+
+  // Fingerprinted assets never change.
+  app.use(
+    "/assets",
+    express.static(`${BUILD_DIR}client/assets`, {
+      immutable: true,
+      maxAge: ONE_YEAR_SECONDS * 1000,
+      index: false,
+      redirect: false,
+      fallthrough: false,
+    }),
+  );
+
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const page = pages.get(pageKey(req.path));
+    if (!page) return next();
+    res.set({
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "public, max-age=0, must-revalidate",
+      "Content-Security-Policy": contentSecurityPolicy(siteConfig, page.scriptHashes),
+      ETag: page.etag,
+    });
+    if (req.fresh) return res.status(304).end();
+    res.status(200).send(page.html);
+  });
+
+  app.use(express.static(`${BUILD_DIR}client`, { maxAge: "1h", index: false, redirect: false }));
+
+  const postLimiter = new RateLimiterMemory({ points: env.POST_RATE_LIMIT_PER_MINUTE, duration: 60 });
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "POST") return next();
+    try {
+      await postLimiter.consume(req.ip ?? "unknown");
+      next();
+    } catch (rejection) {
+      const retryAfter = Math.ceil(((rejection as { msBeforeNext?: number }).msBeforeNext ?? 60_000) / 1000);
+      res
+        .set("Retry-After", String(retryAfter))
+        .status(429)
+        .json({ error: "Too many requests. Please try again later." });
+    }
+  });
+
+  // Server-rendered responses (form results, 404s) get a fresh nonce for their inline scripts.
+  app.use((req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.set("Content-Security-Policy", contentSecurityPolicy(siteConfig, [`'nonce-${nonce}'`]));
+    res.on("finish", () => {
+      if (res.statusCode === 404) console.warn(`404 ${req.method} ${req.originalUrl}`);
+    });
+    next();
+  });
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode: "production",
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? "unknown",
+        services,
+      }),
+    }),
+  );
+
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await services.close();
+    })());
+
+  return { url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`, server, services, close };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const running = await startServer();
+  console.log(`Plumbline is serving ${running.url}`);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, async () => {
+      console.log(`${signal}: shutting down`);
+      const forceExit = setTimeout(() => process.exit(1), 10_000);
+      forceExit.unref();
+      await running.close();
+      process.exit(0);
+    });
+  }
+}

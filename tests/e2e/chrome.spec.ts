@@ -1,0 +1,104 @@
+import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./helpers.ts";
+
+test.describe("shared chrome", () => {
+  test("the top banner is a call link with a blinking dot that stops under reduced motion", async ({ page }) => {
+    await page.goto("/");
+    const banner = page.locator('a[data-phone-placement="header_banner"]');
+    await expect(banner).toHaveText("We Are Available Now");
+    await expect(banner).toHaveAttribute("href", /^tel:\+\d+$/);
+    const dot = banner.locator(".animate-blink");
+    expect(await dot.evaluate((element) => getComputedStyle(element).animationName)).toBe("blink");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await dot.evaluate((element) => getComputedStyle(element).animationName)).toBe("none");
+  });
+
+  test("the sticky header has the logo, company name and Call Now; the number shows on wide screens only", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/");
+    const header = page.locator("header");
+    await expect(header.getByRole("link", { name: "Plumbline" })).toHaveAttribute("href", "/");
+    const call = header.locator('a[data-phone-placement="header"]');
+    await expect(call).toContainText("Call Now");
+    await expect(header.getByTestId("header-phone-number")).toBeVisible();
+    expect(await header.evaluate((element) => getComputedStyle(element).position)).toBe("sticky");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(header.getByTestId("header-phone-number")).toBeHidden();
+    await expect(call).toBeVisible();
+  });
+
+  test("the footer links to every policy page and the disclaimer toggles open and closed", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const footer = page.locator("footer");
+    const links = footer.getByRole("navigation", { name: "Footer" }).getByRole("link");
+    expect(await links.evaluateAll((items) => items.map((item) => item.getAttribute("href")))).toEqual([
+      "/about",
+      "/contact",
+      "/quiz",
+      "/privacy",
+      "/ccpa-privacy",
+      "/terms",
+      "/do-not-sell",
+    ]);
+    await expect(footer.getByRole("link", { name: "Take Quiz" })).toHaveAttribute("href", "/quiz");
+
+    const toggle = footer.getByRole("button", { name: "Disclaimer" });
+    const panel = footer.locator(`#${(await toggle.getAttribute("aria-controls"))!.replace(/:/g, "\\:")}`);
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(panel).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText("free referral service");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(panel).toBeHidden();
+  });
+
+  test("the bottom call bar shows above 300 px of scroll and hides again at 300 px or less", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto("/");
+    await waitForHydration(page);
+    const bar = page.getByTestId("sticky-call-bar");
+    await expect(bar).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await page.waitForFunction(() => window.scrollY === 300);
+    await expect(bar).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 301));
+    await expect(bar).toBeVisible();
+    await expect(bar.locator('a[data-phone-placement="sticky_bottom_button"]')).toHaveAttribute("href", /^tel:/);
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect(bar).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 2000));
+    await expect(bar).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(bar).toBeHidden();
+  });
+
+  test("every prerendered page has its own title, description, canonical link and Open Graph tags", async ({
+    page,
+    request,
+  }) => {
+    const { prerenderedRoutes } = await import("./helpers.ts");
+    const titles = new Set<string>();
+    for (const path of prerenderedRoutes()) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      await page.goto(path);
+      const title = await page.title();
+      expect(title, path).not.toBe("");
+      titles.add(title);
+      await expect(page.locator('meta[name="description"]'), path).toHaveAttribute("content", /.{40,}/);
+      await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute(
+        "href",
+        new RegExp(`${path === "/" ? "/" : path}$`),
+      );
+      await expect(page.locator('meta[property="og:title"]'), path).toHaveAttribute("content", title);
+      await expect(page.locator('meta[property="og:url"]'), path).toHaveCount(1);
+    }
+    expect(titles.size).toBe(prerenderedRoutes().length);
+  });
+});

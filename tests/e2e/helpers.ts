@@ -1,0 +1,50 @@
+import { readdirSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import type { Page } from "@playwright/test";
+
+/** Every prerendered route, read from the build, so a new page is scanned without editing tests. */
+export function prerenderedRoutes(): string[] {
+  const clientDir = join(process.cwd(), "build/client");
+  return readdirSync(clientDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name === "index.html")
+    .map((entry) => {
+      const folder = relative(clientDir, entry.parentPath).split(sep).join("/");
+      return folder === "" ? "/" : `/${folder}`;
+    })
+    .sort();
+}
+
+export interface RecordedPhoneClick {
+  event: string;
+  name: string;
+  params: { event_category: string; event_label: string; value: number };
+}
+
+/**
+ * Installs a recording `window.gtag` before any page script runs, and keeps tel: clicks from
+ * leaving the page (the tracker listens in the capture phase, so it still sees them).
+ */
+export async function recordAnalytics(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const calls: unknown[] = [];
+    Object.assign(window, {
+      __analyticsCalls: calls,
+      gtag: (...args: unknown[]) => calls.push(args),
+    });
+    document.addEventListener("click", (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href^="tel:"]') : null;
+      if (link) event.preventDefault();
+    });
+  });
+}
+
+export async function recordedPhoneClicks(page: Page): Promise<RecordedPhoneClick[]> {
+  const calls =
+    (await page.evaluate(() => (window as unknown as { __analyticsCalls: unknown[][] }).__analyticsCalls)) ?? [];
+  return calls.map(([event, name, params]) => ({ event, name, params }) as RecordedPhoneClick);
+}
+
+/** Waits until React has hydrated: the app's scripts start after the load event. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

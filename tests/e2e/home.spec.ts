@@ -1,0 +1,160 @@
+import { expect, test } from "@playwright/test";
+import { recordAnalytics, recordedPhoneClicks, waitForHydration } from "./helpers.ts";
+
+test.describe("home page", () => {
+  test("shows the hero, services, why-choose-us and contact sections in order", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle(/24\/7/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("24/7 Expert Plumbing service");
+    const hero = page.locator("main section").first();
+    await expect(hero.getByText("24/7 Emergency Service")).toBeVisible();
+    await expect(hero.getByText("4.9/5 Rating (500+ Reviews)")).toBeVisible();
+    await expect(hero.getByText("Free estimates • Same-day service • 100% satisfaction guarantee")).toBeVisible();
+    await expect(hero.getByText("30+ Years Experience")).toBeVisible();
+    await expect(hero.getByRole("link", { name: "Get a Free Quote" })).toHaveAttribute("href", /^tel:\+/);
+
+    const services = page.locator("#services");
+    const cards = services.locator("li");
+    await expect(cards).toHaveCount(6);
+    const expected = [
+      ["Emergency Leak Repair", "Starting at $45"],
+      ["Drain Cleaning", "Starting at $65"],
+      ["Water Heater Service", "Starting at $100"],
+      ["Bathroom Plumbing", "Starting at $80"],
+      ["Whole House Plumbing", "Custom Quote"],
+      ["24/7 Emergency", "Emergency Rate"],
+    ];
+    for (const [index, [title, price]] of expected.entries()) {
+      await expect(cards.nth(index).getByRole("heading")).toHaveText(title!);
+      await expect(cards.nth(index)).toContainText(price!);
+    }
+    // Only the Drain Cleaning card has a call button.
+    await expect(services.locator("li a[href^='tel:']")).toHaveCount(1);
+    await expect(cards.nth(1).getByRole("link", { name: "Get a Free Quote" })).toBeVisible();
+
+    const whyHeadings = page.getByRole("heading", { level: 3 });
+    for (const title of [
+      "Licensed & Insured",
+      "24/7 Availability",
+      "Upfront Pricing",
+      "Experienced Team",
+      "Quality Guarantee",
+      "Same-Day Service",
+    ]) {
+      await expect(whyHeadings.filter({ hasText: new RegExp(`^${title.replace(/[/&]/g, "\\$&")}$`) })).toHaveCount(1);
+    }
+    await expect(page.getByText("Over 30 years of combined experience", { exact: false })).toBeVisible();
+    await expect(page.getByText("100% satisfaction", { exact: false }).first()).toBeVisible();
+
+    const contact = page.locator("#contact");
+    await expect(contact.getByRole("heading", { level: 2 })).toContainText("Pro");
+    await expect(contact.locator("a[href^='tel:']")).toHaveCount(1);
+
+    const order = await page
+      .locator("main > section")
+      .evaluateAll((sections) => sections.map((s) => s.id || s.querySelector("h1,h2")?.textContent));
+    expect(order).toEqual(["24/7 Expert Plumbing service", "services", "Why Choose Us", "contact"]);
+  });
+
+  test("the services button reads 'Call Now' on small screens and 'Get Free Estimate' on wide ones", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/");
+    const button = page.locator('#services a[data-phone-placement="services"]');
+    expect((await button.innerText()).trim()).toBe("Call Now");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect((await button.innerText()).trim()).toBe("Get Free Estimate");
+  });
+
+  test("the testimonial carousel wraps both ways and its dots jump", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const carousel = page.getByRole("region", { name: "What our customers say" });
+    const slides = carousel.locator("li[aria-roledescription='slide']");
+    await expect(slides).toHaveCount(3);
+    const dots = carousel.getByRole("button", { name: /Show testimonial/ });
+    await expect(dots).toHaveCount(3);
+    const activeSlide = async () => {
+      const hidden = await slides.evaluateAll((items) => items.map((item) => item.getAttribute("aria-hidden")));
+      return hidden.indexOf("false");
+    };
+    expect(await activeSlide()).toBe(0);
+    await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+
+    await carousel.getByRole("button", { name: "Previous testimonial" }).click();
+    expect(await activeSlide()).toBe(2);
+    await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+    await expect(dots.nth(0)).not.toHaveAttribute("aria-current", "true");
+
+    await carousel.getByRole("button", { name: "Next testimonial" }).click();
+    expect(await activeSlide()).toBe(0);
+    await carousel.getByRole("button", { name: "Next testimonial" }).click();
+    expect(await activeSlide()).toBe(1);
+
+    await dots.nth(2).click();
+    expect(await activeSlide()).toBe(2);
+    await carousel.getByRole("button", { name: "Next testimonial" }).click();
+    expect(await activeSlide()).toBe(0);
+  });
+
+  test("every call link on the home page sends phone_click with its placement", async ({ page }) => {
+    await recordAnalytics(page);
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await expect(page.getByTestId("sticky-call-bar")).toBeVisible();
+    const links = page.locator("a[data-phone-placement]");
+    const labels: string[] = [];
+    for (let index = 0; index < (await links.count()); index += 1) {
+      const link = links.nth(index);
+      if (!(await link.isVisible())) continue;
+      labels.push((await link.getAttribute("data-phone-placement"))!);
+      await link.click();
+    }
+    expect(new Set(labels)).toEqual(
+      new Set([
+        "header_banner",
+        "header",
+        "hero",
+        "drain_cleaning",
+        "services",
+        "contact_hero",
+        "sticky_bottom_button",
+      ]),
+    );
+    const clicks = await recordedPhoneClicks(page);
+    expect(clicks.map((click) => click.params.event_label)).toEqual(labels);
+    for (const click of clicks) {
+      expect(click.event).toBe("event");
+      expect(click.name).toBe("phone_click");
+      expect(click.params.event_category).toBe("engagement");
+      expect(click.params.value).toBe(1);
+    }
+  });
+
+  test("a call click made before the scripts load is still tracked", async ({ page }) => {
+    await recordAnalytics(page);
+    // Hold back every script file: only the inline tracker in the head is running.
+    await page.route("**/assets/*.js", () => {});
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.locator('a[data-phone-placement="hero"]').click();
+    const clicks = await recordedPhoneClicks(page);
+    expect(clicks.map((click) => click.params.event_label)).toEqual(["hero"]);
+  });
+
+  test("works with JavaScript disabled: content and call links are there", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("24/7 Expert Plumbing service");
+    await expect(page.locator("#services li")).toHaveCount(6);
+    const hrefs = await page
+      .locator("a[data-phone-placement]")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(hrefs.length).toBeGreaterThanOrEqual(6);
+    for (const href of hrefs) expect(href).toMatch(/^tel:\+\d+$/);
+    await context.close();
+  });
+});

@@ -1,0 +1,14 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+import { env, toPublicSiteConfig } from "./app/config/env.server.ts";
+
+export const siteConfigDefine = { __SITE_CONFIG__: JSON.stringify(toPublicSiteConfig(env)) };
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  define: siteConfigDefine,
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  build: { assetsInlineLimit: 0 },
+});
