@@ -33,3 +33,14 @@ export function pageMeta({ title, description, path, keywords }: PageSeo): MetaD
 export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
   return { "script:ld+json": { "@context": "https://schema.org", ...data } };
 }
+
+/** BreadcrumbList JSON-LD for a page one level below home. */
+export function breadcrumbJsonLd(name: string, path: string): MetaDescriptor {
+  return jsonLd({
+    "@type": "BreadcrumbList",
+    itemListElement: [
+      { "@type": "ListItem", position: 1, name: "Home", item: canonicalUrl("/") },
+      { "@type": "ListItem", position: 2, name, item: canonicalUrl(path) },
+    ],
+  });
+}
