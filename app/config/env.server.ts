@@ -51,7 +51,7 @@ const envSchema = z.object({
   GEO_IP_URL: optionalUrl.default("https://ipapi.co/json/"),
   GEO_PROMPT_ON_LOAD: flag.default(false),
 
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   TRUST_PROXY: z.string().trim().default(""),
   DATABASE_URL: z

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv, toPublicSiteConfig } from "./env.server.ts";
+
+describe("operator configuration", () => {
+  it("runs with no settings at all, on a fictional 555-01xx number", () => {
+    const env = parseEnv({});
+    expect(env.PHONE_E164).toMatch(/^\+1\d{3}55501\d\d$/);
+    expect(env.BANNER_TEXT).toBe("We Are Available Now");
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseEnv({ COMPANY_NAME: "", GA4_MEASUREMENT_ID: "" }).COMPANY_NAME).toBe("Plumbline");
+  });
+
+  it("fails with a message naming each bad setting", () => {
+    expect(() => parseEnv({ PHONE_E164: "800-555-0199", SITE_URL: "not a url", PORT: "99999" })).toThrow(
+      /PHONE_E164: must be E\.164[\s\S]*SITE_URL[\s\S]*PORT/,
+    );
+    expect(() => parseEnv({ COMPANY_NAME: "Evil\r\nBcc: x@y.z" })).toThrow(/COMPANY_NAME: must be a single line/);
+    expect(() => parseEnv({ GA4_MEASUREMENT_ID: "UA-1234" })).toThrow(/GA4_MEASUREMENT_ID/);
+  });
+
+  it("keeps secrets out of the public settings", () => {
+    const env = parseEnv({ DATABASE_URL: "postgres://user:secret@db/plumbline", SMTP_URL: "smtp://u:secret@mail" });
+    expect(JSON.stringify(toPublicSiteConfig(env))).not.toContain("secret");
+  });
+
+  it("drops a trailing slash from the site URL", () => {
+    expect(parseEnv({ SITE_URL: "https://plumb.example/" }).SITE_URL).toBe("https://plumb.example");
+  });
+});
