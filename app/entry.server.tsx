@@ -50,10 +50,10 @@ export default function handleRequest(
   });
 }
 
-/** Unknown paths are expected (the server logs them as 404s); aborted requests are the client's choice. */
+/** Client errors (unknown paths, wrong methods) are the visitor's, and the server logs 404s itself. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status === 404) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   if (error instanceof Error && error.message.startsWith("No route matches URL")) return;
   console.error(error);
 }

@@ -33,3 +33,14 @@ test("built assets are compressed and cached for a year", async ({ request, page
   const html = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
   expect(html.headers()["content-encoding"]).toBe("gzip");
 });
+
+test("an unexpected error shows the generic error page with its status and no stack trace", async ({ request }) => {
+  // A POST to a page without a form is the one error a visitor can cause on purpose.
+  const response = await request.post("/", { form: { anything: "1" } });
+  expect(response.status()).toBe(405);
+  const html = await response.text();
+  expect(html).toContain("Unexpected Application Error!");
+  expect(html).toContain(">405<");
+  expect(html).toContain("Method Not Allowed");
+  expect(html).not.toMatch(/at \S+ \(|node_modules|\.tsx?:\d+/);
+});
