@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page, type Route } from "@playwright/test";
 import { env, toPublicSiteConfig } from "../../app/config/env.server.ts";
-import { recordAnalytics, recordedPhoneClicks, waitForHydration } from "./helpers.ts";
+import { clickVisibleCallLinks, recordAnalytics, recordedPhoneClicks, waitForHydration } from "./helpers.ts";
 
 const { geolocation: geoConfig, phone } = toPublicSiteConfig(env);
 const REVERSE_URL = geoConfig.reverseGeocodeUrl!;
@@ -213,14 +213,7 @@ test.describe("plumbers page", () => {
     await waitForHydration(page);
     await page.evaluate(() => window.scrollTo(0, 1200));
     await expect(page.getByTestId("sticky-call-bar")).toBeVisible();
-    const links = page.locator("a[data-phone-placement]");
-    const labels: string[] = [];
-    for (let index = 0; index < (await links.count()); index += 1) {
-      const link = links.nth(index);
-      if (!(await link.isVisible())) continue;
-      labels.push((await link.getAttribute("data-phone-placement"))!);
-      await link.click();
-    }
+    const labels = await clickVisibleCallLinks(page);
     expect(labels).toEqual([
       "header_banner",
       "header",

@@ -64,9 +64,9 @@ test.describe("quiz", () => {
       const group = page.getByRole("group", { name: step.legend });
       await expect(group.getByRole("heading", { level: 2 })).toBeFocused();
       const radios = group.getByRole("radio");
-      expect(await radios.evaluateAll((items) => items.map((item) => item.labels?.[0]?.textContent))).toEqual(
-        step.options,
-      );
+      expect(
+        await radios.evaluateAll((items) => items.map((item) => (item as HTMLInputElement).labels?.[0]?.textContent)),
+      ).toEqual(step.options);
       await expect(nextButton(page)).toBeDisabled();
       await group.getByRole("radio", { name: step.options[1] }).check();
       await expect(nextButton(page)).toBeEnabled();
