@@ -48,3 +48,16 @@ export async function recordedPhoneClicks(page: Page): Promise<RecordedPhoneClic
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/** Clicks every visible call link on the page, top to bottom, and returns their placements in that order. */
+export async function clickVisibleCallLinks(page: Page): Promise<string[]> {
+  const links = page.locator("a[data-phone-placement]");
+  const placements: string[] = [];
+  for (let index = 0; index < (await links.count()); index += 1) {
+    const link = links.nth(index);
+    if (!(await link.isVisible())) continue;
+    placements.push((await link.getAttribute("data-phone-placement"))!);
+    await link.click();
+  }
+  return placements;
+}
