@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { recordAnalytics, recordedPhoneClicks, waitForHydration } from "./helpers.ts";
+import { clickVisibleCallLinks, recordAnalytics, recordedPhoneClicks, waitForHydration } from "./helpers.ts";
 
 test.describe("home page", () => {
   test("shows the hero, services, why-choose-us and contact sections in order", async ({ page }) => {
@@ -104,14 +104,7 @@ test.describe("home page", () => {
     await waitForHydration(page);
     await page.evaluate(() => window.scrollTo(0, 1200));
     await expect(page.getByTestId("sticky-call-bar")).toBeVisible();
-    const links = page.locator("a[data-phone-placement]");
-    const labels: string[] = [];
-    for (let index = 0; index < (await links.count()); index += 1) {
-      const link = links.nth(index);
-      if (!(await link.isVisible())) continue;
-      labels.push((await link.getAttribute("data-phone-placement"))!);
-      await link.click();
-    }
+    const labels = await clickVisibleCallLinks(page);
     expect(new Set(labels)).toEqual(
       new Set([
         "header_banner",
