@@ -1,3 +1,20 @@
-import { type RouteConfig, index } from "@react-router/dev/routes";
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx")] satisfies RouteConfig;
+/** A page rendered from its content module by the one landing-page route (app/content/landing-pages.ts). */
+const landingPage = (path: string) => route(path, "routes/landing-page.tsx", { id: path.slice(1) });
+
+export default [
+  index("routes/home.tsx"),
+  landingPage("/about"),
+  landingPage("/allrepairs"),
+  landingPage("/toilet-services"),
+  landingPage("/water-heater-services"),
+  landingPage("/drain-services"),
+  landingPage("/sewer-services"),
+  landingPage("/well-pump-services"),
+  landingPage("/faucet-services"),
+  landingPage("/gas-line-services"),
+  landingPage("/water-softener-services"),
+  landingPage("/handyman-plumber"),
+  landingPage("/hvac-services"),
+] satisfies RouteConfig;
