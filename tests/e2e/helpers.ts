@@ -48,3 +48,21 @@ export async function recordedPhoneClicks(page: Page): Promise<RecordedPhoneClic
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/**
+ * Scrolls far enough for the sticky bar to show, then clicks every visible call link on the page
+ * and returns their placements in click order. Use with recordAnalytics.
+ */
+export async function clickEveryVisibleCallLink(page: Page): Promise<string[]> {
+  await page.evaluate(() => window.scrollTo(0, 1200));
+  await page.getByTestId("sticky-call-bar").waitFor({ state: "visible" });
+  const links = page.locator("a[data-phone-placement]");
+  const placements: string[] = [];
+  for (let index = 0; index < (await links.count()); index += 1) {
+    const link = links.nth(index);
+    if (!(await link.isVisible())) continue;
+    placements.push((await link.getAttribute("data-phone-placement"))!);
+    await link.click();
+  }
+  return placements;
+}
