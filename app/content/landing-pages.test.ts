@@ -20,7 +20,10 @@ describe("landing page registry", () => {
   it("starts every page with exactly one hero, so it has one h1", () => {
     for (const page of landingPages) {
       expect(page.sections[0]?.kind, page.seo.path).toBe("hero");
-      expect(page.sections.filter((section) => section.kind === "hero"), page.seo.path).toHaveLength(1);
+      expect(
+        page.sections.filter((section) => section.kind === "hero"),
+        page.seo.path,
+      ).toHaveLength(1);
     }
   });
 

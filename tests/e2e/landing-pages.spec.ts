@@ -11,6 +11,15 @@ async function cardTitles(region: Locator): Promise<string[]> {
   return region.getByRole("heading", { level: 3 }).allInnerTexts();
 }
 
+/** Checks a grid's cards, in order: each title and its price label. */
+async function expectPricedCards(cards: Locator, expected: [title: string, price: string][]): Promise<void> {
+  await expect(cards).toHaveCount(expected.length);
+  for (const [index, [title, price]] of expected.entries()) {
+    await expect(cards.nth(index).getByRole("heading")).toHaveText(title);
+    await expect(cards.nth(index)).toContainText(price);
+  }
+}
+
 async function structuredData(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   return blocks.map((block) => JSON.parse(block) as Record<string, unknown>);
@@ -118,20 +127,14 @@ test("/allrepairs has the 30+ years badge, the 4.9/5 (500+ reviews) rating and c
 
 test("/toilet-services lists six services with their starting prices", async ({ page }) => {
   await page.goto("/toilet-services");
-  const cards = section(page, "Toilet Services & Starting Prices").getByRole("listitem");
-  const expected = [
+  await expectPricedCards(section(page, "Toilet Services & Starting Prices").getByRole("listitem"), [
     ["Clogged Toilet", "Starting at $75"],
     ["Toilet Installation", "Starting at $150"],
     ["Toilet Repair & Parts", "Starting at $65"],
     ["Toilet Replacement", "Starting at $200"],
     ["Toilet Maintenance", "Starting at $55"],
     ["Leak & Wax Ring Repair", "Starting at $85"],
-  ];
-  await expect(cards).toHaveCount(expected.length);
-  for (const [index, [title, price]] of expected.entries()) {
-    await expect(cards.nth(index).getByRole("heading")).toHaveText(title!);
-    await expect(cards.nth(index)).toContainText(price!);
-  }
+  ]);
 });
 
 test("/water-heater-services lists eight services and shows the location line in the hero", async ({ page }) => {
@@ -150,19 +153,14 @@ test("/drain-services lists five priced services, each card a call link, and lab
     "hero_drain",
   );
   const cards = section(page, "Drain Services & Prices").getByRole("listitem");
-  const expected = [
+  await expectPricedCards(cards, [
     ["Clogged Sink", "Starting at $65"],
     ["Drain Cleaning", "Starting at $55"],
     ["Main Line Cleaning", "Starting at $150"],
     ["Drain Preventive Maintenance", "Starting at $55"],
     ["Emergency Services", "Emergency Rate"],
-  ];
-  await expect(cards).toHaveCount(expected.length);
-  for (const [index, [title, price]] of expected.entries()) {
-    await expect(cards.nth(index).getByRole("heading")).toHaveText(title!);
-    await expect(cards.nth(index)).toContainText(price!);
-    await expect(cards.nth(index).locator("a[href^='tel:']")).toHaveCount(1);
-  }
+  ]);
+  for (const card of await cards.all()) await expect(card.locator("a[href^='tel:']")).toHaveCount(1);
 });
 
 test.describe("/sewer-services", () => {
