@@ -1,7 +1,22 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
+/** A page rendered from its content module by the one landing-page route (app/content/landing-pages.ts). */
+const landingPage = (path: string) => route(path, "routes/landing-page.tsx", { id: path.slice(1) });
+
 export default [
   index("routes/home.tsx"),
+  landingPage("/about"),
+  landingPage("/allrepairs"),
+  landingPage("/toilet-services"),
+  landingPage("/water-heater-services"),
+  landingPage("/drain-services"),
+  landingPage("/sewer-services"),
+  landingPage("/well-pump-services"),
+  landingPage("/faucet-services"),
+  landingPage("/gas-line-services"),
+  landingPage("/water-softener-services"),
+  landingPage("/handyman-plumber"),
+  landingPage("/hvac-services"),
   route("privacy", "routes/privacy.tsx"),
   route("ccpa-privacy", "routes/ccpa-privacy.tsx"),
   route("quiz", "routes/quiz.tsx"),

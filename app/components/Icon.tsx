@@ -27,6 +27,12 @@ const paths = {
   "chevron-left": "m15 18-6-6 6-6",
   "chevron-right": "m9 18 6-6-6-6",
   "chevron-down": "m6 9 6 6 6-6",
+  snowflake: "M12 2v20M3.3 7l17.4 10M3.3 17 20.7 7M9 4l3 2 3-2M9 20l3-2 3 2",
+  filter: "M3 4h18l-7 8.5V19l-4 2v-8.5Z",
+  camera:
+    "M23 19a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4l2-3h6l2 3h4a2 2 0 0 1 2 2Zm-11-2a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z",
+  hammer: "m14 10-9.5 9.5a2.1 2.1 0 0 1-3-3L11 7m3 3 3 3 5-5-3-3h-3l-2-2-4 4Z",
+  gauge: "M12 14l4-4M3.5 18a9.5 9.5 0 1 1 17 0Z",
 } as const;
 
 export type IconName = keyof typeof paths;

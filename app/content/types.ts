@@ -1,5 +1,7 @@
 import type { IconName } from "~/components/Icon.tsx";
 import type { PhonePlacement } from "~/components/PhoneLink.tsx";
+import type { PageChrome } from "~/lib/page-chrome.ts";
+import type { PageSeo } from "~/lib/seo.ts";
 
 /** Shapes of the typed copy that section components render. Copy may contain `{company}`. */
 
@@ -14,7 +16,8 @@ export interface HeroContent {
   title: string;
   lead: string;
   badges: { icon: IconName; label: string }[];
-  cta: CallToAction;
+  /** Pages whose story comes first, like /about, leave the call for later. */
+  cta?: CallToAction;
   footnote?: string;
   illustration: { caption: string };
 }
@@ -80,4 +83,74 @@ export interface LegalDocumentContent {
   action?: { label: string; to: string };
   intro: LegalBlock[];
   sections: LegalSection[];
+}
+
+/** A problem a visitor may recognise, with how it is fixed when the page says so. */
+export interface ProblemItem {
+  title: string;
+  description: string;
+  solution?: string;
+}
+
+/** A kind of system or fixture the pros work on, such as a jet pump or a tankless heater. */
+export interface SystemType {
+  title: string;
+  description: string;
+  /** What this kind suits best, shown as a short line. */
+  bestFor?: string;
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+export interface ProcessStep {
+  title: string;
+  description: string;
+}
+
+export interface Stat {
+  value: string;
+  label: string;
+}
+
+/** A landing-page review: unlike the home carousel's testimonials, it has no heading but a relative date. */
+export interface Review {
+  /** First name and last initial. */
+  name: string;
+  location: string;
+  rating: 1 | 2 | 3 | 4 | 5;
+  /** Relative, like "2 weeks ago". */
+  date: string;
+  text: string;
+}
+
+/** One section of a landing page; `kind` picks the section component that renders it. */
+export type LandingSection =
+  | { kind: "hero"; hero: HeroContent; /** Shows the detected "Serving {city}, {state}" line. */ showLocation?: true }
+  | { kind: "services"; heading: SectionHeading; cards: ServiceCard[]; cta?: CallToAction }
+  | { kind: "benefits"; heading: SectionHeading; cards: BenefitCard[] }
+  | { kind: "problems"; heading: SectionHeading; problems: ProblemItem[] }
+  | { kind: "system-types"; heading: SectionHeading; types: SystemType[] }
+  | { kind: "faq"; heading: SectionHeading; faqs: FaqItem[]; cta: CallToAction }
+  | { kind: "reviews"; heading: SectionHeading; reviews: Review[] }
+  | { kind: "process"; heading: SectionHeading; steps: ProcessStep[] }
+  | { kind: "brands"; heading: SectionHeading; brands: string[] }
+  | { kind: "stats"; heading: SectionHeading; stats: Stat[] }
+  | { kind: "story"; heading: SectionHeading; paragraphs: string[] }
+  | { kind: "emergency-notice"; heading: SectionHeading; steps: string[] }
+  | { kind: "call"; heading: SectionHeading; placement: PhonePlacement };
+
+/** What one kind of section holds, without its `kind`: the props of the component that renders it. */
+export type SectionContent<K extends LandingSection["kind"]> = Omit<Extract<LandingSection, { kind: K }>, "kind">;
+
+/** A whole page as data: a content module per page, one renderer for all. */
+export interface LandingPage {
+  seo: PageSeo;
+  /** The page's name in the BreadcrumbList. */
+  breadcrumb: string;
+  /** Banner text or company name for this page only. */
+  chrome?: Partial<PageChrome>;
+  sections: LandingSection[];
 }

@@ -1,14 +1,18 @@
 import { useMatches } from "react-router";
 import { siteConfig } from "~/config/site.ts";
 
-/** What a route may change in the shared chrome, through its `handle` export. */
-export interface PageChromeHandle {
-  chrome?: { bannerText?: string; companyName?: string };
-}
-
 export interface PageChrome {
   bannerText: string;
   companyName: string;
+}
+
+/** What a route may change in the shared chrome, through its `handle` export. */
+export interface PageChromeHandle {
+  /**
+   * Fixed overrides, or overrides read from the route's loader data: a route module that
+   * serves several pages (routes/landing-page.tsx) only knows its page from that data.
+   */
+  chrome?: Partial<PageChrome> | ((loaderData: unknown) => Partial<PageChrome> | undefined);
 }
 
 /** The chrome for the current page: the operator's settings, overridden by the deepest route that says otherwise. */
@@ -17,7 +21,7 @@ export function usePageChrome(): PageChrome {
   const chrome: PageChrome = { bannerText: siteConfig.bannerText, companyName: siteConfig.companyName };
   for (const match of matches) {
     const overrides = (match.handle as PageChromeHandle | undefined)?.chrome;
-    if (overrides) Object.assign(chrome, overrides);
+    Object.assign(chrome, typeof overrides === "function" ? overrides(match.loaderData) : overrides);
   }
   return chrome;
 }

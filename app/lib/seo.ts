@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { siteConfig } from "~/config/site.ts";
+import type { FaqItem } from "~/content/types.ts";
 
 export interface PageSeo {
   title: string;
@@ -13,8 +14,11 @@ export function canonicalUrl(path: string): string {
   return `${siteConfig.siteUrl}${path === "/" ? "/" : path}`;
 }
 
-/** Title, description, canonical link and Open Graph tags for one page. */
-export function pageMeta({ title, description, path, keywords }: PageSeo): MetaDescriptor[] {
+/** Title, description, canonical link and Open Graph tags for one page; `siteName` differs where a page renames the company. */
+export function pageMeta(
+  { title, description, path, keywords }: PageSeo,
+  siteName: string = siteConfig.companyName,
+): MetaDescriptor[] {
   const url = canonicalUrl(path);
   return [
     { title },
@@ -22,7 +26,7 @@ export function pageMeta({ title, description, path, keywords }: PageSeo): MetaD
     ...(keywords ? [{ name: "keywords", content: keywords }] : []),
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: siteConfig.companyName },
+    { property: "og:site_name", content: siteName },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
@@ -42,5 +46,17 @@ export function breadcrumbJsonLd(name: string, path: string): MetaDescriptor {
       { "@type": "ListItem", position: 1, name: "Home", item: canonicalUrl("/") },
       { "@type": "ListItem", position: 2, name, item: canonicalUrl(path) },
     ],
+  });
+}
+
+/** FAQPage JSON-LD from the same questions and answers the page shows. */
+export function faqPageJsonLd(faqs: FaqItem[]): MetaDescriptor {
+  return jsonLd({
+    "@type": "FAQPage",
+    mainEntity: faqs.map((faq) => ({
+      "@type": "Question",
+      name: faq.question,
+      acceptedAnswer: { "@type": "Answer", text: faq.answer },
+    })),
   });
 }

@@ -49,8 +49,13 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
-/** Clicks every visible call link on the page, top to bottom, and returns their placements in that order. */
+/**
+ * Scrolls far enough for the sticky bar to show, then clicks every visible call link on the page
+ * and returns their placements in click order. Use with recordAnalytics.
+ */
 export async function clickVisibleCallLinks(page: Page): Promise<string[]> {
+  await page.evaluate(() => window.scrollTo(0, 1200));
+  await page.getByTestId("sticky-call-bar").waitFor({ state: "visible" });
   const links = page.locator("a[data-phone-placement]");
   const placements: string[] = [];
   for (let index = 0; index < (await links.count()); index += 1) {

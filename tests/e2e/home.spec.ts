@@ -102,8 +102,6 @@ test.describe("home page", () => {
     await recordAnalytics(page);
     await page.goto("/");
     await waitForHydration(page);
-    await page.evaluate(() => window.scrollTo(0, 1200));
-    await expect(page.getByTestId("sticky-call-bar")).toBeVisible();
     const labels = await clickVisibleCallLinks(page);
     expect(new Set(labels)).toEqual(
       new Set([

@@ -211,8 +211,6 @@ test.describe("plumbers page", () => {
     await recordAnalytics(page);
     await page.goto("/plumbers");
     await waitForHydration(page);
-    await page.evaluate(() => window.scrollTo(0, 1200));
-    await expect(page.getByTestId("sticky-call-bar")).toBeVisible();
     const labels = await clickVisibleCallLinks(page);
     expect(labels).toEqual([
       "header_banner",

@@ -5,7 +5,7 @@ import { CallButton } from "~/components/ui/CallButton.tsx";
 import type { HeroContent } from "~/content/types.ts";
 
 /** The first section of a page: headline, badges, the main call button and the illustration. */
-export function Hero({ content, aside }: { content: HeroContent; aside?: ReactNode }) {
+export function Hero({ content, aside }: { content: HeroContent; /** Shown above the headline. */ aside?: ReactNode }) {
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
@@ -24,9 +24,11 @@ export function Hero({ content, aside }: { content: HeroContent; aside?: ReactNo
               </li>
             ))}
           </ul>
-          <CallButton placement={content.cta.placement} size="lg" className="mt-8">
-            {content.cta.label}
-          </CallButton>
+          {content.cta ? (
+            <CallButton placement={content.cta.placement} size="lg" className="mt-8">
+              {content.cta.label}
+            </CallButton>
+          ) : null}
           {content.footnote ? <p className="mt-4 text-sm font-medium text-slate-700">{content.footnote}</p> : null}
         </div>
         <figure className="relative">
