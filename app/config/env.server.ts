@@ -51,7 +51,7 @@ const envSchema = z.object({
   GEO_IP_URL: optionalUrl.default("https://ipapi.co/json/"),
   GEO_PROMPT_ON_LOAD: flag.default(false),
 
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   TRUST_PROXY: z.string().trim().default(""),
   DATABASE_URL: z
@@ -79,8 +79,12 @@ const envSchema = z.object({
         .split(",")
         .map((origin) => origin.trim())
         .filter(Boolean),
-    ),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((origin) => new URL(origin).origin))),
   FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2_000),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
+  OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(900_000),
   POST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
