@@ -78,9 +78,6 @@ export type ContactRequest = z.infer<typeof contactRequestSchema>;
 export type OptOutRequest = z.infer<typeof optOutRequestSchema>;
 export type LeadKind = "contact" | "opt-out";
 
-export const CONTACT_FIELDS = ["firstName", "lastName", "email", "phone", "service", "message"] as const;
-export const OPT_OUT_FIELDS = ["name", "email", "message"] as const;
-
 /** A bot trap: a field people never see or fill in. Not part of either payload. */
 export const HONEYPOT_FIELD = "website";
 
