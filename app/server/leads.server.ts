@@ -75,43 +75,50 @@ const STORAGE_UNAVAILABLE =
 export function createLeadIntake(options: LeadIntakeOptions): LeadIntake {
   return {
     async handle(request, submission) {
-      if (!isAllowedOrigin(request, options.allowedOrigins)) {
-        return reject(403, "Requests from other sites are not accepted.");
-      }
-      const parsed = await parseBody(request);
-      if ("status" in parsed) return parsed;
-
-      const { [HONEYPOT_FIELD]: honeypot, ...payload } = parsed.payload;
-      const values = textValues(payload);
-      if (submission.kind === "opt-out") payload.type ??= "opt-out";
-      const validation = validateLead(submission.kind ?? (payload.type === "opt-out" ? "opt-out" : "contact"), payload);
-      if (!validation.success) {
-        const unknown = validation.unknownFields.map((field) => field.slice(0, 40)).slice(0, 5);
-        const error = unknown.length
-          ? `Unexpected field${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`
-          : "Please correct the highlighted fields.";
-        return reject(422, error, { fieldErrors: validation.fieldErrors, values });
-      }
-      // Bots fill in every field; people never see this one. The answer tells them nothing more.
-      if (honeypot !== undefined && honeypot !== "") return reject(400, "Your request could not be accepted.");
-
-      try {
-        const limit = await options.rateLimiter.consume(`form:${submission.clientIp}`);
-        if (!limit.allowed) {
-          return reject(429, "Too many requests. Please try again later, or call us directly.", {
-            headers: { "Retry-After": String(limit.retryAfterSeconds) },
-            values,
-          });
-        }
-        const id = await store(options, validation.lead, submission.channel);
-        options.onAccepted();
-        return { status: 200, body: { ok: true, id } };
-      } catch (error) {
-        console.error("Leads: storage failed:", error);
-        return reject(503, STORAGE_UNAVAILABLE, { headers: { "Retry-After": "60" }, values });
-      }
+      const outcome = await intake(options, request, submission);
+      // A body refused unread (wrong origin, type or declared size) is drained, so the client sees the answer.
+      if (request.body && !request.body.locked) void discardRest(request.body.getReader(), 0);
+      return outcome;
     },
   };
+}
+
+async function intake(options: LeadIntakeOptions, request: Request, submission: LeadSubmission): Promise<LeadOutcome> {
+  if (!isAllowedOrigin(request, options.allowedOrigins)) {
+    return reject(403, "Requests from other sites are not accepted.");
+  }
+  const parsed = await parseBody(request);
+  if ("status" in parsed) return parsed;
+
+  const { [HONEYPOT_FIELD]: honeypot, ...payload } = parsed.payload;
+  const values = textValues(payload);
+  if (submission.kind === "opt-out") payload.type ??= "opt-out";
+  const validation = validateLead(submission.kind ?? (payload.type === "opt-out" ? "opt-out" : "contact"), payload);
+  if (!validation.success) {
+    const unknown = validation.unknownFields.map((field) => field.slice(0, 40)).slice(0, 5);
+    const error = unknown.length
+      ? `Unexpected field${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`
+      : "Please correct the highlighted fields.";
+    return reject(422, error, { fieldErrors: validation.fieldErrors, values });
+  }
+  // Bots fill in every field; people never see this one. The answer tells them nothing more.
+  if (honeypot !== undefined && honeypot !== "") return reject(400, "Your request could not be accepted.");
+
+  try {
+    const limit = await options.rateLimiter.consume(`form:${submission.clientIp}`);
+    if (!limit.allowed) {
+      return reject(429, "Too many requests. Please try again later, or call us directly.", {
+        headers: { "Retry-After": String(limit.retryAfterSeconds) },
+        values,
+      });
+    }
+    const id = await store(options, validation.lead, submission.channel);
+    options.onAccepted();
+    return { status: 200, body: { ok: true, id } };
+  } catch (error) {
+    console.error("Leads: storage failed:", error);
+    return reject(503, STORAGE_UNAVAILABLE, { headers: { "Retry-After": "60" }, values });
+  }
 }
 
 type ValidLead = { kind: "contact"; data: ContactRequest } | { kind: "opt-out"; data: OptOutRequest };
