@@ -100,7 +100,8 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
   app.all(
     "/{*path}",
     createRequestHandler({
-      build,
+      // The pages' form actions accept the same extra origins as the API (React Router checks them by host).
+      build: { ...build, allowedActionOrigins: env.ALLOWED_ORIGINS.map((origin) => new URL(origin).host) },
       mode: "production",
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,

@@ -3,11 +3,12 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { env, toPublicSiteConfig } from "./app/config/env.server.ts";
+import { sonnerStylesheet } from "./tooling/sonner-stylesheet.ts";
 
 export const siteConfigDefine = { __SITE_CONFIG__: JSON.stringify(toPublicSiteConfig(env)) };
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), sonnerStylesheet()],
   define: siteConfigDefine,
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: { assetsInlineLimit: 0 },

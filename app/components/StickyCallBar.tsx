@@ -11,7 +11,8 @@ export function StickyCallBar() {
     return () => window.removeEventListener("scroll", update);
   }, []);
   return (
-    <div
+    <aside
+      aria-label="Call us"
       data-testid="sticky-call-bar"
       hidden={!visible}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)]"
@@ -19,6 +20,6 @@ export function StickyCallBar() {
       <CallButton placement="sticky_bottom_button" className="w-full" size="lg">
         Call Now: 24/7 Emergency Plumbing
       </CallButton>
-    </div>
+    </aside>
   );
 }

@@ -79,8 +79,12 @@ const envSchema = z.object({
         .split(",")
         .map((origin) => origin.trim())
         .filter(Boolean),
-    ),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((origin) => new URL(origin).origin))),
   FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2_000),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
+  OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(900_000),
   POST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 

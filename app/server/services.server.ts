@@ -1,10 +1,64 @@
 import type { Env } from "~/config/env.server.ts";
+import { openDatabase, type Database } from "./db.server.ts";
+import { createFormRateLimiter } from "./form-rate-limit.server.ts";
+import { createLeadIntake, type LeadIntake } from "./leads.server.ts";
+import { createMailer } from "./mail.server.ts";
+import { startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
 
 /** The long-lived parts of the server process, opened once at start and closed on shutdown. */
 export interface AppServices {
+  db: Database;
+  leads: LeadIntake;
+  outbox: OutboxWorker;
   close(): Promise<void>;
 }
 
-export async function startServices(_env: Env): Promise<AppServices> {
-  return { async close() {} };
+const HOUR_SECONDS = 3_600;
+
+function domainOf(address: string): string {
+  return /@([^>\s]+)/.exec(address)?.[1] ?? "plumbline.invalid";
+}
+
+export async function startServices(env: Env): Promise<AppServices> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
+  console.log(`Leads are stored in ${database.description}; email goes to ${mailer.description}.`);
+
+  const outbox = startOutboxWorker(database.db, mailer, {
+    pollMs: env.OUTBOX_POLL_MS,
+    retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
+    retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
+  });
+  const rateLimiter = createFormRateLimiter(database.db, env.FORM_RATE_LIMIT_PER_HOUR, HOUR_SECONDS);
+  const pruneTimer = setInterval(
+    () => rateLimiter.prune().catch((error) => console.error("Rate limit pruning failed:", error)),
+    HOUR_SECONDS * 1000,
+  );
+  pruneTimer.unref();
+
+  const leads = createLeadIntake({
+    db: database.db,
+    rateLimiter,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    emailSettings: {
+      companyName: env.COMPANY_NAME,
+      leadsEmailTo: env.LEADS_EMAIL_TO,
+      privacyEmail: env.LEGAL_OPERATOR_EMAIL,
+      consentText: env.CONTACT_CONSENT_TEXT,
+    },
+    messageIdDomain: domainOf(env.MAIL_FROM),
+    onAccepted: outbox.nudge,
+  });
+
+  return {
+    db: database.db,
+    leads,
+    outbox,
+    async close() {
+      clearInterval(pruneTimer);
+      await outbox.stop();
+      mailer.close();
+      await database.close();
+    },
+  };
 }

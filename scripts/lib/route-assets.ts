@@ -17,16 +17,18 @@ export function pageHtml(clientDir: string, path: string): string {
   return readFileSync(join(clientDir, path, "index.html"), "utf8");
 }
 
-const ASSET_IN_HTML = /\/assets\/[\w.-]+\.(?:js|css)/g;
+// React Router's module script imports the matched routes and the client entry; the route manifest
+// it also inlines names every other route's files, which load only on navigation.
+const SCRIPT_IMPORT_IN_HTML = /import\s*(?:\*\s*as\s+\w+\s+from\s*|\(\s*)"\/assets\/([\w.-]+\.js)"/g;
+const STYLESHEET_IN_HTML = /<link rel="stylesheet" href="\/assets\/([\w.-]+\.css)"/g;
 const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g;
 
-/**
- * The JavaScript and CSS files a page loads: every asset its HTML names (scripts, the inlined
- * route manifest, stylesheets), plus the static imports of those scripts, transitively.
- */
+/** The JavaScript and CSS files a page loads: its scripts and stylesheets, with their static imports, transitively. */
 export function pageAssets(clientDir: string, html: string): { js: string[]; css: string[] } {
   const seen = new Set<string>();
-  const queue = [...new Set(html.match(ASSET_IN_HTML) ?? [])].map((url) => url.slice("/assets/".length));
+  const queue = [...html.matchAll(SCRIPT_IMPORT_IN_HTML), ...html.matchAll(STYLESHEET_IN_HTML)].map(
+    (match) => match[1]!,
+  );
   while (queue.length > 0) {
     const file = queue.pop()!;
     if (seen.has(file)) continue;

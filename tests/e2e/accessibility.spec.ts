@@ -1,18 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
-import { prerenderedRoutes } from "./helpers.ts";
+import { test } from "@playwright/test";
+import { expectNoAxeViolations, prerenderedRoutes, waitForHydration } from "./helpers.ts";
 
 for (const path of [...prerenderedRoutes(), "/this-page-does-not-exist"]) {
-  test(`axe finds no violations on ${path}`, async ({ page }) => {
+  test(`axe finds no violations on ${path}, on a wide screen and scrolled down on a phone`, async ({ page }) => {
     await page.goto(path);
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-      .analyze();
-    expect(
-      results.violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-      ),
-    ).toEqual([]);
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+    // On a phone, scrolled down, the sticky call bar is showing too.
+    await page.setViewportSize({ width: 390, height: 664 });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByTestId("sticky-call-bar").waitFor({ state: "visible" });
+    await expectNoAxeViolations(page);
   });
 }

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import type { Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
 
 /** Every prerendered route, read from the build, so a new page is scanned without editing tests. */
 export function prerenderedRoutes(): string[] {
@@ -65,4 +66,16 @@ export async function clickVisibleCallLinks(page: Page): Promise<string[]> {
     await link.click();
   }
   return placements;
+}
+
+/** Runs axe with the WCAG 2.2 AA and best-practice rules on the page as it is now. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
 }

@@ -1,0 +1,67 @@
+import { FormField } from "~/components/ui/FormField.tsx";
+import { Honeypot } from "~/components/ui/Honeypot.tsx";
+import { Notice } from "~/components/ui/Notice.tsx";
+import { SubmitButton } from "~/components/ui/SubmitButton.tsx";
+import { prepareToasts, showToast, Toasts } from "~/components/ui/Toasts.tsx";
+import { siteConfig } from "~/config/site.ts";
+import { contactPage as copy } from "~/content/lead-forms.ts";
+import { useLeadForm, type LeadFormResult } from "~/lib/lead-form.ts";
+import { LEAD_LIMITS, validateContactRequest } from "~/lib/lead-schemas.ts";
+
+const TOAST_DURATION_MS = 4_000;
+
+/** The estimate request: six required fields, toasts with scripts, notices rendered by the server without. */
+export function ContactForm({ serverResult }: { serverResult: LeadFormResult | undefined }) {
+  const form = useLeadForm({
+    formId: "contact",
+    fields: copy.fields,
+    validate: validateContactRequest,
+    toPayload: (data) => data,
+    serverResult,
+    onSuccess: () => void showToast("success", copy.success.title, copy.success.text),
+    onFailure: (error) => {
+      console.error("Error sending message:", error);
+      void showToast("error", copy.failure.title, copy.failure.text);
+    },
+  });
+  // With scripts, toasts tell the outcome; a page the server rendered after a plain POST shows a notice.
+  const notice = form.outcome?.renderedByServer ? (form.outcome.ok ? copy.success : copy.failure) : undefined;
+
+  return (
+    <>
+      <form
+        method="post"
+        noValidate={form.noValidate}
+        onSubmit={(event) => {
+          void prepareToasts();
+          void form.onSubmit(event);
+        }}
+        className="relative space-y-5"
+      >
+        {notice ? <Notice tone={form.outcome?.ok ? "success" : "error"} {...notice} /> : null}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            {...form.field("firstName")}
+            required
+            autoComplete="given-name"
+            maxLength={LEAD_LIMITS.personName}
+          />
+          <FormField
+            {...form.field("lastName")}
+            required
+            autoComplete="family-name"
+            maxLength={LEAD_LIMITS.personName}
+          />
+        </div>
+        <FormField {...form.field("email")} required type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} />
+        <FormField {...form.field("phone")} required type="tel" autoComplete="tel" maxLength={LEAD_LIMITS.phone} />
+        <FormField {...form.field("service")} required maxLength={LEAD_LIMITS.service} />
+        <FormField {...form.field("message")} required rows={4} maxLength={LEAD_LIMITS.message} />
+        <Honeypot formId="contact" />
+        <SubmitButton pending={form.pending} label={copy.submit} pendingLabel={copy.submitting} />
+        <p className="text-xs text-slate-600">{siteConfig.contactConsentText}</p>
+      </form>
+      <Toasts position="top-center" duration={TOAST_DURATION_MS} richColors closeButton />
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { data, type AppLoadContext } from "react-router";
+import { HONEYPOT_FIELD, type FieldErrors, type LeadKind, type LeadValidation } from "./lead-schemas.ts";
+
+/** The spec's endpoint (§7); the pages' scripts post JSON here, exactly as an outside client would. */
+export const LEAD_ENDPOINT = "/functions/v1/send-contact-email";
+
+/** What a page's own action (JavaScript off) hands back to the page. */
+export type LeadFormResult = { ok: true } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
+
+/**
+ * A page's own action, used when the form is posted without JavaScript: the same intake as the API,
+ * with the answer reduced to what the page shows, under the same status code.
+ */
+export async function leadFormAction(
+  { request, context }: { request: Request; context: AppLoadContext },
+  kind: LeadKind,
+) {
+  const outcome = await context.services.leads.handle(request, { clientIp: context.clientIp, channel: "form", kind });
+  if (outcome.status === 200) return data<LeadFormResult>({ ok: true });
+  return data<LeadFormResult>(
+    { ok: false, fieldErrors: outcome.body.fieldErrors, values: outcome.values ?? {} },
+    { status: outcome.status, headers: outcome.headers },
+  );
+}
+
+export class LeadRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly fieldErrors: FieldErrors,
+  ) {
+    super(`The lead endpoint answered ${status}`);
+  }
+}
+
+async function sendLead(payload: Record<string, unknown>): Promise<void> {
+  const response = await fetch(LEAD_ENDPOINT, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(payload),
+  });
+  if (response.ok) return;
+  const body = (await response.json().catch(() => ({}))) as { fieldErrors?: FieldErrors };
+  throw new LeadRequestError(response.status, body.fieldErrors ?? {});
+}
+
+export interface LeadFormOutcome {
+  ok: boolean;
+  /** The page was rendered by the server after a POST made without scripts. */
+  renderedByServer: boolean;
+}
+
+interface LeadFormOptions<T, Field extends string> {
+  /** Prefix for element ids, so two forms never share one. */
+  formId: string;
+  /** The fields in page order (the first invalid one gets focus), with their labels and placeholders. */
+  fields: Record<Field, { label: string; placeholder: string }>;
+  validate(values: Record<string, string>): LeadValidation<T>;
+  /** The JSON body for the endpoint, from the validated values. */
+  toPayload(data: T): Record<string, unknown>;
+  /** A result rendered by the server for a POST made without JavaScript. */
+  serverResult: LeadFormResult | undefined;
+  onSuccess?(): void;
+  onFailure(error: unknown): void;
+}
+
+/**
+ * The shared behaviour of the two lead forms once scripts run: validate with the same schema as the
+ * server, focus the first invalid field, send without reloading, and clear the form on success.
+ * Before hydration (or with JavaScript off) the same form posts to the page's own action instead.
+ */
+export function useLeadForm<T, Field extends string>(options: LeadFormOptions<T, Field>) {
+  const fieldOrder = Object.keys(options.fields) as Field[];
+  const [pending, setPending] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(
+    options.serverResult?.ok === false ? options.serverResult.fieldErrors : {},
+  );
+  // Field errors speak for themselves; the notice is for a request that was sent, or failed as a whole.
+  const [outcome, setOutcome] = useState<LeadFormOutcome | undefined>(
+    options.serverResult && (options.serverResult.ok || Object.keys(options.serverResult.fieldErrors).length === 0)
+      ? { ok: options.serverResult.ok, renderedByServer: true }
+      : undefined,
+  );
+  // Native constraint bubbles help without JavaScript; with it, the schema's own messages take over.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
+
+  function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors) {
+    const first = fieldOrder.find((field) => errors[field]);
+    const element = first ? form.elements.namedItem(first) : null;
+    if (element instanceof HTMLElement) element.focus();
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { [HONEYPOT_FIELD]: honeypot = "", ...values } = Object.fromEntries(
+      Array.from(new FormData(form), ([name, value]) => [name, String(value)]),
+    );
+    setOutcome(undefined);
+    const validation = options.validate(values);
+    if (!validation.success) {
+      setFieldErrors(validation.fieldErrors);
+      focusFirstInvalid(form, validation.fieldErrors);
+      return;
+    }
+    setFieldErrors({});
+    setPending(true);
+    try {
+      await sendLead({ ...options.toPayload(validation.data), ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) });
+      form.reset();
+      setOutcome({ ok: true, renderedByServer: false });
+      options.onSuccess?.();
+    } catch (error) {
+      if (error instanceof LeadRequestError && Object.keys(error.fieldErrors).length > 0) {
+        setFieldErrors(error.fieldErrors);
+        focusFirstInvalid(form, error.fieldErrors);
+      }
+      setOutcome({ ok: false, renderedByServer: false });
+      options.onFailure(error);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const submitted = options.serverResult?.ok === false ? options.serverResult.values : {};
+  const firstInvalid = fieldOrder.find((field) => fieldErrors[field]);
+  /** Props for one FormField: label, error, the value the server got back, and focus for a server-rendered error. */
+  const field = (name: Field) => ({
+    formId: options.formId,
+    name,
+    ...options.fields[name],
+    error: fieldErrors[name],
+    defaultValue: submitted[name],
+    autoFocus: !scripted && firstInvalid === name,
+  });
+
+  return { pending, outcome, onSubmit, noValidate: scripted, field };
+}

@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** The one schema for PGlite and PostgreSQL. Change it, then `npm run db:generate` to add a migration. */
+
+export const contactRequests = pgTable(
+  "contact_requests",
+  {
+    id: uuid("id").primaryKey(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    service: text("service").notNull(),
+    message: text("message").notNull(),
+    /** The consent line the visitor saw next to the button, kept as evidence of consent to be contacted. */
+    consentText: text("consent_text").notNull(),
+    /** "form" (the /contact page's own POST) or "api" (the JSON endpoint). */
+    channel: text("channel").notNull(),
+  },
+  (table) => [index("contact_requests_received_at_idx").on(table.receivedAt)],
+);
+
+export const privacyRequests = pgTable(
+  "privacy_requests",
+  {
+    id: uuid("id").primaryKey(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Received + 30 days: the opt-out promise on /do-not-sell. */
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    kind: text("kind").notNull().default("opt-out"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message"),
+    channel: text("channel").notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("privacy_requests_open_due_idx")
+      .on(table.dueAt)
+      .where(sql`${table.completedAt} IS NULL`),
+  ],
+);
+
+/**
+ * Emails to send, written in the same transaction as the request they belong to, already rendered,
+ * so that a restart or a template change never alters or loses a pending message.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    contactRequestId: uuid("contact_request_id").references(() => contactRequests.id),
+    privacyRequestId: uuid("privacy_request_id").references(() => privacyRequests.id),
+    purpose: text("purpose").notNull(),
+    /** Stable across retries, so a receiver can recognise a message delivered twice after a crash. */
+    messageId: text("message_id").notNull().unique(),
+    toAddress: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** When a worker may next pick the row up; while one is sending, this is its lease. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (table) => [
+    index("email_outbox_pending_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} IS NULL`),
+    check("email_outbox_one_request", sql`(${table.contactRequestId} IS NULL) <> (${table.privacyRequestId} IS NULL)`),
+  ],
+);
+
+/** Form submissions per client in the current window, shared by every server instance. */
+export const formRateLimits = pgTable("form_rate_limits", {
+  key: text("key").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  hits: integer("hits").notNull(),
+});

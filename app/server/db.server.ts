@@ -1,0 +1,77 @@
+import { mkdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./db-schema.server.ts";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface OpenDatabase {
+  db: Database;
+  /** Where the data lives, for the start-up log (no credentials). */
+  description: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; when absent, embedded PGlite in `pgliteDataDir` ("memory://" for tests). */
+  databaseUrl?: string;
+  pgliteDataDir: string;
+  poolSize?: number;
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle", import.meta.url));
+// Any constant will do; it keeps two instances starting together from migrating at once.
+const MIGRATION_LOCK_KEY = 4_242_001;
+
+/** Opens the database and applies pending migrations. Call once at start: PGlite takes seconds to open. */
+export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : openPglite(options.pgliteDataDir);
+}
+
+async function openPglite(dataDir: string): Promise<OpenDatabase> {
+  const inMemory = dataDir.startsWith("memory://");
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db: db as unknown as Database,
+    description: inMemory ? "PGlite in memory" : `PGlite in ${dataDir}`,
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<OpenDatabase> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    // Fail fast, so a visitor gets a 503 rather than a hung request when the server is down.
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 15_000,
+  });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on("error", (error) => console.error("PostgreSQL connection error:", error.message));
+  const db = drizzleNodePg({ client: pool, schema });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migrateNodePg(drizzleNodePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    lockClient.release();
+  }
+  const { host, pathname } = new URL(databaseUrl);
+  return {
+    db: db as unknown as Database,
+    description: `PostgreSQL at ${host}${pathname}`,
+    close: () => pool.end(),
+  };
+}

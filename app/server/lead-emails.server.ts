@@ -1,0 +1,122 @@
+import type { ContactRequest, OptOutRequest } from "~/lib/lead-schemas.ts";
+
+/** The emails a lead produces, rendered once when the lead is accepted and stored in the outbox. */
+
+export interface RenderedEmail {
+  purpose: "contact_notification" | "opt_out_confirmation" | "opt_out_notification";
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface EmailSettings {
+  companyName: string;
+  leadsEmailTo: string;
+  privacyEmail: string;
+  consentText: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+}
+
+function formatDate(date: Date): string {
+  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+/** Label/value rows as plain text and as an escaped HTML table; multi-line values keep their line breaks. */
+function renderRows(rows: [label: string, value: string][]): { text: string; html: string } {
+  const text = rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+  const html = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th>` +
+        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    )
+    .join("");
+  return { text, html: `<table cellpadding="0" cellspacing="0">${html}</table>` };
+}
+
+function htmlDocument(bodyHtml: string): string {
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:14px;color:#111">${bodyHtml}</body></html>`;
+}
+
+export function contactNotification(
+  id: string,
+  request: ContactRequest,
+  receivedAt: Date,
+  settings: EmailSettings,
+): RenderedEmail {
+  const fullName = `${request.firstName} ${request.lastName}`;
+  const rows = renderRows([
+    ["Name", fullName],
+    ["Email", request.email],
+    ["Phone", request.phone],
+    ["Service needed", request.service],
+    ["Additional details", request.message],
+    ["Received", receivedAt.toISOString()],
+    ["Request id", id],
+    ["Consent shown", settings.consentText],
+  ]);
+  return {
+    purpose: "contact_notification",
+    to: settings.leadsEmailTo,
+    replyTo: request.email,
+    subject: `New estimate request from ${fullName}`,
+    text: `A visitor asked for a free estimate. Reply to this email to answer them.\n\n${rows.text}\n`,
+    html: htmlDocument(`<p>A visitor asked for a free estimate. Reply to this email to answer them.</p>${rows.html}`),
+  };
+}
+
+export function optOutEmails(
+  id: string,
+  request: OptOutRequest,
+  receivedAt: Date,
+  dueAt: Date,
+  settings: EmailSettings,
+): [RenderedEmail, RenderedEmail] {
+  const confirmationText =
+    `Dear ${request.name},\n\n` +
+    `We received your request on ${formatDate(receivedAt)} to opt out of the sale or sharing of your personal information. ` +
+    `We will process it in accordance with applicable laws, at the latest by ${formatDate(dueAt)}.\n\n` +
+    `If you did not make this request, or have questions, reply to this email or write to ${settings.privacyEmail}.\n\n` +
+    `${settings.companyName}\n`;
+  const confirmationHtml = htmlDocument(
+    confirmationText
+      .trim()
+      .split("\n\n")
+      .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`)
+      .join(""),
+  );
+  const rows = renderRows([
+    ["Name", request.name],
+    ["Email", request.email],
+    ["Additional information", request.message ?? ""],
+    ["Received", receivedAt.toISOString()],
+    ["Due by", dueAt.toISOString()],
+    ["Request id", id],
+  ]);
+  const notice = `An opt-out (Do Not Sell or Share) request arrived. It must be processed by ${formatDate(dueAt)}; mark it done with \`npm run leads -- done <id>\`.`;
+  return [
+    {
+      purpose: "opt_out_confirmation",
+      to: request.email,
+      replyTo: settings.privacyEmail,
+      subject: `We received your opt-out request`,
+      text: confirmationText,
+      html: confirmationHtml,
+    },
+    {
+      purpose: "opt_out_notification",
+      to: settings.privacyEmail,
+      replyTo: request.email,
+      subject: `Opt-out request from ${request.name} (due ${formatDate(dueAt)})`,
+      text: `${notice}\n\n${rows.text}\n`,
+      html: htmlDocument(`<p>${escapeHtml(notice)}</p>${rows.html}`),
+    },
+  ];
+}

@@ -1,0 +1,78 @@
+/**
+ * API load run: autocannon on loopback against the real server (the built app, the lead intake, the
+ * outbox worker sending to a local SMTP peer), once on embedded PGlite and once on an embedded
+ * PostgreSQL server. Bounded by request count and time. Needs `npx react-router build` first.
+ *
+ *   npm run bench:api            BENCH_REQUESTS=3000 BENCH_CONNECTIONS=20 by default
+ */
+// @ts-expect-error autocannon ships no types
+import autocannon from "autocannon";
+import { count } from "drizzle-orm";
+import { startServer } from "../server.ts";
+import { contactRequests } from "../app/server/db-schema.server.ts";
+import { startPostgres, startSmtpPeer, testEnv, validContact } from "../tests/integration/support.ts";
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const MAX_SECONDS = 30;
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  "2xx": number;
+}
+
+function load(url: string, amount: number): Promise<AutocannonResult> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${url}/functions/v1/send-contact-email`,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(validContact),
+        connections: CONNECTIONS,
+        amount,
+      },
+      (error: Error | null, result: AutocannonResult) => (error ? reject(error) : resolve(result)),
+    );
+    setTimeout(() => instance.stop(), MAX_SECONDS * 1000).unref();
+  });
+}
+
+async function run(name: string, databaseUrl: string | undefined, smtpUrl: string) {
+  const running = await startServer(
+    testEnv({
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: smtpUrl,
+      OUTBOX_POLL_MS: "1000",
+      FORM_RATE_LIMIT_PER_HOUR: "10000000",
+      POST_RATE_LIMIT_PER_MINUTE: "10000000",
+    }),
+  );
+  try {
+    await load(running.url, 200); // warm-up
+    const result = await load(running.url, REQUESTS);
+    const [stored] = await running.services.db.select({ value: count() }).from(contactRequests);
+    console.log(
+      `${name.padEnd(11)} ${result.requests.average.toFixed(0).padStart(6)} req/s  ` +
+        `p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ` +
+        `2xx ${result["2xx"]}  non-2xx ${result.non2xx}  errors ${result.errors}  rows ${stored!.value}`,
+    );
+  } finally {
+    await running.close();
+  }
+}
+
+const smtp = await startSmtpPeer();
+const postgres = await startPostgres();
+try {
+  console.log(`POST /functions/v1/send-contact-email, ${REQUESTS} requests over ${CONNECTIONS} connections:`);
+  await run("PGlite", undefined, smtp.url);
+  await run("PostgreSQL", await postgres.createDatabase(), smtp.url);
+} finally {
+  await postgres.stop();
+  await smtp.stop();
+}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openDatabase, type OpenDatabase } from "../app/server/db.server.ts";
+import { contactRequests, privacyRequests } from "../app/server/db-schema.server.ts";
+import { csvCell, runLeadsCommand } from "./leads-commands.ts";
+
+let database: OpenDatabase;
+
+async function run(...args: string[]) {
+  let output = "";
+  const code = await runLeadsCommand(database.db, args, (text) => (output += text));
+  return { code, output };
+}
+
+const DAY_MS = 86_400_000;
+const optOutId = "00000000-0000-4000-8000-000000000002";
+const laterOptOutId = "00000000-0000-4000-8000-000000000003";
+
+beforeAll(async () => {
+  database = await openDatabase({ pgliteDataDir: "memory://" });
+  const receivedAt = new Date("2026-01-05T10:00:00Z");
+  await database.db.insert(contactRequests).values({
+    id: "00000000-0000-4000-8000-000000000001",
+    receivedAt,
+    firstName: '=HYPERLINK("http://evil.example")',
+    lastName: "Lee",
+    email: "ann@example.com",
+    phone: "555-123-4567",
+    service: "Leak, urgent",
+    message: 'Says "help"\nsecond line',
+    consentText: "By submitting…",
+    channel: "api",
+  });
+  await database.db.insert(privacyRequests).values([
+    {
+      id: laterOptOutId,
+      receivedAt,
+      dueAt: new Date(receivedAt.getTime() + 40 * DAY_MS),
+      name: "Late",
+      email: "l@example.com",
+      channel: "form",
+    },
+    {
+      id: optOutId,
+      receivedAt,
+      dueAt: new Date(receivedAt.getTime() + 30 * DAY_MS),
+      name: "Soon",
+      email: "s@example.com",
+      channel: "api",
+    },
+  ]);
+});
+
+afterAll(() => database?.close());
+
+describe("npm run leads", () => {
+  test("exports contacts as CSV that spreadsheets will not run as formulas", async () => {
+    const { code, output } = await run("export");
+    expect(code).toBe(0);
+    const [header, row] = output.split("\r\n");
+    expect(header).toBe("id,received_at,first_name,last_name,email,phone,service,message,channel,consent_text");
+    expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(output).toContain(`"Leak, urgent","Says ""help""\nsecond line"`);
+    expect(csvCell("-1+2")).toBe("'-1+2");
+  });
+
+  test("lists open opt-outs by due date, marks one done, and refuses an unknown id", async () => {
+    const before = await run("opt-outs");
+    expect(before.output.indexOf(optOutId)).toBeLessThan(before.output.indexOf(laterOptOutId));
+    expect(before.output).toContain("due 2026-02-04");
+    expect(await run("done", optOutId)).toEqual({ code: 0, output: `Opt-out request ${optOutId} marked done.\n` });
+    expect((await run("opt-outs")).output).not.toContain(optOutId);
+    expect((await run("done", optOutId)).code).toBe(1);
+    expect((await run("list")).output).toMatch(new RegExp(`${optOutId}.*done \\d{4}-`));
+  });
+
+  test("prints usage for an unknown command", async () => {
+    const { code, output } = await run("drop-everything");
+    expect(code).toBe(2);
+    expect(output).toContain("Usage: npm run leads");
+  });
+});

@@ -1,0 +1,158 @@
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import type { Database } from "../app/server/db.server.ts";
+import { contactRequests, emailOutbox, privacyRequests } from "../app/server/db-schema.server.ts";
+
+/** The operator's commands over the lead tables; scripts/leads.ts wires them to the command line. */
+
+export const USAGE = `Usage: npm run leads -- <command>
+
+  list [limit]          the most recent contact and opt-out requests (default 20 of each)
+  export [contacts|opt-outs]
+                        every request of that kind as CSV on standard output (default contacts)
+  opt-outs              open opt-out requests, the soonest due first
+  done <id>             mark an opt-out request as processed
+  outbox                emails not yet sent, with their attempts and last error
+
+Reads DATABASE_URL, or the embedded database in PGLITE_DATA_DIR (default ./data/pglite).
+Only one process can open the embedded database: stop the server first, or use DATABASE_URL.`;
+
+// A cell starting with one of these is run as a formula by spreadsheet programs.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string | Date | null): string {
+  const text = value instanceof Date ? value.toISOString() : (value ?? "");
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function csv(rows: (string | Date | null)[][]): string {
+  return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+const oneLine = (text: string, max = 60) => {
+  const flat = text.replace(/\s+/g, " ");
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+export async function runLeadsCommand(db: Database, args: string[], write: (text: string) => void): Promise<number> {
+  const [command, argument] = args;
+  switch (command) {
+    case "list": {
+      const limit = Number(argument ?? 20);
+      if (!Number.isInteger(limit) || limit < 1) break;
+      const contacts = await db.select().from(contactRequests).orderBy(desc(contactRequests.receivedAt)).limit(limit);
+      const optOuts = await db.select().from(privacyRequests).orderBy(desc(privacyRequests.receivedAt)).limit(limit);
+      write(`Contact requests (${contacts.length}, newest first):\n`);
+      for (const row of contacts) {
+        write(
+          `  ${row.receivedAt.toISOString()}  ${row.id}  ${oneLine(`${row.firstName} ${row.lastName}`, 30)}  ${row.email}  ${row.phone}  ${oneLine(row.service)}\n`,
+        );
+      }
+      write(`Opt-out requests (${optOuts.length}, newest first):\n`);
+      for (const row of optOuts) {
+        const state = row.completedAt ? `done ${day(row.completedAt)}` : `due ${day(row.dueAt)}`;
+        write(`  ${row.receivedAt.toISOString()}  ${row.id}  ${oneLine(row.name, 30)}  ${row.email}  ${state}\n`);
+      }
+      return 0;
+    }
+    case "export": {
+      if (argument === undefined || argument === "contacts") {
+        const rows = await db.select().from(contactRequests).orderBy(asc(contactRequests.receivedAt));
+        write(
+          csv([
+            [
+              "id",
+              "received_at",
+              "first_name",
+              "last_name",
+              "email",
+              "phone",
+              "service",
+              "message",
+              "channel",
+              "consent_text",
+            ],
+            ...rows.map((row) => [
+              row.id,
+              row.receivedAt,
+              row.firstName,
+              row.lastName,
+              row.email,
+              row.phone,
+              row.service,
+              row.message,
+              row.channel,
+              row.consentText,
+            ]),
+          ]),
+        );
+        return 0;
+      }
+      if (argument === "opt-outs") {
+        const rows = await db.select().from(privacyRequests).orderBy(asc(privacyRequests.receivedAt));
+        write(
+          csv([
+            ["id", "received_at", "due_at", "completed_at", "name", "email", "message", "channel"],
+            ...rows.map((row) => [
+              row.id,
+              row.receivedAt,
+              row.dueAt,
+              row.completedAt,
+              row.name,
+              row.email,
+              row.message,
+              row.channel,
+            ]),
+          ]),
+        );
+        return 0;
+      }
+      break;
+    }
+    case "opt-outs": {
+      const rows = await db
+        .select()
+        .from(privacyRequests)
+        .where(isNull(privacyRequests.completedAt))
+        .orderBy(asc(privacyRequests.dueAt));
+      const now = Date.now();
+      write(`Open opt-out requests (${rows.length}, soonest due first):\n`);
+      for (const row of rows) {
+        const overdue = row.dueAt.getTime() < now ? "  OVERDUE" : "";
+        write(`  due ${day(row.dueAt)}  ${row.id}  ${oneLine(row.name, 30)}  ${row.email}${overdue}\n`);
+      }
+      return 0;
+    }
+    case "done": {
+      if (!argument || !/^[0-9a-f-]{36}$/i.test(argument)) break;
+      const updated = await db
+        .update(privacyRequests)
+        .set({ completedAt: new Date() })
+        .where(and(eq(privacyRequests.id, argument), isNull(privacyRequests.completedAt)))
+        .returning({ id: privacyRequests.id });
+      if (updated.length === 0) {
+        write(`No open opt-out request with id ${argument}.\n`);
+        return 1;
+      }
+      write(`Opt-out request ${argument} marked done.\n`);
+      return 0;
+    }
+    case "outbox": {
+      const rows = await db
+        .select()
+        .from(emailOutbox)
+        .where(isNull(emailOutbox.sentAt))
+        .orderBy(asc(emailOutbox.createdAt));
+      write(`Unsent emails (${rows.length}):\n`);
+      for (const row of rows) {
+        write(
+          `  ${row.createdAt.toISOString()}  ${row.purpose}  to ${row.toAddress}  attempts ${row.attempts}  next ${row.nextAttemptAt.toISOString()}${row.lastError ? `  last error: ${oneLine(row.lastError, 80)}` : ""}\n`,
+        );
+      }
+      return 0;
+    }
+  }
+  write(`${USAGE}\n`);
+  return 2;
+}

@@ -1,0 +1,173 @@
+import { expect, test, type Page } from "@playwright/test";
+import { waitForHydration, expectNoAxeViolations } from "./helpers.ts";
+import {
+  LEAD_ENDPOINT,
+  collectConsoleErrors,
+  expectEmailContaining,
+  holdLeadRequests,
+  uniqueMarker,
+} from "./lead-forms.ts";
+
+const LABELS = ["First Name", "Last Name", "Email", "Phone Number", "Service Needed", "Additional Details"];
+
+async function fillValidRequest(page: Page, marker: string) {
+  await page.getByLabel("First Name").fill("Maria");
+  await page.getByLabel("Last Name").fill("Garcia");
+  await page.getByLabel("Email").fill("maria.garcia@example.com");
+  await page.getByLabel("Phone Number").fill("(555) 234-5678");
+  await page.getByLabel("Service Needed").fill("Burst pipe under the sink");
+  await page.getByLabel("Additional Details").fill(`Water everywhere. ${marker}`);
+}
+
+test.describe("contact page with JavaScript", () => {
+  test("shows the spec's copy, the fields in order with visible labels, the consent line and the opt-out link", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+    await expect(page.getByText("Get in touch with our expert plumbing team. We're here to help 24/7.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Request a Free Estimate" })).toBeVisible();
+    await expect(page.getByText("Fill out the form below and we'll get back to you within 24 hours.")).toBeVisible();
+    await expect(page.locator('a[data-phone-placement="contact_hero"]')).toHaveAttribute("href", /^tel:\+/);
+
+    const form = page.locator("form");
+    // The honeypot's label is hidden from people and assistive tech alike.
+    const labels = await form
+      .locator("label")
+      .evaluateAll((items) =>
+        items.filter((label) => !label.closest("[aria-hidden=true]")).map((label) => label.textContent),
+      );
+    expect(labels).toEqual(LABELS);
+    await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
+    await expect(page.getByLabel("Phone Number")).toHaveAttribute("type", "tel");
+    await expect(page.getByLabel("Service Needed")).toHaveAttribute("placeholder", "Describe your plumbing issue");
+    await expect(page.getByLabel("Additional Details")).toHaveAttribute("rows", "4");
+    for (const label of LABELS) await expect(page.getByLabel(label)).toHaveAttribute("required", "");
+    const first = await page.getByLabel("First Name").boundingBox();
+    const last = await page.getByLabel("Last Name").boundingBox();
+    expect(Math.abs(first!.y - last!.y)).toBeLessThan(2);
+    expect(last!.x).toBeGreaterThan(first!.x);
+
+    const button = page.getByRole("button", { name: "Send Request" });
+    const consent = page.getByText(/^By submitting this form, you agree/);
+    await expect(consent).toBeVisible();
+    expect((await consent.boundingBox())!.y).toBeGreaterThan((await button.boundingBox())!.y);
+    await expect(page.getByRole("link", { name: "Do Not Sell My Info" }).first()).toHaveAttribute(
+      "href",
+      "/do-not-sell",
+    );
+  });
+
+  test("empty fields get messages tied to them, and the first invalid field gets focus", async ({ page }) => {
+    const sent: string[] = [];
+    page.on("request", (request) => request.method() === "POST" && sent.push(request.url()));
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill("not an email");
+    await page.getByRole("button", { name: "Send Request" }).click();
+
+    const firstName = page.getByLabel("First Name");
+    await expect(firstName).toBeFocused();
+    await expect(firstName).toHaveAttribute("aria-invalid", "true");
+    await expect(firstName).toHaveAccessibleDescription("First name is required");
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address");
+    await expect(page.getByLabel("Phone Number")).toHaveAccessibleDescription("Phone number is required");
+    expect(sent).toEqual([]);
+    await expectNoAxeViolations(page);
+  });
+
+  test("sending disables the button, then a success toast shows for 4 s and every field is cleared", async ({
+    page,
+  }) => {
+    const cspViolations = collectConsoleErrors(page);
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const marker = uniqueMarker();
+    const held = await holdLeadRequests(page);
+    await fillValidRequest(page, marker);
+    await page.getByRole("button", { name: "Send Request" }).click();
+
+    const sending = page.getByRole("button", { name: "Sending..." });
+    await expect(sending).toBeDisabled();
+    held.release();
+
+    const toast = page.locator("[data-sonner-toast]");
+    await expect(toast).toContainText("Message sent successfully!");
+    await expect(toast).toContainText("We'll get back to you within 24 hours.");
+    await expect(page.getByRole("button", { name: "Send Request" })).toBeEnabled();
+    for (const label of LABELS) await expect(page.getByLabel(label)).toHaveValue("");
+    expect(held.bodies).toEqual([
+      {
+        firstName: "Maria",
+        lastName: "Garcia",
+        email: "maria.garcia@example.com",
+        phone: "(555) 234-5678",
+        service: "Burst pipe under the sink",
+        message: `Water everywhere. ${marker}`,
+      },
+    ]);
+    await expectEmailContaining(marker);
+
+    // Sonner's styles come from the stylesheet: the toast is laid out and nothing broke the CSP.
+    expect(await toast.evaluate((element) => getComputedStyle(element).position)).toBe("absolute");
+    await page.waitForTimeout(2_500);
+    await expect(toast).toBeVisible();
+    await expect(toast).toBeHidden({ timeout: 4_000 });
+    expect(cspViolations.filter((text) => /Content Security Policy|Refused to/.test(text))).toEqual([]);
+  });
+
+  for (const failure of ["a 503 answer", "a network error"] as const) {
+    test(`${failure} shows the error toast, logs the error, and keeps the fields`, async ({ page }) => {
+      const errors = collectConsoleErrors(page);
+      await page.goto("/contact");
+      await waitForHydration(page);
+      await page.route(LEAD_ENDPOINT, (route) =>
+        failure === "a network error"
+          ? route.abort("connectionrefused")
+          : route.fulfill({ status: 503, json: { error: "Storage unavailable", fieldErrors: {} } }),
+      );
+      const marker = uniqueMarker();
+      await fillValidRequest(page, marker);
+      await page.getByRole("button", { name: "Send Request" }).click();
+
+      const toast = page.locator("[data-sonner-toast]");
+      await expect(toast).toContainText("Error sending message");
+      await expect(toast).toContainText("Please try again or call us directly.");
+      await expect(toast).toHaveAttribute("data-type", "error");
+      await expect(page.getByRole("button", { name: "Send Request" })).toBeEnabled();
+      await expect(page.getByLabel("First Name")).toHaveValue("Maria");
+      await expect(page.getByLabel("Additional Details")).toHaveValue(`Water everywhere. ${marker}`);
+      expect(errors.some((text) => text.startsWith("Error sending message:"))).toBe(true);
+      await expect(page.getByText("Message sent successfully!")).toHaveCount(0);
+    });
+  }
+});
+
+test.describe("contact page without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server validates, keeps the values and focuses the field; a valid request shows the success message", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    const marker = uniqueMarker();
+    await fillValidRequest(page, marker);
+    await page.getByLabel("Phone Number").fill("12");
+    await page.getByRole("button", { name: "Send Request" }).click();
+
+    await expect(page).toHaveURL(/\/contact$/);
+    const phone = page.getByLabel("Phone Number");
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    await expect(phone).toHaveAccessibleDescription("Please enter a valid phone number");
+    await expect(phone).toBeFocused();
+    await expect(page.getByLabel("First Name")).toHaveValue("Maria");
+    await expect(page.getByLabel("Additional Details")).toHaveValue(`Water everywhere. ${marker}`);
+
+    await phone.fill("555-234-5678");
+    await page.getByRole("button", { name: "Send Request" }).click();
+    await expect(page.getByRole("status")).toContainText("Message sent successfully!");
+    await expect(page.getByRole("status")).toContainText("We'll get back to you within 24 hours.");
+    for (const label of LABELS) await expect(page.getByLabel(label)).toHaveValue("");
+    await expectEmailContaining(marker);
+  });
+});

@@ -1,0 +1,48 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { expect, type Page, type Route } from "@playwright/test";
+
+/** Helpers for the two lead forms' specs. */
+
+export const LEAD_ENDPOINT = "**/functions/v1/send-contact-email";
+// playwright.config.ts points the test server's OUTBOX_DIR here (no SMTP in the browser tests).
+const OUTBOX_DIR = join(process.cwd(), "test-results/outbox");
+
+/** Holds each request to the lead endpoint until `release` is called, then lets it reach the server. */
+export async function holdLeadRequests(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const bodies: unknown[] = [];
+  await page.route(LEAD_ENDPOINT, async (route: Route) => {
+    bodies.push(route.request().postDataJSON());
+    await released;
+    await route.continue();
+  });
+  return { release, bodies };
+}
+
+/** Waits for an email the server wrote for a lead, found by a text unique to the test. */
+export async function expectEmailContaining(marker: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const files = await readdir(OUTBOX_DIR).catch(() => []);
+        const contents = await Promise.all(files.map((file) => readFile(join(OUTBOX_DIR, file), "utf8")));
+        return contents.some((content) => content.includes(marker));
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+}
+
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
+export function uniqueMarker(): string {
+  return `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}

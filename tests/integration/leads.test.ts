@@ -1,0 +1,198 @@
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startServer, type RunningServer } from "../../server.ts";
+import { contactRequests, emailOutbox, privacyRequests } from "~/server/db-schema.server.ts";
+import {
+  postJson,
+  startPostgres,
+  startSmtpPeer,
+  testEnv,
+  validContact,
+  validOptOut,
+  waitUntil,
+  type SmtpPeer,
+  type TestPostgres,
+} from "./support.ts";
+
+let postgres: TestPostgres;
+let smtp: SmtpPeer;
+
+beforeAll(async () => {
+  [postgres, smtp] = await Promise.all([startPostgres(), startSmtpPeer()]);
+});
+
+afterAll(async () => {
+  await Promise.all([postgres?.stop(), smtp?.stop()]);
+});
+
+async function rowCounts(running: RunningServer) {
+  const { db } = running.services;
+  const [[contacts], [privacy], [outbox]] = await Promise.all([
+    db.select({ value: count() }).from(contactRequests),
+    db.select({ value: count() }).from(privacyRequests),
+    db.select({ value: count() }).from(emailOutbox),
+  ]);
+  return { contacts: contacts!.value, privacy: privacy!.value, outbox: outbox!.value };
+}
+
+const drivers = [
+  { name: "PGlite", databaseUrl: async () => undefined },
+  { name: "PostgreSQL", databaseUrl: () => postgres.createDatabase() },
+];
+
+describe.each(drivers)("lead API on $name", ({ databaseUrl }) => {
+  let running: RunningServer;
+
+  beforeAll(async () => {
+    smtp.received.length = 0;
+    running = await startServer(
+      testEnv({ DATABASE_URL: await databaseUrl(), SMTP_URL: smtp.url, ALLOWED_ORIGINS: "https://partner.example" }),
+    );
+  });
+
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  test("a contact request is stored verbatim and the operator gets an escaped notification that replies to the visitor", async () => {
+    const lead = { ...validContact, lastName: "O'Brien <script>alert(1)</script>", message: "Leak & flood 🚰\nمرحبا" };
+    const response = await postJson(running.url, lead);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ok: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+
+    const [stored] = await running.services.db.select().from(contactRequests);
+    expect(stored).toMatchObject({ ...lead, id: response.body.id, channel: "api" });
+    expect(stored!.consentText).toMatch(/^By submitting this form/);
+
+    await waitUntil(() => smtp.received.some((mail) => mail.text.includes(String(response.body.id))));
+    const mail = smtp.received.find((received) => received.text.includes(String(response.body.id)))!;
+    expect(mail.envelopeTo).toEqual(["leads@operator.example"]);
+    expect(mail.to).toEqual(["leads@operator.example"]);
+    expect(mail.replyTo).toEqual(["ann.lee@example.com"]);
+    expect(mail.subject).toBe(`New estimate request from Ann O'Brien <script>alert(1)</script>`);
+    expect(mail.text).toContain("Additional details: Leak & flood 🚰\nمرحبا");
+    expect(mail.html).toContain("O&#39;Brien &lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(mail.html).toContain("Leak &amp; flood 🚰\nمرحبا");
+    expect(mail.html).not.toContain("<script>");
+  });
+
+  test("an opt-out is stored with a due date 30 days out; the requester gets a confirmation and the operator a notice", async () => {
+    const response = await postJson(running.url, validOptOut);
+    expect(response.status).toBe(200);
+    const id = String(response.body.id);
+
+    const [stored] = await running.services.db.select().from(privacyRequests);
+    expect(stored).toMatchObject({ id, name: "Bob Stone", email: "bob@example.com", message: "Please stop." });
+    expect(stored!.dueAt.getTime() - stored!.receivedAt.getTime()).toBe(30 * 86_400_000);
+    expect(stored!.completedAt).toBeNull();
+
+    await waitUntil(() => smtp.received.filter((mail) => mail.text.includes("Bob Stone")).length === 2);
+    const confirmation = smtp.received.find((mail) => mail.envelopeTo[0] === "bob@example.com")!;
+    expect(confirmation.subject).toBe("We received your opt-out request");
+    expect(confirmation.replyTo).toEqual(["privacy@operator.example"]);
+    expect(confirmation.text).toContain("We will process it in accordance with applicable laws");
+    const notice = smtp.received.find((mail) => mail.envelopeTo[0] === "privacy@operator.example")!;
+    expect(notice.replyTo).toEqual(["bob@example.com"]);
+    expect(notice.subject).toMatch(/^Opt-out request from Bob Stone \(due /);
+    expect(notice.text).toContain(id);
+  });
+
+  test("invalid fields answer 422 with the spec's messages, and nothing is stored", async () => {
+    const before = await rowCounts(running);
+    const optOut = await postJson(running.url, { name: "B", email: "not-an-email", type: "opt-out" });
+    expect(optOut.status).toBe(422);
+    expect(optOut.body.fieldErrors).toEqual({
+      name: "Name must be at least 2 characters",
+      email: "Please enter a valid email address",
+    });
+    const contact = await postJson(running.url, { ...validContact, phone: "call me", message: "" });
+    expect(contact.status).toBe(422);
+    expect(contact.body).toMatchObject({
+      error: expect.any(String),
+      fieldErrors: { phone: "Please enter a valid phone number", message: "Additional details is required" },
+    });
+    const unknown = await postJson(running.url, { ...validContact, isAdmin: true });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error).toBe("Unexpected field: isAdmin");
+    expect(await rowCounts(running)).toEqual(before);
+  });
+
+  test("wrong media type, broken JSON, oversized bodies, foreign origins and a filled honeypot change nothing", async () => {
+    const before = await rowCounts(running);
+    const url = `${running.url}/functions/v1/send-contact-email`;
+    const text = await fetch(url, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "hi" });
+    expect(text.status).toBe(415);
+    expect((await postJson(running.url, '{"firstName": "Ann",')).status).toBe(400);
+    expect((await postJson(running.url, "[1,2]")).status).toBe(400);
+
+    const oversized = { ...validContact, message: "x".repeat(40_000) };
+    expect((await postJson(running.url, oversized)).status).toBe(413);
+    // Chunked: no Content-Length, so the limit must be counted while reading.
+    const chunks = [JSON.stringify(oversized).slice(0, 20_000), JSON.stringify(oversized).slice(20_000)];
+    const chunked = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: new ReadableStream({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(await chunked.json()).toMatchObject({ error: "The request is larger than 32 KB." });
+
+    const foreign = await postJson(running.url, validContact, { Origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    const honeypot = await postJson(running.url, { ...validContact, website: "http://spam.example" });
+    expect(honeypot.status).toBe(400);
+    expect(await rowCounts(running)).toEqual(before);
+
+    const partner = await postJson(running.url, validContact, { Origin: "https://partner.example" });
+    expect(partner.status).toBe(200);
+    const sameOrigin = await postJson(running.url, validContact, { Origin: running.url });
+    expect(sameOrigin.status).toBe(200);
+    expect((await rowCounts(running)).contacts).toBe(before.contacts + 2);
+  });
+
+  test("GET is not a way in", async () => {
+    const response = await fetch(`${running.url}/functions/v1/send-contact-email`);
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+  });
+});
+
+describe("the per-IP form limit", () => {
+  test("answers 429 with Retry-After past the limit, counted in PostgreSQL across instances", async () => {
+    const databaseUrl = await postgres.createDatabase();
+    const env = testEnv({ DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, FORM_RATE_LIMIT_PER_HOUR: "3" });
+    const [first, second] = [await startServer(env), await startServer(env)];
+    try {
+      expect((await postJson(first.url, validContact)).status).toBe(200);
+      expect((await postJson(second.url, validContact)).status).toBe(200);
+      expect((await postJson(first.url, validContact)).status).toBe(200);
+      const limited = await postJson(second.url, validContact);
+      expect(limited.status).toBe(429);
+      const retryAfter = Number(limited.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(3500);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect((await rowCounts(first)).contacts).toBe(3);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  test("applies on PGlite too", async () => {
+    const running = await startServer(testEnv({ SMTP_URL: smtp.url, FORM_RATE_LIMIT_PER_HOUR: "1" }));
+    try {
+      expect((await postJson(running.url, validOptOut)).status).toBe(200);
+      const limited = await postJson(running.url, validOptOut);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect((await rowCounts(running)).privacy).toBe(1);
+    } finally {
+      await running.close();
+    }
+  });
+});

