@@ -31,3 +31,13 @@ describe("operator configuration", () => {
     expect(parseEnv({ SITE_URL: "https://plumb.example/" }).SITE_URL).toBe("https://plumb.example");
   });
 });
+
+describe(".env.example", () => {
+  it("documents every setting the server reads, and nothing else", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const example = await readFile(new URL("../../.env.example", import.meta.url), "utf8");
+    const documented = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]).sort();
+    const { envSchema } = await import("./env.server.ts");
+    expect(documented).toEqual(Object.keys(envSchema.shape).sort());
+  });
+});

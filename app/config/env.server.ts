@@ -23,7 +23,7 @@ const optionalUrl = z
 
 const flag = z.enum(["true", "false", "1", "0", ""]).transform((value) => value === "true" || value === "1");
 
-const envSchema = z.object({
+export const envSchema = z.object({
   PHONE_DISPLAY: singleLine(40).default("1-800-555-0199"),
   PHONE_E164: z
     .string()

@@ -9,8 +9,7 @@ export const footerLinks = [
   { to: "/do-not-sell", label: "Do Not Sell My Info" },
 ] as const;
 
-export const footerTagline =
-  "Fast, friendly help with leaks, clogs, water heaters and more, 24 hours a day, 7 days a week.";
+export const footerTagline = "Fast, friendly help from licensed local pros, 24 hours a day, 7 days a week.";
 
 export const disclaimerParagraphs = [
   "{company} is a free referral service. We connect homeowners and businesses with independent, local plumbing and HVAC professionals. We do not employ, supervise or oversee these professionals, and we are not responsible for the work they perform.",
