@@ -6,8 +6,11 @@
  *
  *   npm run bench                 all routes, 3 runs each
  *   npm run bench -- --runs 1 / --routes /,/about / --no-build / --no-api
+ *
+ * The build it makes points the location lookups at a loopback stand-in; `npm start` rebuilds.
  */
 import { execSync } from "node:child_process";
+import { createServer } from "node:http";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
@@ -27,6 +30,9 @@ const { values: options } = parseArgs({
 });
 
 const REFERENCE_PATH = "/__bench-reference";
+// The location line's lookups go to this loopback stand-in, built into the pages under test:
+// the real services are out of reach here, and failed requests would count as console errors.
+const GEO_STAND_IN_PORT = 4599;
 const clientDir = join(process.cwd(), "build/client");
 
 interface Sample {
@@ -75,8 +81,31 @@ async function audit(url: string, port: number): Promise<Sample> {
   };
 }
 
+function startGeoStandIn() {
+  const server = createServer((request, response) => {
+    response.writeHead(200, { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*" });
+    response.end(
+      JSON.stringify(
+        request.url?.startsWith("/reverse")
+          ? {
+              city: "Springfield",
+              locality: "Springfield",
+              principalSubdivision: "Illinois",
+              countryName: "United States",
+            }
+          : { city: "Springfield", region: "Illinois", country_name: "United States" },
+      ),
+    );
+  });
+  server.listen(GEO_STAND_IN_PORT, "127.0.0.1");
+  process.env.GEO_IP_URL = `http://127.0.0.1:${GEO_STAND_IN_PORT}/ip`;
+  process.env.GEO_REVERSE_URL = `http://127.0.0.1:${GEO_STAND_IN_PORT}/reverse`;
+  return server;
+}
+
 async function main() {
   assertChromiumInstalled();
+  const geoStandIn = startGeoStandIn();
   if (!options["no-build"]) execSync("npx react-router build", { stdio: "inherit" });
   const routes = options.routes ? options.routes.split(",") : prerenderedPaths(clientDir);
   const runs = Number(options.runs);
@@ -105,6 +134,7 @@ async function main() {
   } finally {
     await chrome.kill();
     await server.close();
+    geoStandIn.close();
     rmSync(join(clientDir, REFERENCE_PATH), { recursive: true, force: true });
   }
 
