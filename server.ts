@@ -10,10 +10,13 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { createRequestHandler } from "@react-router/express";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { ServerBuild } from "react-router";
-import { env as processEnv, toPublicSiteConfig, type Env } from "./app/config/env.server.ts";
+import { env as processEnv, type Env } from "./app/config/env.server.ts";
+import type { PublicSiteConfig } from "./app/config/site.ts";
 import { contentSecurityPolicy } from "./app/server/http/csp.server.ts";
 import { loadPrerenderedPages, pageKey } from "./app/server/http/prerendered-pages.server.ts";
+import { isAllowedOrigin } from "./app/server/http/origin.server.ts";
 import { baseSecurityHeaders } from "./app/server/http/security-headers.server.ts";
+import { tooManyRequestsPage } from "./app/server/http/too-many-requests.server.ts";
 import { startServices, type AppServices } from "./app/server/services.server.ts";
 
 const BUILD_DIR = fileURLToPath(new URL("./build/", import.meta.url));
@@ -31,12 +34,13 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
   const services = await startServices(env);
   const build = (await import(`${BUILD_DIR}server/index.js`)) as ServerBuild;
   const pages = await loadPrerenderedPages(`${BUILD_DIR}client`);
-  const siteConfig = toPublicSiteConfig(env);
+  // The settings the pages were built with (decision 002), so headers always match the HTML.
+  const { publicSiteConfig: siteConfig } = build.entry.module as unknown as { publicSiteConfig: PublicSiteConfig };
   const securityHeaders = baseSecurityHeaders(siteConfig);
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", env.TRUST_PROXY === "" ? false : env.TRUST_PROXY);
+  app.set("trust proxy", env.TRUST_PROXY);
   app.use(compression());
   app.use((_req, res, next) => {
     res.set(securityHeaders);
@@ -69,7 +73,9 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
     res.status(200).send(page.html);
   });
 
-  app.use(express.static(`${BUILD_DIR}client`, { maxAge: "1h", index: false, redirect: false }));
+  // Other public files (favicon, sitemap, route data). Pages are served above, with their CSP, and only there.
+  const publicFiles = express.static(`${BUILD_DIR}client`, { maxAge: "1h", index: false, redirect: false });
+  app.use((req, res, next) => (req.path.endsWith(".html") ? next() : publicFiles(req, res, next)));
 
   const postLimiter = new RateLimiterMemory({ points: env.POST_RATE_LIMIT_PER_MINUTE, duration: 60 });
   app.use(async (req: Request, res: Response, next: NextFunction) => {
@@ -79,11 +85,20 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
       next();
     } catch (rejection) {
       const retryAfter = Math.ceil(((rejection as { msBeforeNext?: number }).msBeforeNext ?? 60_000) / 1000);
-      res
-        .set("Retry-After", String(retryAfter))
-        .status(429)
-        .json({ error: "Too many requests. Please try again later." });
+      res.set("Retry-After", String(retryAfter)).status(429);
+      // A form posted without JavaScript gets a page; the JSON endpoint gets JSON.
+      if (req.accepts(["json", "html"]) === "html") res.type("html").send(tooManyRequestsPage(siteConfig, req.path));
+      else res.json({ error: "Too many requests. Please try again later.", fieldErrors: {} });
     }
+  });
+
+  // Cross-site posts are refused here, with a 403, before any form or the API sees them.
+  const trustedOrigins = [new URL(siteConfig.siteUrl).origin, ...env.ALLOWED_ORIGINS];
+  app.use((req, res, next) => {
+    if (req.method !== "POST" || isAllowedOrigin(req.get("origin") ?? null, req.get("host") ?? "", trustedOrigins)) {
+      return next();
+    }
+    res.status(403).json({ error: "Requests from other sites are not accepted.", fieldErrors: {} });
   });
 
   // Server-rendered responses (form results, 404s) get a fresh nonce for their inline scripts.
@@ -100,8 +115,12 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
   app.all(
     "/{*path}",
     createRequestHandler({
-      // The pages' form actions accept the same extra origins as the API (React Router checks them by host).
-      build: { ...build, allowedActionOrigins: env.ALLOWED_ORIGINS.map((origin) => new URL(origin).host) },
+      // The pages' form actions accept the site's public origin (behind a proxy that rewrites Host) and the
+      // same extra origins as the API; React Router checks them by host.
+      build: {
+        ...build,
+        allowedActionOrigins: [siteConfig.siteUrl, ...env.ALLOWED_ORIGINS].map((origin) => new URL(origin).host),
+      },
       mode: "production",
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,

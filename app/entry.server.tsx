@@ -7,6 +7,9 @@ import { deferHydration } from "~/server/deferred-hydration.server.ts";
 
 export const streamTimeout = 5_000;
 
+/** The public settings this build was made with; server.ts builds its headers from them. */
+export { siteConfig as publicSiteConfig } from "~/config/site.ts";
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

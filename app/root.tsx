@@ -67,11 +67,13 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // React Router already replaces server errors' messages in production ("Unexpected Server Error"),
+  // so the message shown here never carries internals; stacks are never shown.
   const message = isRouteErrorResponse(error)
     ? error.statusText || String(error.data ?? "")
-    : import.meta.env.DEV && error instanceof Error
+    : error instanceof Error
       ? error.message
-      : "Something went wrong on our side. Please try again, or call us.";
+      : "Unknown error";
   return (
     <section className="mx-auto max-w-3xl px-4 py-20 text-center">
       <title>{`Error | ${siteConfig.companyName}`}</title>

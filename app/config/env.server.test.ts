@@ -27,6 +27,19 @@ describe("operator configuration", () => {
     expect(JSON.stringify(toPublicSiteConfig(env))).not.toContain("secret");
   });
 
+  it("reads TRUST_PROXY as a hop count, a flag or a list of addresses", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toBe("loopback, 10.0.0.0/8");
+  });
+
+  it("turns a location source off with 'off'", () => {
+    const config = toPublicSiteConfig(parseEnv({ GEO_IP_URL: "off" }));
+    expect(config.geolocation.ipLookupUrl).toBeUndefined();
+    expect(config.geolocation.reverseGeocodeUrl).toMatch(/^https:/);
+  });
+
   it("drops a trailing slash from the site URL", () => {
     expect(parseEnv({ SITE_URL: "https://plumb.example/" }).SITE_URL).toBe("https://plumb.example");
   });

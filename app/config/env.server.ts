@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { z } from "zod";
 import type { PublicSiteConfig } from "./site.ts";
 
@@ -15,13 +16,16 @@ const singleLine = (max: number) =>
     .max(max)
     .refine((value) => !/[\r\n]/.test(value), "must be a single line");
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((value) => (value === "" ? undefined : value))
-  .pipe(z.url({ protocol: /^https?$/ }).optional());
+/** A lookup service's URL, or `off` to skip that source. */
+const lookupUrl = (defaultUrl: string) =>
+  z
+    .string()
+    .trim()
+    .default(defaultUrl)
+    .transform((value) => (value.toLowerCase() === "off" ? undefined : value))
+    .pipe(z.url({ protocol: /^https?$/ }).optional());
 
-const flag = z.enum(["true", "false", "1", "0", ""]).transform((value) => value === "true" || value === "1");
+const flag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 export const envSchema = z.object({
   PHONE_DISPLAY: singleLine(40).default("1-800-555-0199"),
@@ -47,27 +51,24 @@ export const envSchema = z.object({
   CONTACT_CONSENT_TEXT: singleLine(600).default(
     "By submitting this form, you agree that we and our partner plumbers may contact you at the phone number and email you provided about your request, including by calls and text messages. Consent is not a condition of any purchase. Message and data rates may apply.",
   ),
-  GEO_REVERSE_URL: optionalUrl.default("https://api.bigdatacloud.net/data/reverse-geocode-client"),
-  GEO_IP_URL: optionalUrl.default("https://ipapi.co/json/"),
+  GEO_REVERSE_URL: lookupUrl("https://api.bigdatacloud.net/data/reverse-geocode-client"),
+  GEO_IP_URL: lookupUrl("https://ipapi.co/json/"),
   GEO_PROMPT_ON_LOAD: flag.default(false),
 
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
-  TRUST_PROXY: z.string().trim().default(""),
-  DATABASE_URL: z
+  // Express's "trust proxy": a hop count, true, or addresses/subnets/names such as "loopback".
+  TRUST_PROXY: z
     .string()
     .trim()
-    .transform((value) => (value === "" ? undefined : value))
-    .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional())
-    .optional(),
+    .transform((value): boolean | number | string =>
+      value === "true" ? true : value === "false" ? false : /^\d+$/.test(value) ? Number(value) : value,
+    )
+    .default(false),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   PGLITE_DATA_DIR: z.string().trim().min(1).default("./data/pglite"),
   OUTBOX_DIR: z.string().trim().min(1).default("./data/outbox"),
-  SMTP_URL: z
-    .string()
-    .trim()
-    .transform((value) => (value === "" ? undefined : value))
-    .pipe(z.url({ protocol: /^smtps?$/ }).optional())
-    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().trim().min(3).default("Plumbline <no-reply@plumbline.example>"),
   LEADS_EMAIL_TO: z.email().default("leads@plumbline.example"),
   ALLOWED_ORIGINS: z
@@ -100,6 +101,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   return result.data;
 }
+
+// A .env file in the working directory fills in settings the environment doesn't already have.
+if (existsSync(".env")) process.loadEnvFile(".env");
 
 export const env: Env = parseEnv(process.env);
 

@@ -60,3 +60,15 @@ export function faqPageJsonLd(faqs: FaqItem[]): MetaDescriptor {
     })),
   });
 }
+
+/** The business as a Plumber (a LocalBusiness): name, number, hours and area served. No review markup. */
+export function plumberJsonLd(): MetaDescriptor {
+  return jsonLd({
+    "@type": "Plumber",
+    name: siteConfig.companyName,
+    telephone: siteConfig.phone.e164,
+    url: siteConfig.siteUrl,
+    areaServed: { "@type": "Country", name: "United States" },
+    openingHours: "Mo-Su 00:00-23:59",
+  });
+}

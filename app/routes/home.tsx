@@ -4,7 +4,6 @@ import { CallSection } from "~/components/sections/CallSection.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { ServiceGrid } from "~/components/sections/ServiceGrid.tsx";
 import { TestimonialCarousel } from "~/components/sections/TestimonialCarousel.tsx";
-import { siteConfig } from "~/config/site.ts";
 import {
   homeContactHeading,
   homeHero,
@@ -16,19 +15,9 @@ import {
   whyChooseUs,
   whyChooseUsHeading,
 } from "~/content/home.ts";
-import { jsonLd, pageMeta } from "~/lib/seo.ts";
+import { pageMeta, plumberJsonLd } from "~/lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta(homeSeo),
-  jsonLd({
-    "@type": "Plumber",
-    name: siteConfig.companyName,
-    telephone: siteConfig.phone.e164,
-    url: siteConfig.siteUrl,
-    areaServed: { "@type": "Country", name: "United States" },
-    openingHours: "Mo-Su 00:00-23:59",
-  }),
-];
+export const meta: Route.MetaFunction = () => [...pageMeta(homeSeo), plumberJsonLd()];
 
 export default function Home() {
   return (

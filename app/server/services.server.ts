@@ -39,7 +39,8 @@ export async function startServices(env: Env): Promise<AppServices> {
   const leads = createLeadIntake({
     db: database.db,
     rateLimiter,
-    allowedOrigins: env.ALLOWED_ORIGINS,
+    // The public origin counts as same-origin even when a proxy rewrites Host.
+    allowedOrigins: [new URL(env.SITE_URL).origin, ...env.ALLOWED_ORIGINS],
     emailSettings: {
       companyName: env.COMPANY_NAME,
       leadsEmailTo: env.LEADS_EMAIL_TO,

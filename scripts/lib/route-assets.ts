@@ -1,17 +1,8 @@
-import { readFileSync, readdirSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** Every prerendered page of a client build, as URL paths ("/", "/about"). */
-export function prerenderedPaths(clientDir: string): string[] {
-  return readdirSync(clientDir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name === "index.html")
-    .map((entry) => {
-      const folder = relative(clientDir, entry.parentPath).split(sep).join("/");
-      return folder === "" ? "/" : `/${folder}`;
-    })
-    .sort();
-}
+export { prerenderedPaths } from "../../app/server/http/prerendered-pages.server.ts";
 
 export function pageHtml(clientDir: string, path: string): string {
   return readFileSync(join(clientDir, path, "index.html"), "utf8");

@@ -1,18 +1,11 @@
-import { readdirSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
+import { prerenderedPaths } from "../../app/server/http/prerendered-pages.server.ts";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /** Every prerendered route, read from the build, so a new page is scanned without editing tests. */
 export function prerenderedRoutes(): string[] {
-  const clientDir = join(process.cwd(), "build/client");
-  return readdirSync(clientDir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name === "index.html")
-    .map((entry) => {
-      const folder = relative(clientDir, entry.parentPath).split(sep).join("/");
-      return folder === "" ? "/" : `/${folder}`;
-    })
-    .sort();
+  return prerenderedPaths(join(process.cwd(), "build/client"));
 }
 
 export interface RecordedPhoneClick {

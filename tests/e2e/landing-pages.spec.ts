@@ -133,7 +133,7 @@ test("/toilet-services lists six services with their starting prices", async ({ 
     ["Toilet Repair & Parts", "Starting at $65"],
     ["Toilet Replacement", "Starting at $200"],
     ["Toilet Maintenance", "Starting at $55"],
-    ["Leak & Wax Ring Repair", "Starting at $85"],
+    ["Emergency Toilet Service", "Emergency Rate"],
   ]);
 });
 

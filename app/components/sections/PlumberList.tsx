@@ -1,5 +1,5 @@
 import { PlumberAvatar } from "~/components/PlumberAvatar.tsx";
-import { StarRating } from "~/components/sections/TestimonialCarousel.tsx";
+import { StarRating } from "~/components/ui/StarRating.tsx";
 import { SectionHeader } from "~/components/sections/SectionHeader.tsx";
 import { CallButton } from "~/components/ui/CallButton.tsx";
 import type { CallToAction, PlumberProfile, SectionHeading } from "~/content/types.ts";

@@ -1,5 +1,5 @@
 import { Section, type SectionComponentProps } from "~/components/sections/Section.tsx";
-import { StarRating } from "~/components/sections/TestimonialCarousel.tsx";
+import { StarRating } from "~/components/ui/StarRating.tsx";
 
 /** Customer reviews side by side: stars, text, who and when. Deliberately no review markup for search engines. */
 export function ReviewGrid({ heading, reviews, tone }: SectionComponentProps<"reviews">) {

@@ -1,17 +1,8 @@
 import { useState } from "react";
 import { Icon } from "~/components/Icon.tsx";
+import { StarRating } from "~/components/ui/StarRating.tsx";
 import type { Testimonial } from "~/content/types.ts";
 import { nextIndex, previousIndex } from "~/lib/carousel.ts";
-
-export function StarRating({ rating }: { rating: number }) {
-  return (
-    <p className="flex gap-0.5 text-amber-500" aria-label={`Rated ${rating} out of 5`} role="img">
-      {Array.from({ length: 5 }, (_, star) => (
-        <Icon key={star} name="star" className={`size-5 ${star < rating ? "fill-current" : "text-slate-300"}`} />
-      ))}
-    </p>
-  );
-}
 
 /** One testimonial at a time, with previous/next buttons and dots; wraps at both ends. */
 export function TestimonialCarousel({ testimonials, label }: { testimonials: Testimonial[]; label: string }) {

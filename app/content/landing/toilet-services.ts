@@ -56,10 +56,11 @@ export const toiletServices: LandingPage = {
           price: "Starting at $55",
         },
         {
-          icon: "alert",
-          title: "Leak & Wax Ring Repair",
-          description: "Water around the base or a rocking toilet fixed with a new wax ring, bolts and a tight seal.",
-          price: "Starting at $85",
+          icon: "zap",
+          title: "Emergency Toilet Service",
+          description:
+            "An overflowing toilet or a leak around the base at midnight: a plumber comes out any hour to stop it.",
+          price: "Emergency Rate",
         },
       ],
       cta: freeEstimateCta,

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { inlineScriptHashes } from "./csp.server.ts";
 
@@ -10,18 +11,26 @@ export interface PrerenderedPage {
   etag: string;
 }
 
+/** Every prerendered page of a client build, as URL paths without a trailing slash ("/", "/about"). */
+export function prerenderedPaths(clientDir: string): string[] {
+  return readdirSync(clientDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name === "index.html")
+    .map((entry) => {
+      const folder = relative(clientDir, entry.parentPath).split(sep).join("/");
+      return folder === "" ? "/" : `/${folder}`;
+    })
+    .sort();
+}
+
 /**
- * Reads every prerendered `index.html` under the client build once at start, keyed by URL path
- * without a trailing slash ("/", "/about"), so `/about` is served directly instead of redirected.
+ * Reads every prerendered page once at start, keyed by its path, so `/about` is served directly
+ * instead of redirected.
  */
 export async function loadPrerenderedPages(clientDir: string): Promise<Map<string, PrerenderedPage>> {
   const pages = new Map<string, PrerenderedPage>();
-  for (const entry of await readdir(clientDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.name !== "index.html") continue;
-    const file = join(entry.parentPath, entry.name);
-    const folder = relative(clientDir, entry.parentPath).split(sep).join("/");
-    const html = await readFile(file);
-    pages.set(folder === "" ? "/" : `/${folder}`, {
+  for (const path of prerenderedPaths(clientDir)) {
+    const html = await readFile(join(clientDir, path, "index.html"));
+    pages.set(path, {
       html,
       scriptHashes: inlineScriptHashes(html.toString("utf8")),
       etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
