@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { prerenderedPaths } from "../../app/server/http/prerendered-pages.server.ts";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Page, type Route } from "@playwright/test";
+import { env, toPublicSiteConfig } from "../../app/config/env.server.ts";
 
 /** Every prerendered route, read from the build, so a new page is scanned without editing tests. */
 export function prerenderedRoutes(): string[] {
@@ -71,4 +72,34 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
     ),
   ).toEqual([]);
+}
+
+const { reverseGeocodeUrl, ipLookupUrl } = toPublicSiteConfig(env).geolocation;
+
+type MockReply = { status?: number; json?: unknown };
+
+/**
+ * Keeps every test off the internet: requests to other hosts are aborted, except the two lookup
+ * endpoints, which answer with the given replies (or wait for `hold` to settle). Returns the URLs asked.
+ */
+export async function mockLookups(
+  context: BrowserContext,
+  { reverse, ip, hold }: { reverse?: MockReply; ip?: MockReply; hold?: Promise<void> },
+) {
+  const asked: string[] = [];
+  await context.route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, (route) => route.abort());
+  const answer = (reply: MockReply | undefined) => async (route: Route) => {
+    asked.push(route.request().url());
+    if (hold) await hold;
+    if (!reply) return route.abort();
+    await route.fulfill({
+      status: reply.status ?? 200,
+      contentType: "application/json",
+      headers: { "Access-Control-Allow-Origin": "*" },
+      body: JSON.stringify(reply.json ?? {}),
+    });
+  };
+  await context.route(`${reverseGeocodeUrl}?**`, answer(reverse));
+  await context.route(ipLookupUrl!, answer(ip));
+  return asked;
 }

@@ -1,5 +1,11 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { clickVisibleCallLinks, recordAnalytics, recordedPhoneClicks, waitForHydration } from "./helpers.ts";
+import {
+  clickVisibleCallLinks,
+  mockLookups,
+  recordAnalytics,
+  recordedPhoneClicks,
+  waitForHydration,
+} from "./helpers.ts";
 
 /** A content section, found by the heading that names it. */
 function section(page: Page, title: string): Locator {
@@ -137,11 +143,15 @@ test("/toilet-services lists six services with their starting prices", async ({ 
   ]);
 });
 
-test("/water-heater-services lists eight services and shows the location line in the hero", async ({ page }) => {
+test("/water-heater-services lists eight services and shows 'Serving {city}, {state}' in the hero", async ({
+  page,
+  context,
+}) => {
+  await mockLookups(context, { ip: { json: { city: "Tampa", region: "Florida", country_name: "United States" } } });
   await page.goto("/water-heater-services");
   await expect(section(page, "Water Heater Services").getByRole("listitem")).toHaveCount(8);
   const hero = page.locator("main section").first();
-  await expect(hero.getByText(/^Serving .+/)).toBeVisible();
+  await expect(hero.getByTestId("location-line")).toHaveText("Serving Tampa, Florida", { useInnerText: true });
 });
 
 test("/drain-services lists five priced services, each card a call link, and labels the hero call hero_drain", async ({

@@ -1,38 +1,16 @@
-import { expect, test, type BrowserContext, type Page, type Route } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { env, toPublicSiteConfig } from "../../app/config/env.server.ts";
-import { clickVisibleCallLinks, recordAnalytics, recordedPhoneClicks, waitForHydration } from "./helpers.ts";
+import {
+  clickVisibleCallLinks,
+  mockLookups,
+  recordAnalytics,
+  recordedPhoneClicks,
+  waitForHydration,
+} from "./helpers.ts";
 
-const { geolocation: geoConfig, phone } = toPublicSiteConfig(env);
-const REVERSE_URL = geoConfig.reverseGeocodeUrl!;
-const IP_URL = geoConfig.ipLookupUrl!;
-
-type MockReply = { status?: number; json?: unknown };
-
-/**
- * Keeps every test off the internet: requests to other hosts are aborted, except the two lookup
- * endpoints, which answer with the given replies (or wait for `hold` to settle). Returns the URLs asked.
- */
-async function mockLookups(
-  context: BrowserContext,
-  { reverse, ip, hold }: { reverse?: MockReply; ip?: MockReply; hold?: Promise<void> },
-) {
-  const asked: string[] = [];
-  await context.route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, (route) => route.abort());
-  const answer = (reply: MockReply | undefined) => async (route: Route) => {
-    asked.push(route.request().url());
-    if (hold) await hold;
-    if (!reply) return route.abort();
-    await route.fulfill({
-      status: reply.status ?? 200,
-      contentType: "application/json",
-      headers: { "Access-Control-Allow-Origin": "*" },
-      body: JSON.stringify(reply.json ?? {}),
-    });
-  };
-  await context.route(`${REVERSE_URL}?**`, answer(reverse));
-  await context.route(IP_URL, answer(ip));
-  return asked;
-}
+const { geolocation, phone } = toPublicSiteConfig(env);
+const REVERSE_URL = geolocation.reverseGeocodeUrl!;
+const IP_URL = geolocation.ipLookupUrl!;
 
 /** Counts calls to getCurrentPosition, which would show the permission prompt when not yet granted. */
 async function countPositionRequests(page: Page) {
