@@ -74,6 +74,18 @@ export function useLeadForm<T, Field extends string>(options: LeadFormOptions<T,
     if (element instanceof HTMLElement) element.focus();
   }
 
+  /**
+   * Empties every field, which is also each form's initial state (spec §5). Not form.reset(): after a
+   * POST made before hydration the server rendered the sent values as the fields' defaults, and
+   * reset() would bring them back.
+   */
+  function clearFields(form: HTMLFormElement) {
+    for (const name of fieldOrder) {
+      const control = form.elements.namedItem(name);
+      if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) control.value = "";
+    }
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -91,7 +103,7 @@ export function useLeadForm<T, Field extends string>(options: LeadFormOptions<T,
     setPending(true);
     try {
       await sendLead({ ...options.toPayload(validation.data), ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) });
-      form.reset();
+      clearFields(form);
       setOutcome({ ok: true, renderedByServer: false });
       options.onSuccess?.();
     } catch (error) {

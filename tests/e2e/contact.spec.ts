@@ -5,6 +5,7 @@ import {
   collectConsoleErrors,
   expectEmailContaining,
   holdLeadRequests,
+  submitBeforeHydration,
   uniqueMarker,
 } from "./lead-forms.ts";
 
@@ -114,6 +115,27 @@ test.describe("contact page with JavaScript", () => {
     await expect(toast).toBeVisible();
     await expect(toast).toBeHidden({ timeout: 4_000 });
     expect(cspViolations.filter((text) => /Content Security Policy|Refused to/.test(text))).toEqual([]);
+  });
+
+  test("after a refused submit made before hydration, a successful send clears every field", async ({ page }) => {
+    await submitBeforeHydration(page);
+    await page.goto("/contact");
+    const marker = uniqueMarker();
+    await fillValidRequest(page, marker);
+    await page.getByLabel("Phone Number").fill("12");
+    await page.getByRole("button", { name: "Send Request" }).click();
+
+    // The server's page: its error, and the values it got back rendered as the fields' defaults.
+    const phone = page.getByLabel("Phone Number");
+    await expect(phone).toHaveAccessibleDescription("Please enter a valid phone number");
+    await expect(page.getByLabel("First Name")).toHaveAttribute("value", "Maria");
+    await waitForHydration(page);
+    await phone.fill("555-234-5678");
+    await page.getByRole("button", { name: "Send Request" }).click();
+
+    await expect(page.locator("[data-sonner-toast]")).toContainText("Message sent successfully!");
+    for (const label of LABELS) await expect(page.getByLabel(label)).toHaveValue("");
+    await expectEmailContaining(marker);
   });
 
   for (const failure of ["a 503 answer", "a network error"] as const) {

@@ -21,6 +21,19 @@ export async function holdLeadRequests(page: Page) {
   return { release, bodies };
 }
 
+/**
+ * Makes the page's next submit a plain POST to the route action, as from a visitor who submits before
+ * the scripts have run (they start after the load event): scripts are refused until that POST is sent.
+ * The page the server answers with loads them and hydrates.
+ */
+export async function submitBeforeHydration(page: Page) {
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.resourceType() === "document") posted = true;
+  });
+  await page.route("**/*.js", (route) => (posted ? route.fallback() : route.abort()));
+}
+
 /** Waits for an email the server wrote for a lead, found by a text unique to the test. */
 export async function expectEmailContaining(marker: string): Promise<void> {
   await expect
