@@ -5,6 +5,7 @@ import {
   collectConsoleErrors,
   expectEmailContaining,
   holdLeadRequests,
+  sonnerChunkUrl,
   submitBeforeHydration,
   uniqueMarker,
 } from "./lead-forms.ts";
@@ -115,6 +116,55 @@ test.describe("contact page with JavaScript", () => {
     await expect(toast).toBeVisible();
     await expect(toast).toBeHidden({ timeout: 4_000 });
     expect(cspViolations.filter((text) => /Content Security Policy|Refused to/.test(text))).toEqual([]);
+  });
+
+  test("sonner loads once the visitor reaches the form; if it cannot, the form shows the outcome, and a later send tries again", async ({
+    page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    const uncaught: Error[] = [];
+    page.on("pageerror", (error) => uncaught.push(error));
+    const sonnerChunk = sonnerChunkUrl();
+    let sonnerRequests = 0;
+    await page.route(sonnerChunk, (route) => {
+      sonnerRequests += 1;
+      return route.abort("internetdisconnected");
+    });
+    await page.goto("/contact");
+    await waitForHydration(page);
+    expect(sonnerRequests, "sonner requested at page load").toBe(0);
+    await page.getByLabel("First Name").focus();
+    await expect.poll(() => sonnerRequests, { message: "sonner requested on focus" }).toBe(1);
+
+    const form = page.locator("form");
+    await page.route(LEAD_ENDPOINT, (route) =>
+      route.fulfill({ status: 503, json: { error: "Storage unavailable", fieldErrors: {} } }),
+    );
+    const marker = uniqueMarker();
+    await fillValidRequest(page, marker);
+    await page.getByRole("button", { name: "Send Request" }).click();
+    await expect(form.getByRole("alert")).toContainText("Error sending message");
+    await expect(form.getByRole("alert")).toContainText("Please try again or call us directly.");
+    await expect(page.getByLabel("Additional Details")).toHaveValue(`Water everywhere. ${marker}`);
+
+    await page.unroute(LEAD_ENDPOINT);
+    await page.getByRole("button", { name: "Send Request" }).click();
+    await expect(form.getByRole("status")).toContainText("Message sent successfully!");
+    await expect(form.getByRole("status")).toContainText("We'll get back to you within 24 hours.");
+    await expect(form.getByRole("alert")).toHaveCount(0);
+    for (const label of LABELS) await expect(page.getByLabel(label)).toHaveValue("");
+    await expectEmailContaining(marker);
+    // Each send tried again (the failed download is not kept); each failure was logged, none left uncaught.
+    expect(sonnerRequests).toBeGreaterThanOrEqual(3);
+    expect(errors.filter((text) => text.startsWith("Toasts could not be loaded:")).length).toBe(sonnerRequests);
+    expect(uncaught).toEqual([]);
+
+    // The connection is back: the next send shows its toast, and no notice.
+    await page.unroute(sonnerChunk);
+    await fillValidRequest(page, uniqueMarker());
+    await page.getByRole("button", { name: "Send Request" }).click();
+    await expect(page.locator("[data-sonner-toast]")).toContainText("Message sent successfully!");
+    await expect(form.getByRole("status")).toHaveCount(0);
   });
 
   test("after a refused submit made before hydration, a successful send clears every field", async ({ page }) => {

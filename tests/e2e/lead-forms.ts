@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, type Page, type Route } from "@playwright/test";
@@ -32,6 +33,16 @@ export async function submitBeforeHydration(page: Page) {
     if (request.method() === "POST" && request.resourceType() === "document") posted = true;
   });
   await page.route("**/*.js", (route) => (posted ? route.fallback() : route.abort()));
+}
+
+/** A glob for the built chunk that holds sonner (the toasts), found in the build by its Toaster's attribute. */
+export function sonnerChunkUrl(): string {
+  const assetsDir = join(process.cwd(), "build/client/assets");
+  const chunks = readdirSync(assetsDir).filter(
+    (file) => file.endsWith(".js") && readFileSync(join(assetsDir, file), "utf8").includes("data-sonner-toaster"),
+  );
+  expect(chunks, "the chunks that hold sonner").toHaveLength(1);
+  return `**/assets/${chunks[0]}`;
 }
 
 /** Waits for an email the server wrote for a lead, found by a text unique to the test. */
