@@ -1,28 +1,11 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { data, type AppLoadContext } from "react-router";
-import { HONEYPOT_FIELD, type FieldErrors, type LeadKind, type LeadValidation } from "./lead-schemas.ts";
+import { HONEYPOT_FIELD, type FieldErrors, type LeadValidation } from "./lead-schemas.ts";
 
 /** The spec's endpoint (§7); the pages' scripts post JSON here, exactly as an outside client would. */
 export const LEAD_ENDPOINT = "/functions/v1/send-contact-email";
 
 /** What a page's own action (JavaScript off) hands back to the page. */
 export type LeadFormResult = { ok: true } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
-
-/**
- * A page's own action, used when the form is posted without JavaScript: the same intake as the API,
- * with the answer reduced to what the page shows, under the same status code.
- */
-export async function leadFormAction(
-  { request, context }: { request: Request; context: AppLoadContext },
-  kind: LeadKind,
-) {
-  const outcome = await context.services.leads.handle(request, { clientIp: context.clientIp, channel: "form", kind });
-  if (outcome.status === 200) return data<LeadFormResult>({ ok: true });
-  return data<LeadFormResult>(
-    { ok: false, fieldErrors: outcome.body.fieldErrors, values: outcome.values ?? {} },
-    { status: outcome.status, headers: outcome.headers },
-  );
-}
 
 export class LeadRequestError extends Error {
   constructor(
@@ -91,6 +74,18 @@ export function useLeadForm<T, Field extends string>(options: LeadFormOptions<T,
     if (element instanceof HTMLElement) element.focus();
   }
 
+  /**
+   * Empties every field, which is also each form's initial state (spec §5). Not form.reset(): after a
+   * POST made before hydration the server rendered the sent values as the fields' defaults, and
+   * reset() would bring them back.
+   */
+  function clearFields(form: HTMLFormElement) {
+    for (const name of fieldOrder) {
+      const control = form.elements.namedItem(name);
+      if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) control.value = "";
+    }
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -108,7 +103,7 @@ export function useLeadForm<T, Field extends string>(options: LeadFormOptions<T,
     setPending(true);
     try {
       await sendLead({ ...options.toPayload(validation.data), ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) });
-      form.reset();
+      clearFields(form);
       setOutcome({ ok: true, renderedByServer: false });
       options.onSuccess?.();
     } catch (error) {

@@ -15,8 +15,12 @@ export const LEAD_LIMITS = {
   optOutMessage: 2000,
 } as const;
 
-/** Any C0 control character, DEL, or a lone UTF-16 surrogate (PostgreSQL can store none of them verbatim). */
-const CONTROL_OR_BROKEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\p{Cs}/u;
+/**
+ * A control character (C0, DEL or C1) other than tab, CR and LF, or a lone UTF-16 surrogate. None is
+ * text a person types, PostgreSQL stores neither NUL nor a lone surrogate verbatim, and the rest can
+ * hide or mangle text in an email. Line breaks are refused separately, in single-line fields only.
+ */
+const CONTROL_OR_BROKEN = /[^\P{Cc}\t\n\r]|\p{Cs}/u;
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
 const PHONE_SHAPE = /^\+?[0-9 ().-]+$/;
 

@@ -41,11 +41,14 @@ export function isQuestionStep(step: QuizStep): step is QuestionStep {
   return step >= 1 && step <= QUESTION_COUNT;
 }
 
-/** The intro can always be left; a question only once its answer is non-empty; the result is the end. */
+/**
+ * The intro can always be left; a question only once its answer is non-empty (spec §5: for the zip
+ * code that is the only check, so even spaces count); the result is the end.
+ */
 export function canAdvance(step: QuizStep, answers: QuizAnswers): boolean {
   if (step === RESULT_STEP) return false;
   if (!isQuestionStep(step)) return true;
-  return answers[questionAnswerKeys[step]].trim() !== "";
+  return answers[questionAnswerKeys[step]] !== "";
 }
 
 export function nextStep(step: QuizStep, answers: QuizAnswers): QuizStep {

@@ -3,8 +3,8 @@ import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/forms/ContactForm.tsx";
 import { PhoneLink } from "~/components/PhoneLink.tsx";
 import { contactPage, contactSeo } from "~/content/lead-forms.ts";
-import { leadFormAction } from "~/lib/lead-form.ts";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo.ts";
+import { leadFormAction } from "~/server/lead-form-action.server.ts";
 
 export const meta: Route.MetaFunction = () => [...pageMeta(contactSeo), breadcrumbJsonLd("Contact", contactSeo.path)];
 

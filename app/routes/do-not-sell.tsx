@@ -1,8 +1,8 @@
 import type { Route } from "./+types/do-not-sell";
 import { OptOutForm } from "~/components/forms/OptOutForm.tsx";
 import { doNotSellPage, doNotSellSeo } from "~/content/lead-forms.ts";
-import { leadFormAction } from "~/lib/lead-form.ts";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo.ts";
+import { leadFormAction } from "~/server/lead-form-action.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta(doNotSellSeo),

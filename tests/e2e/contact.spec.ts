@@ -5,8 +5,13 @@ import {
   collectConsoleErrors,
   expectEmailContaining,
   holdLeadRequests,
+  sonnerChunkUrl,
+  submitBeforeHydration,
   uniqueMarker,
 } from "./lead-forms.ts";
+
+/** When the first toast appeared, on the page's clock. */
+type ToastTiming = Window & { toastShownAt?: number };
 
 const LABELS = ["First Name", "Last Name", "Email", "Phone Number", "Service Needed", "Additional Details"];
 
@@ -80,8 +85,17 @@ test.describe("contact page with JavaScript", () => {
     page,
   }) => {
     const cspViolations = collectConsoleErrors(page);
+    // The page's clock times the toast, so the check holds on a slow machine too.
+    await page.clock.install();
     await page.goto("/contact");
     await waitForHydration(page);
+    await page.evaluate(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector("[data-sonner-toast]")) return;
+        (window as ToastTiming).toastShownAt = Date.now();
+        observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     const marker = uniqueMarker();
     const held = await holdLeadRequests(page);
     await fillValidRequest(page, marker);
@@ -93,7 +107,13 @@ test.describe("contact page with JavaScript", () => {
 
     const toast = page.locator("[data-sonner-toast]");
     await expect(toast).toContainText("Message sent successfully!");
+    const shownAt = await page.evaluate(() => (window as ToastTiming).toastShownAt);
+    // 3.9 s after it appeared, with the clock stopped there: still shown, and not on its way out.
+    await page.clock.pauseAt(shownAt! + 3_900);
     await expect(toast).toContainText("We'll get back to you within 24 hours.");
+    // Sonner's styles come from the stylesheet: the toast is laid out and nothing broke the CSP.
+    expect(await toast.evaluate((element) => getComputedStyle(element).position)).toBe("absolute");
+    await expect(toast).not.toHaveAttribute("data-removed", "true");
     await expect(page.getByRole("button", { name: "Send Request" })).toBeEnabled();
     for (const label of LABELS) await expect(page.getByLabel(label)).toHaveValue("");
     expect(held.bodies).toEqual([
@@ -108,12 +128,80 @@ test.describe("contact page with JavaScript", () => {
     ]);
     await expectEmailContaining(marker);
 
-    // Sonner's styles come from the stylesheet: the toast is laid out and nothing broke the CSP.
-    expect(await toast.evaluate((element) => getComputedStyle(element).position)).toBe("absolute");
-    await page.waitForTimeout(2_500);
-    await expect(toast).toBeVisible();
-    await expect(toast).toBeHidden({ timeout: 4_000 });
+    // 4.4 s: it was due to go at 4 s, and sonner unmounts it 200 ms after that.
+    await page.clock.runFor(500);
+    await expect(toast).toHaveCount(0);
     expect(cspViolations.filter((text) => /Content Security Policy|Refused to/.test(text))).toEqual([]);
+  });
+
+  test("sonner loads once the visitor reaches the form; if it cannot, the form shows the outcome, and a later send tries again", async ({
+    page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    const uncaught: Error[] = [];
+    page.on("pageerror", (error) => uncaught.push(error));
+    const sonnerChunk = sonnerChunkUrl();
+    let sonnerRequests = 0;
+    await page.route(sonnerChunk, (route) => {
+      sonnerRequests += 1;
+      return route.abort("internetdisconnected");
+    });
+    await page.goto("/contact");
+    await waitForHydration(page);
+    expect(sonnerRequests, "sonner requested at page load").toBe(0);
+    await page.getByLabel("First Name").focus();
+    await expect.poll(() => sonnerRequests, { message: "sonner requested on focus" }).toBe(1);
+
+    const form = page.locator("form");
+    await page.route(LEAD_ENDPOINT, (route) =>
+      route.fulfill({ status: 503, json: { error: "Storage unavailable", fieldErrors: {} } }),
+    );
+    const marker = uniqueMarker();
+    await fillValidRequest(page, marker);
+    await page.getByRole("button", { name: "Send Request" }).click();
+    await expect(form.getByRole("alert")).toContainText("Error sending message");
+    await expect(form.getByRole("alert")).toContainText("Please try again or call us directly.");
+    await expect(page.getByLabel("Additional Details")).toHaveValue(`Water everywhere. ${marker}`);
+
+    await page.unroute(LEAD_ENDPOINT);
+    await page.getByRole("button", { name: "Send Request" }).click();
+    await expect(form.getByRole("status")).toContainText("Message sent successfully!");
+    await expect(form.getByRole("status")).toContainText("We'll get back to you within 24 hours.");
+    await expect(form.getByRole("alert")).toHaveCount(0);
+    for (const label of LABELS) await expect(page.getByLabel(label)).toHaveValue("");
+    await expectEmailContaining(marker);
+    // Each send tried again (the failed download is not kept); each failure was logged, none left uncaught.
+    expect(sonnerRequests).toBeGreaterThanOrEqual(3);
+    expect(errors.filter((text) => text.startsWith("Toasts could not be loaded:")).length).toBe(sonnerRequests);
+    expect(uncaught).toEqual([]);
+
+    // The connection is back: the next send shows its toast, and no notice.
+    await page.unroute(sonnerChunk);
+    await fillValidRequest(page, uniqueMarker());
+    await page.getByRole("button", { name: "Send Request" }).click();
+    await expect(page.locator("[data-sonner-toast]")).toContainText("Message sent successfully!");
+    await expect(form.getByRole("status")).toHaveCount(0);
+  });
+
+  test("after a refused submit made before hydration, a successful send clears every field", async ({ page }) => {
+    await submitBeforeHydration(page);
+    await page.goto("/contact");
+    const marker = uniqueMarker();
+    await fillValidRequest(page, marker);
+    await page.getByLabel("Phone Number").fill("12");
+    await page.getByRole("button", { name: "Send Request" }).click();
+
+    // The server's page: its error, and the values it got back rendered as the fields' defaults.
+    const phone = page.getByLabel("Phone Number");
+    await expect(phone).toHaveAccessibleDescription("Please enter a valid phone number");
+    await expect(page.getByLabel("First Name")).toHaveAttribute("value", "Maria");
+    await waitForHydration(page);
+    await phone.fill("555-234-5678");
+    await page.getByRole("button", { name: "Send Request" }).click();
+
+    await expect(page.locator("[data-sonner-toast]")).toContainText("Message sent successfully!");
+    for (const label of LABELS) await expect(page.getByLabel(label)).toHaveValue("");
+    await expectEmailContaining(marker);
   });
 
   for (const failure of ["a 503 answer", "a network error"] as const) {

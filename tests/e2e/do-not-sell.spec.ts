@@ -5,6 +5,7 @@ import {
   collectConsoleErrors,
   expectEmailContaining,
   holdLeadRequests,
+  submitBeforeHydration,
   uniqueMarker,
 } from "./lead-forms.ts";
 
@@ -65,6 +66,28 @@ test.describe("do-not-sell page with JavaScript", () => {
     ]);
     await expectEmailContaining(marker);
     await expectNoAxeViolations(page);
+  });
+
+  test("after a refused submit made before hydration, a successful send empties the form", async ({ page }) => {
+    await submitBeforeHydration(page);
+    await page.goto("/do-not-sell");
+    const marker = uniqueMarker();
+    await fillValidRequest(page, marker);
+    await page.getByLabel("Full Name").fill("J");
+    await page.getByRole("button", { name: "Submit Opt-Out Request" }).click();
+
+    // The server's page: its error, and the values it got back rendered as the fields' defaults.
+    const name = page.getByLabel("Full Name");
+    await expect(name).toHaveAccessibleDescription("Name must be at least 2 characters");
+    await expect(page.getByLabel("Email Address")).toHaveAttribute("value", `${marker}@example.com`);
+    await waitForHydration(page);
+    await name.fill("Jordan Lee");
+    await page.getByRole("button", { name: "Submit Opt-Out Request" }).click();
+
+    await expect(page.getByRole("status")).toContainText("Request Submitted");
+    for (const label of ["Full Name", "Email Address", "Additional Information"])
+      await expect(page.getByLabel(label)).toHaveValue("");
+    await expectEmailContaining(marker);
   });
 
   test("a failed request shows the error notice, logs it, and re-enables the button", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, type Page, type Route } from "@playwright/test";
@@ -19,6 +20,29 @@ export async function holdLeadRequests(page: Page) {
     await route.continue();
   });
   return { release, bodies };
+}
+
+/**
+ * Makes the page's next submit a plain POST to the route action, as from a visitor who submits before
+ * the scripts have run (they start after the load event): scripts are refused until that POST is sent.
+ * The page the server answers with loads them and hydrates.
+ */
+export async function submitBeforeHydration(page: Page) {
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.resourceType() === "document") posted = true;
+  });
+  await page.route("**/*.js", (route) => (posted ? route.fallback() : route.abort()));
+}
+
+/** A glob for the built chunk that holds sonner (the toasts), found in the build by its Toaster's attribute. */
+export function sonnerChunkUrl(): string {
+  const assetsDir = join(process.cwd(), "build/client/assets");
+  const chunks = readdirSync(assetsDir).filter(
+    (file) => file.endsWith(".js") && readFileSync(join(assetsDir, file), "utf8").includes("data-sonner-toaster"),
+  );
+  expect(chunks, "the chunks that hold sonner").toHaveLength(1);
+  return `**/assets/${chunks[0]}`;
 }
 
 /** Waits for an email the server wrote for a lead, found by a text unique to the test. */

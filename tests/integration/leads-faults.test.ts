@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "../../server.ts";
+import type { FieldErrors } from "~/lib/lead-schemas.ts";
 import { contactRequests, emailOutbox, privacyRequests } from "~/server/db-schema.server.ts";
 import {
   postJson,
@@ -198,9 +199,22 @@ interface HostileCase {
   body: string | Uint8Array<ArrayBuffer>;
   contentType?: string;
   expectedStatus: number;
+  /** The answer's error, where other faults share the status. */
+  expectedError?: RegExp;
+  /** The answer's field errors, exactly: the request was refused for this value and nothing else. */
+  expectedFieldErrors?: FieldErrors;
 }
 
 const json = (value: unknown) => JSON.stringify(value);
+
+/** A JSON body with raw bytes in place of `placeholder`, inside one of its string values. */
+function jsonWithRawBytes(value: unknown, placeholder: string, bytes: number[]): Uint8Array<ArrayBuffer> {
+  const [before, after] = json(value).split(placeholder) as [string, string];
+  const encoder = new TextEncoder();
+  return new Uint8Array([...encoder.encode(before), ...bytes, ...encoder.encode(after)]);
+}
+
+const UNACCEPTABLE = "contains characters we cannot accept";
 
 /** Requests that must be refused with their 4xx and leave no trace. */
 const refused: HostileCase[] = [
@@ -225,10 +239,20 @@ const refused: HostileCase[] = [
     expectedStatus: 422,
   },
   { name: "a 2 MB body", body: json({ ...validContact, message: "x".repeat(2 * 1024 * 1024) }), expectedStatus: 413 },
-  { name: "broken JSON", body: '{"firstName":"Ann","lastName":', expectedStatus: 400 },
+  {
+    name: "broken JSON",
+    body: '{"firstName":"Ann","lastName":',
+    expectedStatus: 400,
+    expectedError: /not valid JSON/,
+  },
   { name: "JSON null", body: "null", expectedStatus: 400 },
   { name: "a JSON string", body: '"hello"', expectedStatus: 400 },
-  { name: "invalid UTF-8", body: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), expectedStatus: 400 },
+  {
+    name: "invalid UTF-8 in a name",
+    body: jsonWithRawBytes({ ...validContact, firstName: "Ann<bytes>" }, "<bytes>", [0xff, 0xfe]),
+    expectedStatus: 400,
+    expectedError: /not valid UTF-8/,
+  },
   {
     name: "numbers for strings",
     body: json({ ...validContact, firstName: 123, phone: 5551234567 }),
@@ -244,8 +268,25 @@ const refused: HostileCase[] = [
     body: json({ ...validOptOut, type: "delete-everything" }),
     expectedStatus: 422,
   },
-  { name: "a NUL character", body: json({ ...validContact, message: "a\u0000b" }), expectedStatus: 422 },
-  { name: "a lone surrogate", body: '{"firstName":"\\ud800"}', expectedStatus: 422 },
+  {
+    name: "a NUL character",
+    body: json({ ...validContact, message: "a\u0000b" }),
+    expectedStatus: 422,
+    expectedFieldErrors: { message: `Additional details ${UNACCEPTABLE}` },
+  },
+  {
+    name: "a C1 control character",
+    body: json({ ...validContact, service: "Drain\u0085cleaning" }),
+    expectedStatus: 422,
+    expectedFieldErrors: { service: `Service needed ${UNACCEPTABLE}` },
+  },
+  {
+    // JSON.stringify writes the lone surrogate as the escape \ud800, which JSON.parse turns back into it.
+    name: "a lone surrogate",
+    body: json({ ...validContact, firstName: "Ann\ud800" }),
+    expectedStatus: 422,
+    expectedFieldErrors: { firstName: `First name ${UNACCEPTABLE}` },
+  },
   { name: "an overlong name", body: json({ ...validContact, lastName: "L".repeat(61) }), expectedStatus: 422 },
   { name: "an overlong message", body: json({ ...validContact, message: "m".repeat(5001) }), expectedStatus: 422 },
   { name: "no content type", body: json(validContact), contentType: "", expectedStatus: 415 },
@@ -273,7 +314,11 @@ describe.each(drivers)("hostile input on $name", ({ storage }) => {
           body: item.body,
         });
         expect(response.status, item.name).toBe(item.expectedStatus);
-        expect(await response.json(), item.name).toMatchObject({ error: expect.any(String) });
+        const answer = (await response.json()) as { error: unknown; fieldErrors: unknown };
+        expect(answer.error, item.name).toEqual(
+          item.expectedError ? expect.stringMatching(item.expectedError) : expect.any(String),
+        );
+        if (item.expectedFieldErrors) expect(answer.fieldErrors, item.name).toEqual(item.expectedFieldErrors);
       }
       const [contacts] = await running.services.db.select({ value: count() }).from(contactRequests);
       const [optOuts] = await running.services.db.select({ value: count() }).from(privacyRequests);

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { FormField } from "~/components/ui/FormField.tsx";
 import { Honeypot } from "~/components/ui/Honeypot.tsx";
 import { Notice } from "~/components/ui/Notice.tsx";
@@ -12,28 +13,41 @@ const TOAST_DURATION_MS = 4_000;
 
 /** The estimate request: six required fields, toasts with scripts, notices rendered by the server without. */
 export function ContactForm({ serverResult }: { serverResult: LeadFormResult | undefined }) {
+  // The last outcome could not be shown as a toast: sonner failed to download.
+  const [toastFailed, setToastFailed] = useState(false);
+  const toastOrNotice = (tone: "success" | "error", message: { title: string; text: string }) =>
+    void showToast(tone, message.title, message.text).then((shown) => setToastFailed(!shown));
   const form = useLeadForm({
     formId: "contact",
     fields: copy.fields,
     validate: validateContactRequest,
     toPayload: (data) => data,
     serverResult,
-    onSuccess: () => void showToast("success", copy.success.title, copy.success.text),
+    onSuccess: () => toastOrNotice("success", copy.success),
     onFailure: (error) => {
       console.error("Error sending message:", error);
-      void showToast("error", copy.failure.title, copy.failure.text);
+      toastOrNotice("error", copy.failure);
     },
   });
-  // With scripts, toasts tell the outcome; a page the server rendered after a plain POST shows a notice.
-  const notice = form.outcome?.renderedByServer ? (form.outcome.ok ? copy.success : copy.failure) : undefined;
+  // With scripts, toasts tell the outcome. A page the server rendered after a plain POST shows a
+  // notice instead, and so does a page whose toasts could not be loaded, so the visitor always learns it.
+  const notice =
+    form.outcome && (form.outcome.renderedByServer || toastFailed)
+      ? form.outcome.ok
+        ? copy.success
+        : copy.failure
+      : undefined;
 
   return (
     <>
       <form
         method="post"
         noValidate={form.noValidate}
+        onFocus={prepareToasts}
         onSubmit={(event) => {
-          void prepareToasts();
+          setToastFailed(false);
+          // Also here for a visitor who was already in the form when the scripts started.
+          prepareToasts();
           void form.onSubmit(event);
         }}
         className="relative space-y-5"

@@ -3,29 +3,45 @@ import type { ToasterProps } from "sonner";
 
 type Sonner = typeof import("sonner");
 
-let sonner: Promise<Sonner> | undefined;
+let sonnerLoading: Promise<Sonner> | undefined;
+let sonnerLoaded: Sonner | undefined;
 const loadedListeners = new Set<(module: Sonner) => void>();
 let markToasterMounted!: () => void;
 const toasterMounted = new Promise<void>((resolve) => (markToasterMounted = resolve));
 
-/**
- * Starts loading sonner. Called when the visitor submits the form, so the page itself never ships
- * it: the request's round trip covers the download.
- */
-export function prepareToasts(): Promise<Sonner> {
-  return (sonner ??= import("sonner").then((module) => {
-    for (const listener of loadedListeners) listener(module);
-    return module;
-  }));
+/** Downloads sonner once. A failed download is logged and forgotten, so that the next call tries again. */
+function loadSonner(): Promise<Sonner> {
+  sonnerLoading ??= import("sonner").then(
+    (module) => {
+      sonnerLoaded = module;
+      for (const listener of loadedListeners) listener(module);
+      return module;
+    },
+    (error: unknown) => {
+      sonnerLoading = undefined;
+      console.error("Toasts could not be loaded:", error);
+      throw error;
+    },
+  );
+  return sonnerLoading;
 }
 
-/** Where toasts appear; renders nothing until prepareToasts() has loaded sonner. */
+/**
+ * Starts downloading sonner in the background. Called when the visitor reaches the form, so the page
+ * itself never ships it and it is usually in place by the time a request is answered. A failure is
+ * logged by loadSonner; showToast tries again.
+ */
+export function prepareToasts(): void {
+  loadSonner().catch(() => {});
+}
+
+/** Where toasts appear; renders nothing until sonner has loaded. */
 export function Toasts(props: ToasterProps) {
   const [Toaster, setToaster] = useState<ComponentType<ToasterProps>>();
   useEffect(() => {
     const mount = (module: Sonner) => setToaster(() => module.Toaster);
     loadedListeners.add(mount);
-    if (sonner) void sonner.then(mount);
+    if (sonnerLoaded) mount(sonnerLoaded);
     return () => void loadedListeners.delete(mount);
   }, []);
   useEffect(() => {
@@ -35,8 +51,18 @@ export function Toasts(props: ToasterProps) {
   return Toaster ? <Toaster {...props} /> : null;
 }
 
-export async function showToast(tone: "success" | "error", title: string, description: string): Promise<void> {
-  const { toast } = await prepareToasts();
+/**
+ * Shows a toast, downloading sonner first if need be. Resolves false when sonner cannot be loaded
+ * (a bad connection), so that the caller can tell the visitor another way.
+ */
+export async function showToast(tone: "success" | "error", title: string, description: string): Promise<boolean> {
+  let toast: Sonner["toast"];
+  try {
+    ({ toast } = await loadSonner());
+  } catch {
+    return false;
+  }
   await toasterMounted;
   toast[tone](title, { description });
+  return true;
 }

@@ -1,0 +1,19 @@
+import { data, type AppLoadContext } from "react-router";
+import type { LeadFormResult } from "~/lib/lead-form.ts";
+import type { LeadKind } from "~/lib/lead-schemas.ts";
+
+/**
+ * A page's own action, used when the form is posted without JavaScript: the same intake as the API,
+ * with the answer reduced to what the page shows, under the same status code.
+ */
+export async function leadFormAction(
+  { request, context }: { request: Request; context: AppLoadContext },
+  kind: LeadKind,
+) {
+  const outcome = await context.services.leads.handle(request, { clientIp: context.clientIp, channel: "form", kind });
+  if (outcome.status === 200) return data<LeadFormResult>({ ok: true });
+  return data<LeadFormResult>(
+    { ok: false, fieldErrors: outcome.body.fieldErrors, values: outcome.values ?? {} },
+    { status: outcome.status, headers: outcome.headers },
+  );
+}
