@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../app/server/db.server.ts";
 import { contactRequests, emailOutbox, privacyRequests } from "../app/server/db-schema.server.ts";
+import { CONTACT_RETENTION_DAYS, purgeExpiredLeads } from "../app/server/retention.server.ts";
 
 /** The operator's commands over the lead tables; scripts/leads.ts wires them to the command line. */
 
@@ -12,6 +13,9 @@ export const USAGE = `Usage: npm run leads -- <command>
   opt-outs              open opt-out requests, the soonest due first
   done <id>             mark an opt-out request as processed
   outbox                emails not yet sent, with their attempts and last error
+  purge [days]          delete contact requests older than [days] (default 365, the privacy policy's
+                        limit) and processed opt-outs older than 24 months (CCPA record keeping),
+                        with their sent emails; anything with an email still to send is kept
 
 Reads DATABASE_URL, or the embedded database in PGLITE_DATA_DIR (default ./data/pglite).
 Only one process can open the embedded database: stop the server first, or use DATABASE_URL.`;
@@ -150,6 +154,13 @@ export async function runLeadsCommand(db: Database, args: string[], write: (text
           `  ${row.createdAt.toISOString()}  ${row.purpose}  to ${row.toAddress}  attempts ${row.attempts}  next ${row.nextAttemptAt.toISOString()}${row.lastError ? `  last error: ${oneLine(row.lastError, 80)}` : ""}\n`,
         );
       }
+      return 0;
+    }
+    case "purge": {
+      const days = Number(argument ?? CONTACT_RETENTION_DAYS);
+      if (!Number.isInteger(days) || days < 1) break;
+      const { contacts, optOuts } = await purgeExpiredLeads(db, days);
+      write(`Deleted ${contacts} contact request(s) and ${optOuts} processed opt-out request(s), with their emails.\n`);
       return 0;
     }
   }
