@@ -79,8 +79,10 @@ export function optOutEmails(
   dueAt: Date,
   settings: EmailSettings,
 ): [RenderedEmail, RenderedEmail] {
+  // The confirmation goes to whatever address was typed in, so it repeats nothing else the sender
+  // wrote: a stranger's inbox must not become a way to deliver someone's chosen text.
   const confirmationText =
-    `Dear ${request.name},\n\n` +
+    `Hello,\n\n` +
     `We received your request on ${formatDate(receivedAt)} to opt out of the sale or sharing of your personal information. ` +
     `We will process it in accordance with applicable laws, at the latest by ${formatDate(dueAt)}.\n\n` +
     `If you did not make this request, or have questions, reply to this email or write to ${settings.privacyEmail}.\n\n` +
