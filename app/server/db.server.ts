@@ -11,8 +11,16 @@ import * as schema from "./db-schema.server.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * One hand-written statement, one round trip, no query builder: for the few statements on the hot path
+ * (docs/decisions/050-one-statement-per-lead.md). `name` identifies the statement text; on PostgreSQL it
+ * is prepared once per connection under that name.
+ */
+export type RunStatement = <Row>(name: string, text: string, params: unknown[]) => Promise<Row[]>;
+
 export interface OpenDatabase {
   db: Database;
+  run: RunStatement;
   /** Where the data lives, for the start-up log (no credentials). */
   description: string;
   close(): Promise<void>;
@@ -44,6 +52,8 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db: db as unknown as Database,
+    // PGlite parses every statement anyway; called without options, it also skips copying its type parsers.
+    run: async <Row>(_name: string, text: string, params: unknown[]) => (await client.query<Row>(text, params)).rows,
     description: inMemory ? "PGlite in memory" : `PGlite in ${dataDir}`,
     close: () => client.close(),
   };
@@ -71,6 +81,8 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Open
   const { host, pathname } = new URL(databaseUrl);
   return {
     db: db as unknown as Database,
+    run: async <Row>(name: string, text: string, values: unknown[]) =>
+      (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows,
     description: `PostgreSQL at ${host}${pathname}`,
     close: () => pool.end(),
   };

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Database } from "./db.server.ts";
-import { contactRequests, emailOutbox, privacyRequests } from "./db-schema.server.ts";
-import type { FormRateLimiter } from "./form-rate-limit.server.ts";
+import type { RunStatement } from "./db.server.ts";
+import { COUNT_FORM_HIT, type FormRateLimit } from "./form-rate-limit.server.ts";
 import { contactNotification, optOutEmails, type EmailSettings, type RenderedEmail } from "./lead-emails.server.ts";
 import {
   HONEYPOT_FIELD,
@@ -42,8 +41,8 @@ export interface LeadIntake {
 }
 
 export interface LeadIntakeOptions {
-  db: Database;
-  rateLimiter: FormRateLimiter;
+  run: RunStatement;
+  formRateLimit: FormRateLimit;
   /** Other origins allowed to POST (same-origin always is). */
   allowedOrigins: string[];
   emailSettings: EmailSettings;
@@ -69,8 +68,8 @@ const STORAGE_UNAVAILABLE =
 
 /**
  * The one way a lead enters the system, for the JSON endpoint and the pages' own forms alike:
- * origin → body (type, size) → schema → honeypot → rate limit → one transaction with the request
- * and its outbox rows. Nothing answers 200 before that transaction has committed.
+ * origin → body (type, size) → schema → honeypot → one statement that counts the hit against the rate
+ * limit and, within it, stores the request and its outbox rows. Nothing answers 200 before it has committed.
  */
 export function createLeadIntake(options: LeadIntakeOptions): LeadIntake {
   return {
@@ -105,21 +104,22 @@ async function intake(options: LeadIntakeOptions, request: Request, submission: 
   if (honeypot !== undefined && honeypot !== "") return reject(400, "Your request could not be accepted.");
 
   try {
-    const limit = await options.rateLimiter.consume(`form:${submission.clientIp}`);
-    if (!limit.allowed) {
+    const stored = await store(options, validation.lead, submission);
+    if (!stored.stored) {
       return reject(429, "Too many requests. Please try again later, or call us directly.", {
-        headers: { "Retry-After": String(limit.retryAfterSeconds) },
+        headers: { "Retry-After": String(stored.retryAfterSeconds) },
         values,
       });
     }
-    const id = await store(options, validation.lead, submission.channel);
     options.onAccepted();
-    return { status: 200, body: { ok: true, id } };
+    return { status: 200, body: { ok: true, id: stored.id } };
   } catch (error) {
     console.error("Leads: storage failed:", error);
     return reject(503, STORAGE_UNAVAILABLE, { headers: { "Retry-After": "60" }, values });
   }
 }
+
+type FormHit = { allowed: boolean; seconds_left: number };
 
 type ValidLead = { kind: "contact"; data: ContactRequest } | { kind: "opt-out"; data: OptOutRequest };
 
@@ -135,49 +135,99 @@ function validateLead(
   return result.success ? { success: true, lead: { kind, data: result.data } } : result;
 }
 
-/** Writes the request and its emails in one transaction; returns the request's id. */
-async function store(options: LeadIntakeOptions, lead: ValidLead, channel: LeadChannel): Promise<string> {
+/**
+ * The outbox rows of one lead, from $4 (a JSON array of rendered emails), for the request in `lead`.
+ * Selecting FROM lead means no email is queued unless the request was stored.
+ */
+const QUEUE_EMAILS = (requestColumn: "contact_request_id" | "privacy_request_id") => `queued AS (
+  INSERT INTO email_outbox (id, ${requestColumn}, purpose, message_id, to_address, reply_to, subject, text_body, html_body)
+  SELECT email.id, lead.id, email.purpose, email.message_id, email.to_address, email.reply_to, email.subject,
+    email.text_body, email.html_body
+  FROM lead, jsonb_to_recordset($4::jsonb) AS email(id uuid, purpose text, message_id text, to_address text,
+    reply_to text, subject text, text_body text, html_body text)
+)`;
+
+/**
+ * Counting the visitor's hit, storing the request and queueing its emails is ONE statement: atomic like
+ * the transaction it replaces, and one round trip instead of five (docs/decisions/050-one-statement-per-lead.md).
+ * Past the limit, the hit is counted and nothing else is written.
+ */
+const STORE_CONTACT = `WITH ${COUNT_FORM_HIT},
+lead AS (
+  INSERT INTO contact_requests (id, received_at, first_name, last_name, email, phone, service, message, consent_text, channel)
+  SELECT $5, $6, $7, $8, $9, $10, $11, $12, $13, $14 FROM form_hit WHERE allowed
+  RETURNING id
+),
+${QUEUE_EMAILS("contact_request_id")}
+SELECT allowed, seconds_left FROM form_hit`;
+
+const STORE_OPT_OUT = `WITH ${COUNT_FORM_HIT},
+lead AS (
+  INSERT INTO privacy_requests (id, received_at, due_at, name, email, message, channel)
+  SELECT $5, $6, $7, $8, $9, $10, $11 FROM form_hit WHERE allowed
+  RETURNING id
+),
+${QUEUE_EMAILS("privacy_request_id")}
+SELECT allowed, seconds_left FROM form_hit`;
+
+/** Stores the lead and its emails unless the visitor is past the form limit; returns the request's id, or the limit. */
+async function store(
+  options: LeadIntakeOptions,
+  lead: ValidLead,
+  submission: LeadSubmission,
+): Promise<{ stored: true; id: string } | { stored: false; retryAfterSeconds: number }> {
   const id = randomUUID();
   const receivedAt = new Date();
   const outboxRow = (email: RenderedEmail) => {
     const outboxId = randomUUID();
     return {
       id: outboxId,
-      contactRequestId: lead.kind === "contact" ? id : null,
-      privacyRequestId: lead.kind === "opt-out" ? id : null,
       purpose: email.purpose,
-      messageId: `<${outboxId}@${options.messageIdDomain}>`,
-      toAddress: email.to,
-      replyTo: email.replyTo,
+      message_id: `<${outboxId}@${options.messageIdDomain}>`,
+      to_address: email.to,
+      reply_to: email.replyTo,
       subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html,
+      text_body: email.text,
+      html_body: email.html,
     };
   };
-  await options.db.transaction(async (tx) => {
-    if (lead.kind === "contact") {
-      await tx.insert(contactRequests).values({
-        id,
-        receivedAt,
-        ...lead.data,
-        consentText: options.emailSettings.consentText,
-        channel,
-      });
-      await tx
-        .insert(emailOutbox)
-        .values(outboxRow(contactNotification(id, lead.data, receivedAt, options.emailSettings)));
-    } else {
-      const dueAt = new Date(receivedAt.getTime() + OPT_OUT_DUE_DAYS * DAY_MS);
-      const { name, email, message } = lead.data;
-      await tx
-        .insert(privacyRequests)
-        .values({ id, receivedAt, dueAt, name, email, message: message || null, channel });
-      await tx
-        .insert(emailOutbox)
-        .values(optOutEmails(id, lead.data, receivedAt, dueAt, options.emailSettings).map(outboxRow));
-    }
-  });
-  return id;
+  const limitParams = options.formRateLimit.params(`form:${submission.clientIp}`);
+  let hits: FormHit[];
+  if (lead.kind === "contact") {
+    const { firstName, lastName, email, phone, service, message } = lead.data;
+    const emails = [outboxRow(contactNotification(id, lead.data, receivedAt, options.emailSettings))];
+    hits = await options.run<FormHit>("store_contact", STORE_CONTACT, [
+      ...limitParams,
+      JSON.stringify(emails),
+      id,
+      receivedAt,
+      firstName,
+      lastName,
+      email,
+      phone,
+      service,
+      message,
+      options.emailSettings.consentText,
+      submission.channel,
+    ]);
+  } else {
+    const dueAt = new Date(receivedAt.getTime() + OPT_OUT_DUE_DAYS * DAY_MS);
+    const { name, email, message } = lead.data;
+    const emails = optOutEmails(id, lead.data, receivedAt, dueAt, options.emailSettings).map(outboxRow);
+    hits = await options.run<FormHit>("store_opt_out", STORE_OPT_OUT, [
+      ...limitParams,
+      JSON.stringify(emails),
+      id,
+      receivedAt,
+      dueAt,
+      name,
+      email,
+      message || null,
+      submission.channel,
+    ]);
+  }
+  const limit = options.formRateLimit.result(hits[0]!);
+  return limit.allowed ? { stored: true, id } : { stored: false, retryAfterSeconds: limit.retryAfterSeconds };
 }
 
 function isAllowedOrigin(request: Request, allowedOrigins: string[]): boolean {

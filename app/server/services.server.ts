@@ -1,6 +1,6 @@
 import type { Env } from "~/config/env.server.ts";
 import { openDatabase, type Database } from "./db.server.ts";
-import { createFormRateLimiter } from "./form-rate-limit.server.ts";
+import { createFormRateLimit } from "./form-rate-limit.server.ts";
 import { createLeadIntake, type LeadIntake } from "./leads.server.ts";
 import { createMailer } from "./mail.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
@@ -29,16 +29,16 @@ export async function startServices(env: Env): Promise<AppServices> {
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
     retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
   });
-  const rateLimiter = createFormRateLimiter(database.db, env.FORM_RATE_LIMIT_PER_HOUR, HOUR_SECONDS);
+  const formRateLimit = createFormRateLimit(database.db, env.FORM_RATE_LIMIT_PER_HOUR, HOUR_SECONDS);
   const pruneTimer = setInterval(
-    () => rateLimiter.prune().catch((error) => console.error("Rate limit pruning failed:", error)),
+    () => formRateLimit.prune().catch((error) => console.error("Rate limit pruning failed:", error)),
     HOUR_SECONDS * 1000,
   );
   pruneTimer.unref();
 
   const leads = createLeadIntake({
-    db: database.db,
-    rateLimiter,
+    run: database.run,
+    formRateLimit,
     allowedOrigins: env.ALLOWED_ORIGINS,
     emailSettings: {
       companyName: env.COMPANY_NAME,
