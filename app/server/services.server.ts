@@ -24,7 +24,7 @@ export async function startServices(env: Env): Promise<AppServices> {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
   console.log(`Leads are stored in ${database.description}; email goes to ${mailer.description}.`);
 
-  const outbox = startOutboxWorker(database.db, mailer, {
+  const outbox = startOutboxWorker(database.run, mailer, {
     pollMs: env.OUTBOX_POLL_MS,
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
     retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
