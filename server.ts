@@ -12,6 +12,7 @@ import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { ServerBuild } from "react-router";
 import { env as processEnv, toPublicSiteConfig, type Env } from "./app/config/env.server.ts";
 import { contentSecurityPolicy } from "./app/server/http/csp.server.ts";
+import { LEAD_ENDPOINT_PATH, leadEndpoint } from "./app/server/http/lead-endpoint.server.ts";
 import { loadPrerenderedPages, pageKey } from "./app/server/http/prerendered-pages.server.ts";
 import { baseSecurityHeaders } from "./app/server/http/security-headers.server.ts";
 import { startServices, type AppServices } from "./app/server/services.server.ts";
@@ -85,6 +86,8 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
         .json({ error: "Too many requests. Please try again later." });
     }
   });
+
+  app.all(LEAD_ENDPOINT_PATH, leadEndpoint(services.leads));
 
   // Server-rendered responses (form results, 404s) get a fresh nonce for their inline scripts.
   app.use((req, res, next) => {

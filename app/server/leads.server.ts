@@ -36,8 +36,20 @@ export interface LeadSubmission {
   kind?: LeadKind;
 }
 
+/** What the intake reads from a request, whichever server received it. */
+export interface LeadRequest {
+  /** A header by its lower-case name. */
+  header(name: string): string | null;
+  /** The host (and port) the request was addressed to, as in its URL: same-origin POSTs come from it. */
+  host: string;
+  body: AsyncIterable<Uint8Array> | null;
+}
+
 export interface LeadIntake {
-  handle(request: Request, submission: LeadSubmission): Promise<LeadOutcome>;
+  /** The JSON endpoint, served by Express directly (docs/decisions/051-lead-endpoint-on-express.md). */
+  handle(request: LeadRequest, submission: LeadSubmission): Promise<LeadOutcome>;
+  /** The pages' own form actions, which React Router hands a Fetch Request: the same intake. */
+  handleFetch(request: Request, submission: LeadSubmission): Promise<LeadOutcome>;
 }
 
 export interface LeadIntakeOptions {
@@ -72,21 +84,37 @@ const STORAGE_UNAVAILABLE =
  * limit and, within it, stores the request and its outbox rows. Nothing answers 200 before it has committed.
  */
 export function createLeadIntake(options: LeadIntakeOptions): LeadIntake {
+  const handle = async (request: LeadRequest, submission: LeadSubmission) => {
+    const body = request.body?.[Symbol.asyncIterator]();
+    const outcome = await intake(options, request, body, submission);
+    // A body refused unread (wrong origin, type or declared size) is drained, so the client sees the answer.
+    if (body && !bodiesRead.has(body)) void discardRest(body, 0);
+    return outcome;
+  };
   return {
-    async handle(request, submission) {
-      const outcome = await intake(options, request, submission);
-      // A body refused unread (wrong origin, type or declared size) is drained, so the client sees the answer.
-      if (request.body && !request.body.locked) void discardRest(request.body.getReader(), 0);
-      return outcome;
-    },
+    handle,
+    handleFetch: (request, submission) =>
+      handle(
+        { header: (name) => request.headers.get(name), host: new URL(request.url).host, body: request.body },
+        submission,
+      ),
   };
 }
 
-async function intake(options: LeadIntakeOptions, request: Request, submission: LeadSubmission): Promise<LeadOutcome> {
+type BodyIterator = AsyncIterator<Uint8Array>;
+/** Bodies the intake has started to read; any other is drained after the answer. */
+const bodiesRead = new WeakSet<BodyIterator>();
+
+async function intake(
+  options: LeadIntakeOptions,
+  request: LeadRequest,
+  body: BodyIterator | undefined,
+  submission: LeadSubmission,
+): Promise<LeadOutcome> {
   if (!isAllowedOrigin(request, options.allowedOrigins)) {
     return reject(403, "Requests from other sites are not accepted.");
   }
-  const parsed = await parseBody(request);
+  const parsed = await parseBody(request, body);
   if ("status" in parsed) return parsed;
 
   const { [HONEYPOT_FIELD]: honeypot, ...payload } = parsed.payload;
@@ -230,8 +258,8 @@ async function store(
   return limit.allowed ? { stored: true, id } : { stored: false, retryAfterSeconds: limit.retryAfterSeconds };
 }
 
-function isAllowedOrigin(request: Request, allowedOrigins: string[]): boolean {
-  const origin = request.headers.get("origin");
+function isAllowedOrigin(request: LeadRequest, allowedOrigins: string[]): boolean {
+  const origin = request.header("origin");
   // Browsers send Origin with every POST; other clients (curl, server-to-server) carry no ambient credentials.
   if (origin === null) return true;
   let originUrl: URL;
@@ -240,18 +268,18 @@ function isAllowedOrigin(request: Request, allowedOrigins: string[]): boolean {
   } catch {
     return false;
   }
-  return originUrl.host === new URL(request.url).host || allowedOrigins.includes(originUrl.origin);
+  return originUrl.host === request.host || allowedOrigins.includes(originUrl.origin);
 }
 
 type ParsedBody = { payload: Record<string, unknown> } | Rejection;
 
-async function parseBody(request: Request): Promise<ParsedBody> {
-  const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+async function parseBody(request: LeadRequest, body: BodyIterator | undefined): Promise<ParsedBody> {
+  const contentType = (request.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const isJson = contentType === "application/json";
   if (!isJson && contentType !== "application/x-www-form-urlencoded") {
     return reject(415, "Send the request as application/json.");
   }
-  const text = await readBodyText(request);
+  const text = await readBodyText(request, body);
   if (text === "too-large") return reject(413, `The request is larger than ${BODY_LIMIT_BYTES / 1024} KB.`);
   if (text === "not-utf8") return reject(400, "The request is not valid UTF-8 text.");
   if (!isJson) return { payload: Object.fromEntries(new URLSearchParams(text)) };
@@ -268,18 +296,21 @@ async function parseBody(request: Request): Promise<ParsedBody> {
 }
 
 /** Reads at most BODY_LIMIT_BYTES, counting bytes as they arrive: Content-Length may be absent (chunked) or wrong. */
-async function readBodyText(request: Request): Promise<string | "too-large" | "not-utf8"> {
-  if (Number(request.headers.get("content-length") ?? 0) > BODY_LIMIT_BYTES) return "too-large";
-  if (!request.body) return "";
-  const reader = request.body.getReader();
+async function readBodyText(
+  request: LeadRequest,
+  body: BodyIterator | undefined,
+): Promise<string | "too-large" | "not-utf8"> {
+  if (Number(request.header("content-length") ?? 0) > BODY_LIMIT_BYTES) return "too-large";
+  if (!body) return "";
+  bodiesRead.add(body);
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await body.next();
     if (done) break;
     total += value.byteLength;
     if (total > BODY_LIMIT_BYTES) {
-      void discardRest(reader, total);
+      void discardRest(body, total);
       return "too-large";
     }
     chunks.push(value);
@@ -293,17 +324,17 @@ async function readBodyText(request: Request): Promise<string | "too-large" | "n
 
 /**
  * Cancelling the stream resets the connection, and a client still uploading would never see the 413.
- * So the rest is read and dropped in the background, up to a bound; past it, the connection is cut.
+ * So the rest is read and dropped in the background, up to a bound; past it, the stream is cancelled.
  */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
+async function discardRest(body: BodyIterator, alreadyRead: number): Promise<void> {
   let total = alreadyRead;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await body.next();
       if (done) return;
       total += value.byteLength;
       if (total > DISCARD_LIMIT_BYTES) {
-        await reader.cancel();
+        await body.return?.();
         return;
       }
     }
