@@ -35,9 +35,7 @@ WHERE id IN (
 )
 RETURNING id, purpose, message_id, to_address, reply_to, subject, text_body, html_body, attempts`;
 
-/** $1: the ids, comma-separated (a uuid has no comma), so both drivers pass one text parameter. */
-const MARK_SENT = `UPDATE email_outbox SET sent_at = now(), last_error = NULL
-WHERE id = ANY(string_to_array($1, ',')::uuid[])`;
+const MARK_SENT = `UPDATE email_outbox SET sent_at = now(), last_error = NULL WHERE id = $1`;
 
 const RESCHEDULE = `UPDATE email_outbox SET next_attempt_at = now() + $2 * interval '1 millisecond', last_error = $3
 WHERE id = $1`;
@@ -54,32 +52,8 @@ interface ClaimedRow {
   attempts: number;
 }
 
-/**
- * Marks sent rows in groups: a row joins the UPDATE about to be written, which starts as soon as the
- * previous one is done. Under load that is one statement for many emails; a lone email waits for no one,
- * so the window in which a crash would resend a message is no wider than with one UPDATE per row.
- */
-function groupedSentMarker(run: RunStatement): (id: string) => Promise<void> {
-  let open: { ids: string[]; written: Promise<void> } | undefined;
-  let previous: Promise<unknown> = Promise.resolve();
-  return (id) => {
-    if (!open) {
-      const group: { ids: string[]; written: Promise<void> } = { ids: [], written: Promise.resolve() };
-      group.written = previous.then(async () => {
-        if (open === group) open = undefined;
-        await run("outbox_mark_sent", MARK_SENT, [group.ids.join(",")]);
-      });
-      previous = group.written.catch(() => undefined);
-      open = group;
-    }
-    open.ids.push(id);
-    return open.written;
-  };
-}
-
 export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, options: OutboxOptions): OutboxWorker {
   const batchSize = options.batchSize ?? 20;
-  const markSent = groupedSentMarker(runStatement);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -107,7 +81,7 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
       await runStatement("outbox_reschedule", RESCHEDULE, [row.id, delayMs, reason.slice(0, 1000)]);
       return;
     }
-    await markSent(row.id);
+    await runStatement("outbox_mark_sent", MARK_SENT, [row.id]);
   }
 
   async function drain() {
