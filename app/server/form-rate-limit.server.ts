@@ -34,7 +34,8 @@ export interface FormRateLimit {
 export function createFormRateLimit(db: Database, pointsPerWindow: number, windowSeconds: number): FormRateLimit {
   return {
     params: (clientKey) => [clientKey, windowSeconds, pointsPerWindow],
-    result: (hit) => (hit.allowed ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, hit.seconds_left) }),
+    result: (hit) =>
+      hit.allowed ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, hit.seconds_left) },
     async prune() {
       await db
         .delete(formRateLimits)
