@@ -13,6 +13,7 @@ import type { ServerBuild } from "react-router";
 import { env as processEnv, type Env } from "./app/config/env.server.ts";
 import type { PublicSiteConfig } from "./app/config/site.ts";
 import { contentSecurityPolicy } from "./app/server/http/csp.server.ts";
+import { LEAD_ENDPOINT_PATH, leadEndpoint } from "./app/server/http/lead-endpoint.server.ts";
 import { loadPrerenderedPages, pageKey } from "./app/server/http/prerendered-pages.server.ts";
 import { isAllowedOrigin } from "./app/server/http/origin.server.ts";
 import { baseSecurityHeaders } from "./app/server/http/security-headers.server.ts";
@@ -100,6 +101,8 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
     }
     res.status(403).json({ error: "Requests from other sites are not accepted.", fieldErrors: {} });
   });
+
+  app.all(LEAD_ENDPOINT_PATH, leadEndpoint(services.leads));
 
   // Server-rendered responses (form results, 404s) get a fresh nonce for their inline scripts.
   app.use((req, res, next) => {

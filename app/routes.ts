@@ -19,7 +19,6 @@ export default [
   landingPage("/hvac-services"),
   route("contact", "routes/contact.tsx"),
   route("do-not-sell", "routes/do-not-sell.tsx"),
-  route("functions/v1/send-contact-email", "routes/api.send-contact-email.ts"),
   route("privacy", "routes/privacy.tsx"),
   route("ccpa-privacy", "routes/ccpa-privacy.tsx"),
   route("quiz", "routes/quiz.tsx"),

@@ -4,40 +4,42 @@ import { formRateLimits } from "./db-schema.server.ts";
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-export interface FormRateLimiter {
-  consume(clientKey: string): Promise<RateLimitResult>;
+/**
+ * A fixed window per client, counted by one atomic upsert in the shared database, so every server
+ * instance sees the same count (docs/decisions/032-form-rate-limit-in-postgres.md).
+ *
+ * The upsert is a CTE named `form_hit` rather than a statement of its own, so that the lead intake counts
+ * the hit and stores the lead in one round trip (docs/decisions/050-one-statement-per-lead.md). It takes
+ * $1 (the client key), $2 (the window in seconds) and $3 (the hits allowed per window), and yields
+ * `allowed` and `seconds_left`.
+ */
+export const COUNT_FORM_HIT = `form_hit AS (
+  INSERT INTO form_rate_limits AS counted (key, window_started_at, hits) VALUES ($1, now(), 1)
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN counted.window_started_at <= now() - $2 * interval '1 second' THEN 1 ELSE counted.hits + 1 END,
+    window_started_at = CASE WHEN counted.window_started_at <= now() - $2 * interval '1 second'
+      THEN now() ELSE counted.window_started_at END
+  RETURNING hits <= $3 AS allowed,
+    ceil(extract(epoch FROM window_started_at + $2 * interval '1 second' - now()))::int AS seconds_left
+)`;
+
+export interface FormRateLimit {
+  /** The parameters $1–$3 of COUNT_FORM_HIT for one client. */
+  params(clientKey: string): [key: string, windowSeconds: number, pointsPerWindow: number];
+  result(hit: { allowed: boolean; seconds_left: number }): RateLimitResult;
   /** Deletes windows that have ended; the table would otherwise keep one row per visitor forever. */
   prune(): Promise<void>;
 }
 
-/**
- * A fixed window per client, counted by one atomic upsert in the shared database, so every server
- * instance sees the same count (docs/decisions/032-form-rate-limit-in-postgres.md).
- */
-export function createFormRateLimiter(db: Database, pointsPerWindow: number, windowSeconds: number): FormRateLimiter {
-  const windowInterval = sql`${windowSeconds} * interval '1 second'`;
+export function createFormRateLimit(db: Database, pointsPerWindow: number, windowSeconds: number): FormRateLimit {
   return {
-    async consume(clientKey) {
-      const expired = sql`${formRateLimits.windowStartedAt} <= now() - ${windowInterval}`;
-      const [row] = await db
-        .insert(formRateLimits)
-        .values({ key: clientKey, windowStartedAt: sql`now()`, hits: 1 })
-        .onConflictDoUpdate({
-          target: formRateLimits.key,
-          set: {
-            hits: sql`CASE WHEN ${expired} THEN 1 ELSE ${formRateLimits.hits} + 1 END`,
-            windowStartedAt: sql`CASE WHEN ${expired} THEN now() ELSE ${formRateLimits.windowStartedAt} END`,
-          },
-        })
-        .returning({
-          hits: formRateLimits.hits,
-          secondsLeft: sql<number>`ceil(extract(epoch FROM ${formRateLimits.windowStartedAt} + ${windowInterval} - now()))::int`,
-        });
-      if (!row || row.hits <= pointsPerWindow) return { allowed: true };
-      return { allowed: false, retryAfterSeconds: Math.max(1, row.secondsLeft) };
-    },
+    params: (clientKey) => [clientKey, windowSeconds, pointsPerWindow],
+    result: (hit) =>
+      hit.allowed ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, hit.seconds_left) },
     async prune() {
-      await db.delete(formRateLimits).where(lt(formRateLimits.windowStartedAt, sql`now() - ${windowInterval}`));
+      await db
+        .delete(formRateLimits)
+        .where(lt(formRateLimits.windowStartedAt, sql`now() - ${windowSeconds} * interval '1 second'`));
     },
   };
 }

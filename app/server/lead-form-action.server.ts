@@ -10,7 +10,11 @@ export async function leadFormAction(
   { request, context }: { request: Request; context: AppLoadContext },
   kind: LeadKind,
 ) {
-  const outcome = await context.services.leads.handle(request, { clientIp: context.clientIp, channel: "form", kind });
+  const outcome = await context.services.leads.handleFetch(request, {
+    clientIp: context.clientIp,
+    channel: "form",
+    kind,
+  });
   if (outcome.status === 200) return data<LeadFormResult>({ ok: true });
   return data<LeadFormResult>(
     { ok: false, fieldErrors: outcome.body.fieldErrors, values: outcome.values ?? {} },

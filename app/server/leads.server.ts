@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Database } from "./db.server.ts";
-import { contactRequests, emailOutbox, privacyRequests } from "./db-schema.server.ts";
-import type { FormRateLimiter } from "./form-rate-limit.server.ts";
+import type { RunStatement } from "./db.server.ts";
+import { isAllowedOrigin } from "./http/origin.server.ts";
+import { COUNT_FORM_HIT, type FormRateLimit } from "./form-rate-limit.server.ts";
 import { contactNotification, optOutEmails, type EmailSettings, type RenderedEmail } from "./lead-emails.server.ts";
 import {
   HONEYPOT_FIELD,
@@ -37,13 +37,25 @@ export interface LeadSubmission {
   kind?: LeadKind;
 }
 
+/** What the intake reads from a request, whichever server received it. */
+export interface LeadRequest {
+  /** A header by its lower-case name. */
+  header(name: string): string | null;
+  /** The host (and port) the request was addressed to, as in its URL: same-origin POSTs come from it. */
+  host: string;
+  body: AsyncIterable<Uint8Array> | null;
+}
+
 export interface LeadIntake {
-  handle(request: Request, submission: LeadSubmission): Promise<LeadOutcome>;
+  /** The JSON endpoint, served by Express directly (docs/decisions/051-lead-endpoint-on-express.md). */
+  handle(request: LeadRequest, submission: LeadSubmission): Promise<LeadOutcome>;
+  /** The pages' own form actions, which React Router hands a Fetch Request: the same intake. */
+  handleFetch(request: Request, submission: LeadSubmission): Promise<LeadOutcome>;
 }
 
 export interface LeadIntakeOptions {
-  db: Database;
-  rateLimiter: FormRateLimiter;
+  run: RunStatement;
+  formRateLimit: FormRateLimit;
   /** Other origins allowed to POST (same-origin always is). */
   allowedOrigins: string[];
   emailSettings: EmailSettings;
@@ -69,25 +81,41 @@ const STORAGE_UNAVAILABLE =
 
 /**
  * The one way a lead enters the system, for the JSON endpoint and the pages' own forms alike:
- * origin → body (type, size) → schema → honeypot → rate limit → one transaction with the request
- * and its outbox rows. Nothing answers 200 before that transaction has committed.
+ * origin → body (type, size) → schema → honeypot → one statement that counts the hit against the rate
+ * limit and, within it, stores the request and its outbox rows. Nothing answers 200 before it has committed.
  */
 export function createLeadIntake(options: LeadIntakeOptions): LeadIntake {
+  const handle = async (request: LeadRequest, submission: LeadSubmission) => {
+    const body = request.body?.[Symbol.asyncIterator]();
+    const outcome = await intake(options, request, body, submission);
+    // A body refused unread (wrong origin, type or declared size) is drained, so the client sees the answer.
+    if (body && !bodiesRead.has(body)) void discardRest(body, 0);
+    return outcome;
+  };
   return {
-    async handle(request, submission) {
-      const outcome = await intake(options, request, submission);
-      // A body refused unread (wrong origin, type or declared size) is drained, so the client sees the answer.
-      if (request.body && !request.body.locked) void discardRest(request.body.getReader(), 0);
-      return outcome;
-    },
+    handle,
+    handleFetch: (request, submission) =>
+      handle(
+        { header: (name) => request.headers.get(name), host: new URL(request.url).host, body: request.body },
+        submission,
+      ),
   };
 }
 
-async function intake(options: LeadIntakeOptions, request: Request, submission: LeadSubmission): Promise<LeadOutcome> {
-  if (!isAllowedOrigin(request, options.allowedOrigins)) {
+type BodyIterator = AsyncIterator<Uint8Array>;
+/** Bodies the intake has started to read; any other is drained after the answer. */
+const bodiesRead = new WeakSet<BodyIterator>();
+
+async function intake(
+  options: LeadIntakeOptions,
+  request: LeadRequest,
+  body: BodyIterator | undefined,
+  submission: LeadSubmission,
+): Promise<LeadOutcome> {
+  if (!isAllowedOrigin(request.header("origin"), request.host, options.allowedOrigins)) {
     return reject(403, "Requests from other sites are not accepted.");
   }
-  const parsed = await parseBody(request);
+  const parsed = await parseBody(request, body);
   if ("status" in parsed) return parsed;
 
   const { [HONEYPOT_FIELD]: honeypot, ...payload } = parsed.payload;
@@ -105,21 +133,22 @@ async function intake(options: LeadIntakeOptions, request: Request, submission: 
   if (honeypot !== undefined && honeypot !== "") return reject(400, "Your request could not be accepted.");
 
   try {
-    const limit = await options.rateLimiter.consume(`form:${submission.clientIp}`);
-    if (!limit.allowed) {
+    const stored = await store(options, validation.lead, submission);
+    if (!stored.stored) {
       return reject(429, "Too many requests. Please try again later, or call us directly.", {
-        headers: { "Retry-After": String(limit.retryAfterSeconds) },
+        headers: { "Retry-After": String(stored.retryAfterSeconds) },
         values,
       });
     }
-    const id = await store(options, validation.lead, submission.channel);
     options.onAccepted();
-    return { status: 200, body: { ok: true, id } };
+    return { status: 200, body: { ok: true, id: stored.id } };
   } catch (error) {
     console.error("Leads: storage failed:", error);
     return reject(503, STORAGE_UNAVAILABLE, { headers: { "Retry-After": "60" }, values });
   }
 }
+
+type FormHit = { allowed: boolean; seconds_left: number };
 
 type ValidLead = { kind: "contact"; data: ContactRequest } | { kind: "opt-out"; data: OptOutRequest };
 
@@ -135,73 +164,110 @@ function validateLead(
   return result.success ? { success: true, lead: { kind, data: result.data } } : result;
 }
 
-/** Writes the request and its emails in one transaction; returns the request's id. */
-async function store(options: LeadIntakeOptions, lead: ValidLead, channel: LeadChannel): Promise<string> {
+/**
+ * The outbox rows of one lead, from $4 (a JSON array of rendered emails), for the request in `lead`.
+ * Selecting FROM lead means no email is queued unless the request was stored.
+ */
+const QUEUE_EMAILS = (requestColumn: "contact_request_id" | "privacy_request_id") => `queued AS (
+  INSERT INTO email_outbox (id, ${requestColumn}, purpose, message_id, to_address, reply_to, subject, text_body, html_body)
+  SELECT email.id, lead.id, email.purpose, email.message_id, email.to_address, email.reply_to, email.subject,
+    email.text_body, email.html_body
+  FROM lead, jsonb_to_recordset($4::jsonb) AS email(id uuid, purpose text, message_id text, to_address text,
+    reply_to text, subject text, text_body text, html_body text)
+)`;
+
+/**
+ * Counting the visitor's hit, storing the request and queueing its emails is ONE statement: atomic like
+ * the transaction it replaces, and one round trip instead of five (docs/decisions/050-one-statement-per-lead.md).
+ * Past the limit, the hit is counted and nothing else is written.
+ */
+const STORE_CONTACT = `WITH ${COUNT_FORM_HIT},
+lead AS (
+  INSERT INTO contact_requests (id, received_at, first_name, last_name, email, phone, service, message, consent_text, channel)
+  SELECT $5, $6, $7, $8, $9, $10, $11, $12, $13, $14 FROM form_hit WHERE allowed
+  RETURNING id
+),
+${QUEUE_EMAILS("contact_request_id")}
+SELECT allowed, seconds_left FROM form_hit`;
+
+const STORE_OPT_OUT = `WITH ${COUNT_FORM_HIT},
+lead AS (
+  INSERT INTO privacy_requests (id, received_at, due_at, name, email, message, channel)
+  SELECT $5, $6, $7, $8, $9, $10, $11 FROM form_hit WHERE allowed
+  RETURNING id
+),
+${QUEUE_EMAILS("privacy_request_id")}
+SELECT allowed, seconds_left FROM form_hit`;
+
+/** Stores the lead and its emails unless the visitor is past the form limit; returns the request's id, or the limit. */
+async function store(
+  options: LeadIntakeOptions,
+  lead: ValidLead,
+  submission: LeadSubmission,
+): Promise<{ stored: true; id: string } | { stored: false; retryAfterSeconds: number }> {
   const id = randomUUID();
   const receivedAt = new Date();
   const outboxRow = (email: RenderedEmail) => {
     const outboxId = randomUUID();
     return {
       id: outboxId,
-      contactRequestId: lead.kind === "contact" ? id : null,
-      privacyRequestId: lead.kind === "opt-out" ? id : null,
       purpose: email.purpose,
-      messageId: `<${outboxId}@${options.messageIdDomain}>`,
-      toAddress: email.to,
-      replyTo: email.replyTo,
+      message_id: `<${outboxId}@${options.messageIdDomain}>`,
+      to_address: email.to,
+      reply_to: email.replyTo,
       subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html,
+      text_body: email.text,
+      html_body: email.html,
     };
   };
-  await options.db.transaction(async (tx) => {
-    if (lead.kind === "contact") {
-      await tx.insert(contactRequests).values({
-        id,
-        receivedAt,
-        ...lead.data,
-        consentText: options.emailSettings.consentText,
-        channel,
-      });
-      await tx
-        .insert(emailOutbox)
-        .values(outboxRow(contactNotification(id, lead.data, receivedAt, options.emailSettings)));
-    } else {
-      const dueAt = new Date(receivedAt.getTime() + OPT_OUT_DUE_DAYS * DAY_MS);
-      const { name, email, message } = lead.data;
-      await tx
-        .insert(privacyRequests)
-        .values({ id, receivedAt, dueAt, name, email, message: message || null, channel });
-      await tx
-        .insert(emailOutbox)
-        .values(optOutEmails(id, lead.data, receivedAt, dueAt, options.emailSettings).map(outboxRow));
-    }
-  });
-  return id;
-}
-
-function isAllowedOrigin(request: Request, allowedOrigins: string[]): boolean {
-  const origin = request.headers.get("origin");
-  // Browsers send Origin with every POST; other clients (curl, server-to-server) carry no ambient credentials.
-  if (origin === null) return true;
-  let originUrl: URL;
-  try {
-    originUrl = new URL(origin);
-  } catch {
-    return false;
+  const limitParams = options.formRateLimit.params(`form:${submission.clientIp}`);
+  let hits: FormHit[];
+  if (lead.kind === "contact") {
+    const { firstName, lastName, email, phone, service, message } = lead.data;
+    const emails = [outboxRow(contactNotification(id, lead.data, receivedAt, options.emailSettings))];
+    hits = await options.run<FormHit>("store_contact", STORE_CONTACT, [
+      ...limitParams,
+      JSON.stringify(emails),
+      id,
+      receivedAt,
+      firstName,
+      lastName,
+      email,
+      phone,
+      service,
+      message,
+      options.emailSettings.consentText,
+      submission.channel,
+    ]);
+  } else {
+    const dueAt = new Date(receivedAt.getTime() + OPT_OUT_DUE_DAYS * DAY_MS);
+    const { name, email, message } = lead.data;
+    const emails = optOutEmails(id, lead.data, receivedAt, dueAt, options.emailSettings).map(outboxRow);
+    hits = await options.run<FormHit>("store_opt_out", STORE_OPT_OUT, [
+      ...limitParams,
+      JSON.stringify(emails),
+      id,
+      receivedAt,
+      dueAt,
+      name,
+      email,
+      message || null,
+      submission.channel,
+    ]);
   }
-  return originUrl.host === new URL(request.url).host || allowedOrigins.includes(originUrl.origin);
+  const limit = options.formRateLimit.result(hits[0]!);
+  return limit.allowed ? { stored: true, id } : { stored: false, retryAfterSeconds: limit.retryAfterSeconds };
 }
 
 type ParsedBody = { payload: Record<string, unknown> } | Rejection;
 
-async function parseBody(request: Request): Promise<ParsedBody> {
-  const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+async function parseBody(request: LeadRequest, body: BodyIterator | undefined): Promise<ParsedBody> {
+  const contentType = (request.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const isJson = contentType === "application/json";
   if (!isJson && contentType !== "application/x-www-form-urlencoded") {
     return reject(415, "Send the request as application/json.");
   }
-  const text = await readBodyText(request);
+  const text = await readBodyText(request, body);
   if (text === "too-large") return reject(413, `The request is larger than ${BODY_LIMIT_BYTES / 1024} KB.`);
   if (text === "not-utf8") return reject(400, "The request is not valid UTF-8 text.");
   if (!isJson) return { payload: Object.fromEntries(new URLSearchParams(text)) };
@@ -218,18 +284,21 @@ async function parseBody(request: Request): Promise<ParsedBody> {
 }
 
 /** Reads at most BODY_LIMIT_BYTES, counting bytes as they arrive: Content-Length may be absent (chunked) or wrong. */
-async function readBodyText(request: Request): Promise<string | "too-large" | "not-utf8"> {
-  if (Number(request.headers.get("content-length") ?? 0) > BODY_LIMIT_BYTES) return "too-large";
-  if (!request.body) return "";
-  const reader = request.body.getReader();
+async function readBodyText(
+  request: LeadRequest,
+  body: BodyIterator | undefined,
+): Promise<string | "too-large" | "not-utf8"> {
+  if (Number(request.header("content-length") ?? 0) > BODY_LIMIT_BYTES) return "too-large";
+  if (!body) return "";
+  bodiesRead.add(body);
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await body.next();
     if (done) break;
     total += value.byteLength;
     if (total > BODY_LIMIT_BYTES) {
-      void discardRest(reader, total);
+      void discardRest(body, total);
       return "too-large";
     }
     chunks.push(value);
@@ -243,17 +312,17 @@ async function readBodyText(request: Request): Promise<string | "too-large" | "n
 
 /**
  * Cancelling the stream resets the connection, and a client still uploading would never see the 413.
- * So the rest is read and dropped in the background, up to a bound; past it, the connection is cut.
+ * So the rest is read and dropped in the background, up to a bound; past it, the stream is cancelled.
  */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
+async function discardRest(body: BodyIterator, alreadyRead: number): Promise<void> {
   let total = alreadyRead;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await body.next();
       if (done) return;
       total += value.byteLength;
       if (total > DISCARD_LIMIT_BYTES) {
-        await reader.cancel();
+        await body.return?.();
         return;
       }
     }

@@ -1,6 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import type { Database } from "./db.server.ts";
-import { emailOutbox } from "./db-schema.server.ts";
+import type { RunStatement } from "./db.server.ts";
 import type { Mailer } from "./mail.server.ts";
 
 export interface OutboxOptions {
@@ -29,41 +27,50 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
-export function startOutboxWorker(db: Database, mailer: Mailer, options: OutboxOptions): OutboxWorker {
+/** Claims due rows: the lease is taken by moving next_attempt_at ahead; SKIP LOCKED keeps instances apart. */
+const CLAIM = `UPDATE email_outbox SET attempts = attempts + 1, next_attempt_at = now() + $1 * interval '1 millisecond'
+WHERE id IN (
+  SELECT id FROM email_outbox WHERE sent_at IS NULL AND next_attempt_at <= now()
+  ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED
+)
+RETURNING id, purpose, message_id, to_address, reply_to, subject, text_body, html_body, attempts`;
+
+const MARK_SENT = `UPDATE email_outbox SET sent_at = now(), last_error = NULL WHERE id = $1`;
+
+const RESCHEDULE = `UPDATE email_outbox SET next_attempt_at = now() + $2 * interval '1 millisecond', last_error = $3
+WHERE id = $1`;
+
+interface ClaimedRow {
+  id: string;
+  purpose: string;
+  message_id: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+}
+
+export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, options: OutboxOptions): OutboxWorker {
   const batchSize = options.batchSize ?? 20;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let againWhenDone = false;
 
-  async function claimBatch() {
-    const due = db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(and(isNull(emailOutbox.sentAt), lte(emailOutbox.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(emailOutbox.nextAttemptAt))
-      .limit(batchSize)
-      .for("update", { skipLocked: true });
-    return db
-      .update(emailOutbox)
-      .set({
-        attempts: sql`${emailOutbox.attempts} + 1`,
-        nextAttemptAt: sql`now() + ${LEASE_MS} * interval '1 millisecond'`,
-      })
-      .where(inArray(emailOutbox.id, due))
-      .returning();
-  }
+  const claimBatch = () => runStatement<ClaimedRow>("outbox_claim", CLAIM, [LEASE_MS, batchSize]);
 
-  async function deliver(row: typeof emailOutbox.$inferSelect) {
+  async function deliver(row: ClaimedRow) {
     try {
       await mailer.send({
         id: row.id,
-        messageId: row.messageId,
-        to: row.toAddress,
-        replyTo: row.replyTo,
+        messageId: row.message_id,
+        to: row.to_address,
+        replyTo: row.reply_to,
         subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody,
+        text: row.text_body,
+        html: row.html_body,
       });
     } catch (error) {
       const delayMs = retryDelayMs(row.attempts, options.retryBaseMs, options.retryMaxMs);
@@ -71,16 +78,10 @@ export function startOutboxWorker(db: Database, mailer: Mailer, options: OutboxO
       console.warn(
         `Outbox: ${row.purpose} ${row.id} failed (attempt ${row.attempts}), retrying in ${delayMs} ms: ${reason}`,
       );
-      await db
-        .update(emailOutbox)
-        .set({ nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`, lastError: reason.slice(0, 1000) })
-        .where(eq(emailOutbox.id, row.id));
+      await runStatement("outbox_reschedule", RESCHEDULE, [row.id, delayMs, reason.slice(0, 1000)]);
       return;
     }
-    await db
-      .update(emailOutbox)
-      .set({ sentAt: sql`now()`, lastError: null })
-      .where(eq(emailOutbox.id, row.id));
+    await runStatement("outbox_mark_sent", MARK_SENT, [row.id]);
   }
 
   async function drain() {

@@ -1,6 +1,6 @@
 import type { Env } from "~/config/env.server.ts";
 import { openDatabase, type Database } from "./db.server.ts";
-import { createFormRateLimiter } from "./form-rate-limit.server.ts";
+import { createFormRateLimit } from "./form-rate-limit.server.ts";
 import { createLeadIntake, type LeadIntake } from "./leads.server.ts";
 import { createMailer } from "./mail.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
@@ -24,21 +24,21 @@ export async function startServices(env: Env): Promise<AppServices> {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
   console.log(`Leads are stored in ${database.description}; email goes to ${mailer.description}.`);
 
-  const outbox = startOutboxWorker(database.db, mailer, {
+  const outbox = startOutboxWorker(database.run, mailer, {
     pollMs: env.OUTBOX_POLL_MS,
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
     retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
   });
-  const rateLimiter = createFormRateLimiter(database.db, env.FORM_RATE_LIMIT_PER_HOUR, HOUR_SECONDS);
+  const formRateLimit = createFormRateLimit(database.db, env.FORM_RATE_LIMIT_PER_HOUR, HOUR_SECONDS);
   const pruneTimer = setInterval(
-    () => rateLimiter.prune().catch((error) => console.error("Rate limit pruning failed:", error)),
+    () => formRateLimit.prune().catch((error) => console.error("Rate limit pruning failed:", error)),
     HOUR_SECONDS * 1000,
   );
   pruneTimer.unref();
 
   const leads = createLeadIntake({
-    db: database.db,
-    rateLimiter,
+    run: database.run,
+    formRateLimit,
     // The public origin counts as same-origin even when a proxy rewrites Host.
     allowedOrigins: [new URL(env.SITE_URL).origin, ...env.ALLOWED_ORIGINS],
     emailSettings: {

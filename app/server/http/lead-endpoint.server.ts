@@ -1,0 +1,46 @@
+import type { Request, Response } from "express";
+import type { LeadIntake } from "../leads.server.ts";
+
+/** The spec's endpoint (§7), also posted to by the pages' scripts. */
+export const LEAD_ENDPOINT_PATH = "/functions/v1/send-contact-email";
+
+/**
+ * POST JSON, a contact request or an opt-out (`type: "opt-out"`); answers 200 { ok, id } only once the
+ * request and its emails are stored. Served by Express rather than as a React Router resource route:
+ * building a Fetch Request and running the router cost about a third of the API's time per request
+ * (docs/decisions/051-lead-endpoint-on-express.md). The pages' form actions reach the same intake.
+ */
+export function leadEndpoint(leads: LeadIntake) {
+  return async (req: Request, res: Response) => {
+    res.set("Cache-Control", "no-store");
+    if (req.method !== "POST") {
+      res.set("Allow", "POST").status(405).json({ error: "Send a POST request with a JSON body.", fieldErrors: {} });
+      return;
+    }
+    const outcome = await leads.handle(
+      {
+        header: (name) => req.get(name) ?? null,
+        host: requestHost(req),
+        body: req,
+      },
+      { clientIp: req.ip ?? "unknown", channel: "api" },
+    );
+    if (outcome.status !== 200 && outcome.headers) res.set(outcome.headers);
+    res.status(outcome.status).json(outcome.body);
+  };
+}
+
+/**
+ * The host as @react-router/express puts it in a Request's URL (X-Forwarded-Host when proxies are
+ * trusted), so the origin check judges this endpoint and the pages' form actions alike.
+ */
+function requestHost(req: Request): string {
+  const forwardedPort = Number.parseInt(
+    (req.app.enabled("trust proxy") && req.get("X-Forwarded-Host")?.split(":")[1]) || "",
+    10,
+  );
+  const hostPort = Number.parseInt(req.get("host")?.split(":")[1] ?? "", 10);
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}`).host;
+}
