@@ -68,7 +68,8 @@ async function audit(url: string, port: number): Promise<Sample> {
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) console.error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   return {
     performance: score("performance"),
@@ -123,7 +124,13 @@ async function main() {
   try {
     for (const route of [REFERENCE_PATH, ...routes]) {
       const samples: Sample[] = [];
-      for (let run = 0; run < runs; run += 1) samples.push(await audit(`${server.url}${route}`, chrome.port));
+      // Lighthouse now and then ends a run without metrics (a runtime error); such a run is repeated.
+      for (let attempt = 0; samples.length < runs && attempt < runs * 2; attempt += 1) {
+        const sample = await audit(`${server.url}${route}`, chrome.port);
+        if (Number.isFinite(sample.lcp)) samples.push(sample);
+        else console.error(`${route}: a run ended without metrics; repeating it`);
+      }
+      if (samples.length === 0) throw new Error(`Lighthouse measured nothing on ${route}`);
       const sample = Object.fromEntries(
         (Object.keys(samples[0]!) as (keyof Sample)[]).map((key) => [key, median(samples.map((s) => s[key]))]),
       ) as unknown as Sample;

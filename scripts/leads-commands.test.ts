@@ -57,7 +57,9 @@ describe("npm run leads", () => {
     const { code, output } = await run("export");
     expect(code).toBe(0);
     const [header, row] = output.split("\r\n");
-    expect(header).toBe("id,received_at,first_name,last_name,email,phone,service,message,channel,consent_text");
+    expect(header).toBe(
+      "id,received_at,first_name,last_name,email,phone,service,message,channel,consent_text,global_privacy_control",
+    );
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(output).toContain(`"Leak, urgent","Says ""help""\nsecond line"`);
     expect(csvCell("-1+2")).toBe("'-1+2");

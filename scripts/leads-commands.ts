@@ -50,7 +50,7 @@ export async function runLeadsCommand(db: Database, args: string[], write: (text
       write(`Contact requests (${contacts.length}, newest first):\n`);
       for (const row of contacts) {
         write(
-          `  ${row.receivedAt.toISOString()}  ${row.id}  ${oneLine(`${row.firstName} ${row.lastName}`, 30)}  ${row.email}  ${row.phone}  ${oneLine(row.service)}\n`,
+          `  ${row.receivedAt.toISOString()}  ${row.id}  ${oneLine(`${row.firstName} ${row.lastName}`, 30)}  ${row.email}  ${row.phone}  ${oneLine(row.service)}${row.globalPrivacyControl ? "  [GPC: do not sell or share]" : ""}\n`,
         );
       }
       write(`Opt-out requests (${optOuts.length}, newest first):\n`);
@@ -76,6 +76,7 @@ export async function runLeadsCommand(db: Database, args: string[], write: (text
               "message",
               "channel",
               "consent_text",
+              "global_privacy_control",
             ],
             ...rows.map((row) => [
               row.id,
@@ -88,6 +89,7 @@ export async function runLeadsCommand(db: Database, args: string[], write: (text
               row.message,
               row.channel,
               row.consentText,
+              row.globalPrivacyControl ? "yes" : "no",
             ]),
           ]),
         );

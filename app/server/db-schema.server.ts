@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** The one schema for PGlite and PostgreSQL. Change it, then `npm run db:generate` to add a migration. */
 
@@ -18,6 +18,11 @@ export const contactRequests = pgTable(
     consentText: text("consent_text").notNull(),
     /** "form" (the /contact page's own POST) or "api" (the JSON endpoint). */
     channel: text("channel").notNull(),
+    /**
+     * The visitor's browser sent Global Privacy Control (Sec-GPC: 1): under the CCPA an opt-out of the
+     * sale or sharing of their personal information, so this lead may be answered but not sold or shared.
+     */
+    globalPrivacyControl: boolean("global_privacy_control").notNull().default(false),
   },
   (table) => [index("contact_requests_received_at_idx").on(table.receivedAt)],
 );

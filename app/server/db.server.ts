@@ -1,4 +1,4 @@
-import { mkdir } from "node:fs/promises";
+import { mkdir, open, readFile, rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { parse, PGlite, protocol } from "@electric-sql/pglite";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -46,7 +46,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
 
 async function openPglite(dataDir: string): Promise<OpenDatabase> {
   const inMemory = dataDir.startsWith("memory://");
-  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const releaseLock = inMemory ? async () => {} : await lockDataDir(dataDir);
   const client = await PGlite.create(dataDir);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -54,8 +54,47 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
     db: db as unknown as Database,
     run: pgliteStatementRunner(client),
     description: inMemory ? "PGlite in memory" : `PGlite in ${dataDir}`,
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      await releaseLock();
+    },
   };
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same folder (the CLI while the
+ * server runs, or a second server) would corrupt it. A lock file holding the owner's pid refuses that;
+ * one left by a process that has died is taken over.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  await mkdir(dataDir, { recursive: true });
+  const lockPath = `${dataDir.replace(/\/+$/, "")}.lock`;
+  for (;;) {
+    try {
+      const file = await open(lockPath, "wx");
+      await file.writeFile(String(process.pid));
+      await file.close();
+      return () => rm(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(await readFile(lockPath, "utf8").catch(() => ""));
+      if (owner && isRunning(owner)) {
+        throw new Error(
+          `The embedded database in ${dataDir} is in use by process ${owner}. Stop it first, or set DATABASE_URL to use a PostgreSQL server.`,
+        );
+      }
+      await rm(lockPath, { force: true });
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /**

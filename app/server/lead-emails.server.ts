@@ -45,13 +45,21 @@ function htmlDocument(bodyHtml: string): string {
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:14px;color:#111">${bodyHtml}</body></html>`;
 }
 
+const GPC_NOTICE =
+  "This visitor's browser sent Global Privacy Control, which counts as an opt-out of the sale or sharing of their personal information. Answer their request, but do not sell or share their details.";
+
 export function contactNotification(
   id: string,
   request: ContactRequest,
   receivedAt: Date,
   settings: EmailSettings,
+  globalPrivacyControl: boolean,
 ): RenderedEmail {
   const fullName = `${request.firstName} ${request.lastName}`;
+  const intro = [
+    "A visitor asked for a free estimate. Reply to this email to answer them.",
+    ...(globalPrivacyControl ? [GPC_NOTICE] : []),
+  ];
   const rows = renderRows([
     ["Name", fullName],
     ["Email", request.email],
@@ -61,14 +69,15 @@ export function contactNotification(
     ["Received", receivedAt.toISOString()],
     ["Request id", id],
     ["Consent shown", settings.consentText],
+    ["Global Privacy Control", globalPrivacyControl ? "Yes: do not sell or share" : "No"],
   ]);
   return {
     purpose: "contact_notification",
     to: settings.leadsEmailTo,
     replyTo: request.email,
-    subject: `New estimate request from ${fullName}`,
-    text: `A visitor asked for a free estimate. Reply to this email to answer them.\n\n${rows.text}\n`,
-    html: htmlDocument(`<p>A visitor asked for a free estimate. Reply to this email to answer them.</p>${rows.html}`),
+    subject: `New estimate request from ${fullName}${globalPrivacyControl ? " (Global Privacy Control)" : ""}`,
+    text: `${intro.join("\n\n")}\n\n${rows.text}\n`,
+    html: htmlDocument(`${intro.map((paragraph) => `<p>${paragraph}</p>`).join("")}${rows.html}`),
   };
 }
 

@@ -133,7 +133,7 @@ async function intake(
   if (honeypot !== undefined && honeypot !== "") return reject(400, "Your request could not be accepted.");
 
   try {
-    const stored = await store(options, validation.lead, submission);
+    const stored = await store(options, request, validation.lead, submission);
     if (!stored.stored) {
       return reject(429, "Too many requests. Please try again later, or call us directly.", {
         headers: { "Retry-After": String(stored.retryAfterSeconds) },
@@ -183,8 +183,9 @@ const QUEUE_EMAILS = (requestColumn: "contact_request_id" | "privacy_request_id"
  */
 const STORE_CONTACT = `WITH ${COUNT_FORM_HIT},
 lead AS (
-  INSERT INTO contact_requests (id, received_at, first_name, last_name, email, phone, service, message, consent_text, channel)
-  SELECT $5, $6, $7, $8, $9, $10, $11, $12, $13, $14 FROM form_hit WHERE allowed
+  INSERT INTO contact_requests (id, received_at, first_name, last_name, email, phone, service, message, consent_text, channel,
+    global_privacy_control)
+  SELECT $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 FROM form_hit WHERE allowed
   RETURNING id
 ),
 ${QUEUE_EMAILS("contact_request_id")}
@@ -202,6 +203,7 @@ SELECT allowed, seconds_left FROM form_hit`;
 /** Stores the lead and its emails unless the visitor is past the form limit; returns the request's id, or the limit. */
 async function store(
   options: LeadIntakeOptions,
+  request: LeadRequest,
   lead: ValidLead,
   submission: LeadSubmission,
 ): Promise<{ stored: true; id: string } | { stored: false; retryAfterSeconds: number }> {
@@ -224,7 +226,11 @@ async function store(
   let hits: FormHit[];
   if (lead.kind === "contact") {
     const { firstName, lastName, email, phone, service, message } = lead.data;
-    const emails = [outboxRow(contactNotification(id, lead.data, receivedAt, options.emailSettings))];
+    // Browsers send Sec-GPC: 1 with every request when the visitor turned Global Privacy Control on.
+    const globalPrivacyControl = request.header("sec-gpc")?.trim() === "1";
+    const emails = [
+      outboxRow(contactNotification(id, lead.data, receivedAt, options.emailSettings, globalPrivacyControl)),
+    ];
     hits = await options.run<FormHit>("store_contact", STORE_CONTACT, [
       ...limitParams,
       JSON.stringify(emails),
@@ -238,6 +244,7 @@ async function store(
       message,
       options.emailSettings.consentText,
       submission.channel,
+      globalPrivacyControl,
     ]);
   } else {
     const dueAt = new Date(receivedAt.getTime() + OPT_OUT_DUE_DAYS * DAY_MS);

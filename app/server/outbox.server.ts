@@ -22,6 +22,19 @@ export interface OutboxWorker {
  * so a crashed worker's rows come back after it and nothing is sent twice by two live workers.
  */
 const LEASE_MS = 120_000;
+/**
+ * A whole send, queued behind the mailer's pooled connections included, is cut off well inside the
+ * lease: the mailer's own timeouts are per phase and per idle socket, so they alone don't bound it.
+ */
+const SEND_TIMEOUT_MS = 60_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the mail server within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
@@ -63,15 +76,18 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
 
   async function deliver(row: ClaimedRow) {
     try {
-      await mailer.send({
-        id: row.id,
-        messageId: row.message_id,
-        to: row.to_address,
-        replyTo: row.reply_to,
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
-      });
+      await withTimeout(
+        mailer.send({
+          id: row.id,
+          messageId: row.message_id,
+          to: row.to_address,
+          replyTo: row.reply_to,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+        }),
+        SEND_TIMEOUT_MS,
+      );
     } catch (error) {
       const delayMs = retryDelayMs(row.attempts, options.retryBaseMs, options.retryMaxMs);
       const reason = error instanceof Error ? error.message : String(error);

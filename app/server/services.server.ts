@@ -4,6 +4,7 @@ import { createFormRateLimit } from "./form-rate-limit.server.ts";
 import { createLeadIntake, type LeadIntake } from "./leads.server.ts";
 import { createMailer } from "./mail.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
+import { purgeExpiredLeads } from "./retention.server.ts";
 
 /** The long-lived parts of the server process, opened once at start and closed on shutdown. */
 export interface AppServices {
@@ -30,11 +31,13 @@ export async function startServices(env: Env): Promise<AppServices> {
     retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
   });
   const formRateLimit = createFormRateLimit(database.db, env.FORM_RATE_LIMIT_PER_HOUR, HOUR_SECONDS);
-  const pruneTimer = setInterval(
-    () => formRateLimit.prune().catch((error) => console.error("Rate limit pruning failed:", error)),
-    HOUR_SECONDS * 1000,
-  );
-  pruneTimer.unref();
+  // Hourly housekeeping: expired rate-limit windows, and leads past the privacy policy's retention
+  // period (a request with mail still owed is kept until it is sent).
+  const housekeepingTimer = setInterval(() => {
+    formRateLimit.prune().catch((error) => console.error("Rate limit pruning failed:", error));
+    purgeExpiredLeads(database.db).catch((error) => console.error("Retention purge failed:", error));
+  }, HOUR_SECONDS * 1000);
+  housekeepingTimer.unref();
 
   const leads = createLeadIntake({
     run: database.run,
@@ -56,7 +59,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     leads,
     outbox,
     async close() {
-      clearInterval(pruneTimer);
+      clearInterval(housekeepingTimer);
       await outbox.stop();
       mailer.close();
       await database.close();

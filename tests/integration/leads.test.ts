@@ -76,6 +76,23 @@ describe.each(drivers)("lead API on $name", ({ databaseUrl }) => {
     expect(mail.html).not.toContain("<script>");
   });
 
+  test("a lead sent with Global Privacy Control is marked so, and the operator is told not to sell or share it", async () => {
+    const plain = await postJson(running.url, { ...validContact, firstName: "Plain" });
+    const private_ = await postJson(running.url, { ...validContact, firstName: "Private" }, { "Sec-GPC": "1" });
+    expect([plain.status, private_.status]).toEqual([200, 200]);
+    const rows = await running.services.db.select().from(contactRequests);
+    const byId = (id: unknown) => rows.find((row) => row.id === id)!;
+    expect(byId(plain.body.id).globalPrivacyControl).toBe(false);
+    expect(byId(private_.body.id).globalPrivacyControl).toBe(true);
+
+    const mailFor = (id: unknown) => smtp.received.find((mail) => mail.text.includes(String(id)));
+    await waitUntil(() => mailFor(plain.body.id) !== undefined && mailFor(private_.body.id) !== undefined);
+    expect(mailFor(private_.body.id)!.subject).toBe("New estimate request from Private Lee (Global Privacy Control)");
+    expect(mailFor(private_.body.id)!.text).toContain("do not sell or share their details");
+    expect(mailFor(plain.body.id)!.subject).toBe("New estimate request from Plain Lee");
+    expect(mailFor(plain.body.id)!.text).not.toContain("do not sell or share their details");
+  });
+
   test("an opt-out is stored with a due date 30 days out; the requester gets a confirmation and the operator a notice", async () => {
     const response = await postJson(running.url, validOptOut);
     expect(response.status).toBe(200);

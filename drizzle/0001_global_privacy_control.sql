@@ -1,0 +1,1 @@
+ALTER TABLE "contact_requests" ADD COLUMN "global_privacy_control" boolean DEFAULT false NOT NULL;
