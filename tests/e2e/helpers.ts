@@ -45,16 +45,20 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
- * Scrolls far enough for the sticky bar to show, then clicks every visible call link on the page
- * and returns their placements in click order. Use with recordAnalytics.
+ * Clicks every visible call link on the page, top to bottom, and returns their placements in click
+ * order. Clicking scrolls the page, so the sticky bar's link is clicked after scrolling down again.
+ * Use with recordAnalytics.
  */
 export async function clickVisibleCallLinks(page: Page): Promise<string[]> {
-  await page.evaluate(() => window.scrollTo(0, 1200));
-  await page.getByTestId("sticky-call-bar").waitFor({ state: "visible" });
+  const stickyBar = page.getByTestId("sticky-call-bar");
   const links = page.locator("a[data-phone-placement]");
   const placements: string[] = [];
   for (let index = 0; index < (await links.count()); index += 1) {
     const link = links.nth(index);
+    if (await link.evaluate((element) => element.closest('[data-testid="sticky-call-bar"]') !== null)) {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await stickyBar.waitFor({ state: "visible" });
+    }
     if (!(await link.isVisible())) continue;
     placements.push((await link.getAttribute("data-phone-placement"))!);
     await link.click();
