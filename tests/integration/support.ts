@@ -141,6 +141,8 @@ export function testEnv(overrides: Record<string, string | undefined>): Env {
     HOST: "127.0.0.1",
     PORT: "0",
     PGLITE_DATA_DIR: "memory://",
+    // Servers started without SMTP_URL write their mail here, never into the project's ./data.
+    OUTBOX_DIR: join(tmpdir(), "plumbline-test-outbox"),
     LEADS_EMAIL_TO: "leads@operator.example",
     LEGAL_OPERATOR_EMAIL: "privacy@operator.example",
     MAIL_FROM: "Plumbline <no-reply@plumbline.example>",
