@@ -7,7 +7,7 @@ export const LEAD_ENDPOINT = "/functions/v1/send-contact-email";
 /** What a page's own action (JavaScript off) hands back to the page. */
 export type LeadFormResult = { ok: true } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
 
-export class LeadRequestError extends Error {
+class LeadRequestError extends Error {
   constructor(
     readonly status: number,
     readonly fieldErrors: FieldErrors,

@@ -62,7 +62,7 @@ const phone = z.string("Phone number is required").check(
   z.refine((value) => countDigits(value) >= 7 && countDigits(value) <= 15, "Please enter a valid phone number"),
 );
 
-export const contactRequestSchema = z.strictObject({
+const contactRequestSchema = z.strictObject({
   firstName: singleLine("First name", 1, LEAD_LIMITS.personName, "First name is required"),
   lastName: singleLine("Last name", 1, LEAD_LIMITS.personName, "Last name is required"),
   email,
@@ -71,7 +71,7 @@ export const contactRequestSchema = z.strictObject({
   message: multiLine("Additional details", 1, LEAD_LIMITS.message),
 });
 
-export const optOutRequestSchema = z.strictObject({
+const optOutRequestSchema = z.strictObject({
   name: singleLine("Name", 2, LEAD_LIMITS.optOutName, "Name must be at least 2 characters"),
   email,
   message: z.optional(multiLine("Additional information", 0, LEAD_LIMITS.optOutMessage)),

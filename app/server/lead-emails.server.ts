@@ -1,4 +1,5 @@
 import type { ContactRequest, OptOutRequest } from "~/lib/lead-schemas.ts";
+import { escapeHtml } from "./escape-html.server.ts";
 
 /** The emails a lead produces, rendered once when the lead is accepted and stored in the outbox. */
 
@@ -16,12 +17,6 @@ export interface EmailSettings {
   leadsEmailTo: string;
   privacyEmail: string;
   consentText: string;
-}
-
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
 }
 
 function formatDate(date: Date): string {

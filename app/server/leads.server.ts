@@ -13,7 +13,7 @@ import {
   type OptOutRequest,
 } from "~/lib/lead-schemas.ts";
 
-export const BODY_LIMIT_BYTES = 32 * 1024;
+const BODY_LIMIT_BYTES = 32 * 1024;
 const DISCARD_LIMIT_BYTES = 8 * 1024 * 1024;
 const OPT_OUT_DUE_DAYS = 30;
 const DAY_MS = 86_400_000;

@@ -1,6 +1,5 @@
 import type { PublicSiteConfig } from "~/config/site.ts";
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+import { escapeHtml } from "../escape-html.server.ts";
 
 /**
  * The answer to a browser whose form post hit the per-IP POST limit before reaching the app:
