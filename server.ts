@@ -13,7 +13,8 @@ import type { ServerBuild } from "react-router";
 import { env as processEnv, type Env } from "./app/config/env.server.ts";
 import type { PublicSiteConfig } from "./app/config/site.ts";
 import { contentSecurityPolicy } from "./app/server/http/csp.server.ts";
-import { LEAD_ENDPOINT_PATH, leadEndpoint } from "./app/server/http/lead-endpoint.server.ts";
+import { leadEndpoint } from "./app/server/http/lead-endpoint.server.ts";
+import { LEAD_ENDPOINT } from "./app/lib/lead-schemas.ts";
 import { loadPrerenderedPages, pageKey } from "./app/server/http/prerendered-pages.server.ts";
 import { isAllowedOrigin } from "./app/server/http/origin.server.ts";
 import { baseSecurityHeaders } from "./app/server/http/security-headers.server.ts";
@@ -34,10 +35,10 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
   // Open the database (PGlite takes seconds) before accepting any request.
   const services = await startServices(env);
   const build = (await import(`${BUILD_DIR}server/index.js`)) as ServerBuild;
-  const pages = await loadPrerenderedPages(`${BUILD_DIR}client`);
   // The settings the pages were built with (decision 002), so headers always match the HTML.
   const { publicSiteConfig: siteConfig } = build.entry.module as unknown as { publicSiteConfig: PublicSiteConfig };
   const securityHeaders = baseSecurityHeaders(siteConfig);
+  const pages = await loadPrerenderedPages(`${BUILD_DIR}client`, (hashes) => contentSecurityPolicy(siteConfig, hashes));
 
   const app = express();
   app.disable("x-powered-by");
@@ -67,7 +68,7 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
     res.set({
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "public, max-age=0, must-revalidate",
-      "Content-Security-Policy": contentSecurityPolicy(siteConfig, page.scriptHashes),
+      "Content-Security-Policy": page.csp,
       ETag: page.etag,
     });
     if (req.fresh) return res.status(304).end();
@@ -102,7 +103,7 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
     res.status(403).json({ error: "Requests from other sites are not accepted.", fieldErrors: {} });
   });
 
-  app.all(LEAD_ENDPOINT_PATH, leadEndpoint(services.leads));
+  app.all(LEAD_ENDPOINT, leadEndpoint(services.leads));
 
   // Server-rendered responses (form results, 404s) get a fresh nonce for their inline scripts.
   app.use((req, res, next) => {

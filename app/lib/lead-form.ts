@@ -1,8 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { HONEYPOT_FIELD, type FieldErrors, type LeadValidation } from "./lead-schemas.ts";
-
-/** The spec's endpoint (§7); the pages' scripts post JSON here, exactly as an outside client would. */
-export const LEAD_ENDPOINT = "/functions/v1/send-contact-email";
+import { HONEYPOT_FIELD, LEAD_ENDPOINT, type FieldErrors, type LeadValidation } from "./lead-schemas.ts";
 
 /** What a page's own action (JavaScript off) hands back to the page. */
 export type LeadFormResult = { ok: true } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };

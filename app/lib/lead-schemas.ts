@@ -83,6 +83,9 @@ export type OptOutRequest = z.infer<typeof optOutRequestSchema>;
 export type LeadKind = "contact" | "opt-out";
 
 /** A bot trap: a field people never see or fill in. Not part of either payload. */
+/** The spec's endpoint (§7): the pages' scripts post JSON here, exactly as an outside client would. */
+export const LEAD_ENDPOINT = "/functions/v1/send-contact-email";
+
 export const HONEYPOT_FIELD = "website";
 
 /** One message per field, the first problem found; problems not tied to a field are left out. */

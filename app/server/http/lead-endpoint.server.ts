@@ -1,9 +1,6 @@
 import type { Request, Response } from "express";
 import type { LeadIntake } from "../leads.server.ts";
 
-/** The spec's endpoint (§7), also posted to by the pages' scripts. */
-export const LEAD_ENDPOINT_PATH = "/functions/v1/send-contact-email";
-
 /**
  * POST JSON, a contact request or an opt-out (`type: "opt-out"`); answers 200 { ok, id } only once the
  * request and its emails are stored. Served by Express rather than as a React Router resource route:

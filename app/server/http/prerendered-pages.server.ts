@@ -6,8 +6,8 @@ import { inlineScriptHashes } from "./csp.server.ts";
 
 export interface PrerenderedPage {
   html: Buffer;
-  /** CSP hash sources of the page's inline scripts. */
-  scriptHashes: string[];
+  /** The page's Content-Security-Policy, pinning its inline scripts by hash; built once at start. */
+  csp: string;
   etag: string;
 }
 
@@ -26,13 +26,16 @@ export function prerenderedPaths(clientDir: string): string[] {
  * Reads every prerendered page once at start, keyed by its path, so `/about` is served directly
  * instead of redirected.
  */
-export async function loadPrerenderedPages(clientDir: string): Promise<Map<string, PrerenderedPage>> {
+export async function loadPrerenderedPages(
+  clientDir: string,
+  policyFor: (scriptHashes: string[]) => string,
+): Promise<Map<string, PrerenderedPage>> {
   const pages = new Map<string, PrerenderedPage>();
   for (const path of prerenderedPaths(clientDir)) {
     const html = await readFile(join(clientDir, path, "index.html"));
     pages.set(path, {
       html,
-      scriptHashes: inlineScriptHashes(html.toString("utf8")),
+      csp: policyFor(inlineScriptHashes(html.toString("utf8"))),
       etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
     });
   }
