@@ -1,6 +1,6 @@
 import type { PageSeo } from "~/lib/seo.ts";
 
-/** Copy for /contact and /do-not-sell: headings, field labels and placeholders, and the messages of spec §8. */
+/** Copy for /contact and /do-not-sell: headings, field labels and placeholders, and the success and error messages. */
 
 export interface FieldCopy {
   label: string;

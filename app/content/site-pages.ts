@@ -1,4 +1,4 @@
-/** Every page of the site, in the order of the spec's route table (§2). The sitemap lists exactly these. */
+/** Every page of the site, in the order of the site's route table. The sitemap lists exactly these. */
 export const sitePaths = [
   "/",
   "/about",

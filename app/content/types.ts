@@ -54,7 +54,7 @@ export interface SectionHeading {
 /** The palette of a plumber's drawn avatar. */
 export type AvatarTone = "blue" | "green" | "amber" | "slate";
 
-/** A plumber card (spec §3). Every card calls the one shared number, so no phone is stored here. */
+/** A plumber card: name, photo, rating and specialties. Every card calls the one shared number, so no phone is stored here. */
 export interface PlumberProfile {
   id: 1 | 2 | 3 | 4;
   name: string;

@@ -72,7 +72,7 @@ export function useLeadForm<T, Field extends string>(options: LeadFormOptions<T,
   }
 
   /**
-   * Empties every field, which is also each form's initial state (spec §5). Not form.reset(): after a
+   * Empties every field, which is also each form's initial state: after a successful send the form is empty. Not form.reset(): after a
    * POST made before hydration the server rendered the sent values as the fields' defaults, and
    * reset() would bring them back.
    */

@@ -83,7 +83,7 @@ export type OptOutRequest = z.infer<typeof optOutRequestSchema>;
 export type LeadKind = "contact" | "opt-out";
 
 /** A bot trap: a field people never see or fill in. Not part of either payload. */
-/** The spec's endpoint (§7): the pages' scripts post JSON here, exactly as an outside client would. */
+/** The lead endpoint the site has always had: the pages' scripts post JSON here, exactly as an outside client would. */
 export const LEAD_ENDPOINT = "/functions/v1/send-contact-email";
 
 export const HONEYPOT_FIELD = "website";

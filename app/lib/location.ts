@@ -2,7 +2,7 @@
  * Location detection for the "Serving {city}, {state}" line, as pure logic: every browser
  * facility is passed in, so the fallback chain runs in unit tests without a browser.
  *
- * Order (spec §4): browser geolocation → reverse geocoding → IP lookup → the generic line.
+ * Order: browser geolocation → reverse geocoding → IP lookup → the generic line.
  * Any failure moves on to the next source silently; the visitor never sees an error.
  */
 
@@ -25,7 +25,7 @@ export function locationLineText(state: LocationLineState): string {
   return region ? `Serving ${city}, ${region}` : `Serving ${city}`;
 }
 
-/** Spec §9: 8 s timeout, low accuracy, a cached position up to 5 minutes old is fine. */
+/** Geolocation waits 8 s at most, at low accuracy, and a cached position up to 5 minutes old is fine. */
 export const GEOLOCATION_OPTIONS: PositionOptions = {
   timeout: 8000,
   enableHighAccuracy: false,

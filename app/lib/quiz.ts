@@ -1,5 +1,5 @@
 /**
- * The plumbing quiz as pure logic (spec §4): steps 0 to 5, one answer per question step,
+ * The plumbing quiz as pure logic: steps 0 to 5, one answer per question step,
  * and the result category. The answers stay in the page; nothing here sends them anywhere.
  */
 
@@ -42,7 +42,7 @@ export function isQuestionStep(step: QuizStep): step is QuestionStep {
 }
 
 /**
- * The intro can always be left; a question only once its answer is non-empty (spec §5: for the zip
+ * The intro can always be left; a question only once its answer is non-empty (for the zip
  * code that is the only check, so even spaces count); the result is the end.
  */
 export function canAdvance(step: QuizStep, answers: QuizAnswers): boolean {
@@ -60,14 +60,14 @@ export function progressPercent(step: QuizStep): number {
   return Math.round((step / RESULT_STEP) * 100);
 }
 
-/** The zip field is free text: at most five characters, no digit check (spec §5). */
+/** The zip field is free text: at most five characters, no digit check. */
 export function limitZipCode(value: string): string {
   return value.slice(0, ZIP_CODE_MAX_LENGTH);
 }
 
 export type QuizCategory = "emergency" | "upgrade" | "maintenance" | "standard";
 
-/** Spec §4's category rules, first match wins. */
+/** The result's category: the first matching rule wins, leaks first. */
 export function quizCategory(answers: QuizAnswers): QuizCategory {
   if (answers.plumbingIssue === "leaks") return "emergency";
   if (answers.plumbingIssue === "multiple" && answers.homeAge === "30+") return "upgrade";

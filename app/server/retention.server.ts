@@ -5,7 +5,7 @@ import { contactRequests, emailOutbox, privacyRequests } from "./db-schema.serve
 const DAY_MS = 86_400_000;
 /** The privacy policy keeps lead data at most a year. */
 export const CONTACT_RETENTION_DAYS = 365;
-/** CCPA regulations (§7101) ask for records of consumer requests for 24 months. */
+/** The CCPA regulations (11 CCR 7101) ask for records of consumer requests for 24 months. */
 const PRIVACY_RECORD_DAYS = 730;
 
 /**

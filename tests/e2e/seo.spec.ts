@@ -4,7 +4,7 @@ import { prerenderedRoutes } from "./helpers.ts";
 
 const { siteUrl } = toPublicSiteConfig(env);
 
-/** Spec §2's route table, written out here so that the sitemap module is checked, not trusted. */
+/** The site's route table, written out here so that the sitemap module is checked, not trusted. */
 const specRoutes = [
   "/",
   "/about",
