@@ -25,6 +25,15 @@ const lookupUrl = (defaultUrl: string) =>
     .transform((value) => (value.toLowerCase() === "off" ? undefined : value))
     .pipe(z.url({ protocol: /^https?$/ }).optional());
 
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const flag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 export const envSchema = z.object({
@@ -87,6 +96,12 @@ export const envSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(900_000),
   POST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  // The console shows times and counts days left in this zone, whatever the server's own zone is.
+  OPERATOR_TIME_ZONE: z
+    .string()
+    .trim()
+    .default("America/New_York")
+    .refine(isTimeZone, "must be an IANA time zone, like America/New_York"),
 });
 
 export type Env = z.infer<typeof envSchema>;
