@@ -13,8 +13,9 @@ import {
 import { StatusText } from "./components/StatusText.tsx";
 import { telHref } from "./components/links.ts";
 import { env } from "~/config/env.server.ts";
+import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
-import { listInbox, MAX_SEARCH_LENGTH, parseInboxQuery } from "~/server/console/inbox.server.ts";
+import { listInbox, parseInboxQuery } from "~/server/console/inbox.server.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Inbox" }, { name: "robots", content: "noindex" }];
@@ -23,7 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireOperator(context);
   const query = parseInboxQuery(new URL(request.url).searchParams);
   if (!query) {
-    throw data(`Search at most ${MAX_SEARCH_LENGTH} characters, a page from 1 to 10000, and a listed status.`, {
+    throw data(`Search at most ${SEARCH_MAX_LENGTH} characters, a page from 1 to 10000, and a listed status.`, {
       status: 400,
     });
   }
@@ -63,7 +64,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             name="q"
             type="search"
             defaultValue={q}
-            maxLength={MAX_SEARCH_LENGTH}
+            maxLength={SEARCH_MAX_LENGTH}
             aria-describedby="inbox-q-hint"
             className={fieldClass}
           />

@@ -13,9 +13,10 @@ import {
 import { StatusText } from "./components/StatusText.tsx";
 import { telHref } from "./components/links.ts";
 import { env } from "~/config/env.server.ts";
+import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
 import { leadDetail } from "~/server/console/lead-detail.server.ts";
-import { NOTE_MAX_LENGTH, updateLead, validateLeadUpdate } from "~/server/console/lead-update.server.ts";
+import { updateLead, validateLeadUpdate } from "~/server/console/lead-update.server.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
 import { isRowId } from "~/server/console/row-id.server.ts";
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status.ts";
 import type { Database } from "../db.server.ts";
 import { contactRequests } from "../db-schema.server.ts";
@@ -9,7 +10,6 @@ import { formatTime } from "./operator-time.server.ts";
 
 export const INBOX_PAGE_SIZE = 50;
 const MAX_PAGE = 10_000;
-export const MAX_SEARCH_LENGTH = 100;
 /** Fewer digits than this in a search would match nearly every phone number, so they search text only. */
 const MIN_PHONE_DIGITS = 3;
 
@@ -20,7 +20,7 @@ const inboxQuerySchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1).max(MAX_PAGE))
     .default(1),
-  q: z.string().trim().max(MAX_SEARCH_LENGTH).default(""),
+  q: z.string().trim().max(SEARCH_MAX_LENGTH).default(""),
   status: z.union([z.enum(LEAD_STATUSES), z.literal("")]).default(""),
 });
 

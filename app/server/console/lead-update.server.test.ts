@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "../db.server.ts";
 import { contactRequests } from "../db-schema.server.ts";
 import { leadDetail } from "./lead-detail.server.ts";
-import { NOTE_MAX_LENGTH, updateLead, validateLeadUpdate } from "./lead-update.server.ts";
+import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
+import { updateLead, validateLeadUpdate } from "./lead-update.server.ts";
 
 let database: OpenDatabase;
 const id = "00000000-0000-4000-8000-000000000001";

@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
 import type { Database } from "../db.server.ts";
 import { contactRequests, leadChanges } from "../db-schema.server.ts";
 
 /** The lead page's "Save": a new status, a note, or both, recorded with who made the change and when. */
-
-export const NOTE_MAX_LENGTH = 2_000;
 
 const leadUpdateSchema = z.object({
   status: z.enum(LEAD_STATUSES, "Choose one of the statuses."),
