@@ -87,6 +87,8 @@ export const envSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(900_000),
   POST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  // Signs console session ids. Unset: generated once and kept in the data folder.
+  SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
