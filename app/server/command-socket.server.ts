@@ -93,16 +93,21 @@ export function sendCommand(socketPath: string, request: CommandRequest, output:
   return new Promise((resolve, reject) => {
     const socket = createConnection(socketPath);
     let exit: number | undefined;
-    socket.on("error", reject);
-    socket.on("connect", () => socket.write(`${JSON.stringify(request)}\n`));
-    createInterface({ input: socket }).on("line", (line) => {
-      const message = JSON.parse(line) as { out?: string; err?: string; exit?: number };
-      if (message.out !== undefined) output.out(message.out);
-      if (message.err !== undefined) output.err(message.err);
-      if (message.exit !== undefined) exit = message.exit;
+    socket.once("error", reject);
+    socket.on("connect", () => {
+      socket.write(`${JSON.stringify(request)}\n`);
+      // Attached once connected: a readline interface re-emits a failed connection as its own error.
+      createInterface({ input: socket }).on("line", (line) => {
+        const message = JSON.parse(line) as { out?: string; err?: string; exit?: number };
+        if (message.out !== undefined) output.out(message.out);
+        if (message.err !== undefined) output.err(message.err);
+        if (message.exit !== undefined) exit = message.exit;
+      });
+      socket.on("close", () =>
+        exit === undefined
+          ? reject(new Error("The server closed the connection before the command finished."))
+          : resolve(exit),
+      );
     });
-    socket.on("close", () =>
-      exit === undefined ? reject(new Error("The server closed the connection before the command finished.")) : resolve(exit),
-    );
   });
 }

@@ -11,6 +11,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The lockout's Retry-After, which React Router passes on only through this export. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 const WRONG = "Wrong email or password.";
 const LOCKED = "Too many failed sign-ins. Please wait and try again.";
 

@@ -18,7 +18,10 @@ export function consoleGate(sessions: SessionStore) {
       const sessionId = sessionIdFromCookies(req.get("cookie"));
       const operator: Operator | null = sessionId ? await sessions.resolve(sessionId) : null;
       res.locals.operator = operator;
-      if (operator || /^\/admin\/login\/?$/.test(req.path)) return next();
+      if (operator || /^\/admin\/login(?:\.data)?\/?$/.test(req.path)) return next();
+      // A client-side navigation's data request needs React Router's own redirect format: it gets one
+      // from requireOperator in the route's loader or action, which every console route calls.
+      if (req.path.endsWith(".data")) return next();
       res.redirect(303, `/admin/login?next=${encodeURIComponent(req.originalUrl)}`);
     } catch (error) {
       next(error);

@@ -18,6 +18,7 @@ describe("the next path after sign-in", () => {
     "javascript:alert(1)",
     "/admin/login?next=/admin",
     "/admin/\t/evil",
+    "/admin/../contact",
     undefined,
   ])("sends %s to /admin instead", (raw) => {
     expect(consoleNextPath(raw)).toBe("/admin");

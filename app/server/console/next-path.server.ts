@@ -4,6 +4,8 @@ export function consoleNextPath(raw: unknown): string {
   // Browsers treat "\" as "/" and ignore tabs and newlines, so "/admin\@evil" or "/\t/evil" could leave the site.
   if (/[\\\s\x00-\x1f]/.test(raw) || !/^\/admin(?:[/?#]|$)/.test(raw) || raw.includes("//")) return "/admin";
   const url = new URL(raw, "http://console.invalid");
-  if (url.origin !== "http://console.invalid" || url.pathname.startsWith("/admin/login")) return "/admin";
+  // Dot segments resolve here: "/admin/../contact" is "/contact", which is not the console.
+  const outside = url.origin !== "http://console.invalid" || !/^\/admin(?:\/|$)/.test(url.pathname);
+  if (outside || url.pathname.startsWith("/admin/login")) return "/admin";
   return `${url.pathname}${url.search}`;
 }

@@ -4,11 +4,11 @@ import { clearedSessionCookie, sessionCookie, sessionIdFromCookies } from "./ses
 const id = "a".repeat(43);
 
 describe("session cookie", () => {
-  test("is HttpOnly, SameSite=Lax, limited to /admin, and not Secure on http", () => {
+  test("is HttpOnly, SameSite=Lax, and not Secure on http", () => {
     const cookie = sessionCookie(id, "http://localhost:3000");
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Lax");
-    expect(cookie).toContain("Path=/admin");
+    expect(cookie).toContain("Path=/;");
     expect(cookie).not.toContain("Secure");
   });
 

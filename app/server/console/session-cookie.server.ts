@@ -1,6 +1,9 @@
-/** The console's session cookie: only ever sent to /admin paths, never readable by scripts. */
+/**
+ * The console's session cookie, never readable by scripts. Its path is the whole site, not /admin: the
+ * console's own data requests go to /admin.data, which a cookie for /admin would not reach.
+ */
 export const SESSION_COOKIE = "plumbline_session";
-export const SESSION_COOKIE_PATH = "/admin";
+const SESSION_COOKIE_PATH = "/";
 
 /** A session ends after this long without a request… */
 export const SESSION_IDLE_SECONDS = 12 * 3_600;
