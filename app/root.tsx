@@ -9,6 +9,7 @@ import { StickyCallBar } from "~/components/StickyCallBar.tsx";
 import { TopBanner } from "~/components/TopBanner.tsx";
 import { siteConfig } from "~/config/site.ts";
 import { googleAnalyticsScript } from "~/lib/analytics.ts";
+import { isConsolePath } from "~/lib/console-paths.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import { usePageChrome } from "~/lib/page-chrome.ts";
 
@@ -20,6 +21,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const chrome = usePageChrome();
+  // The operator console has its own header (routes/admin/layout.tsx), and no visitor tracking.
+  const isConsole = isConsolePath(useLocation().pathname);
   useEffect(() => {
     // Marks the moment interactive parts work; scripts start after the load event (decision 003).
     document.documentElement.dataset.hydrated = "true";
@@ -32,8 +35,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1e40af" />
         <Meta />
         <Links />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: phoneClickTrackingScript }} />
-        {siteConfig.ga4MeasurementId ? (
+        {isConsole ? null : (
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: phoneClickTrackingScript }} />
+        )}
+        {siteConfig.ga4MeasurementId && !isConsole ? (
           <script
             nonce={nonce}
             suppressHydrationWarning
@@ -48,11 +53,17 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <TopBanner text={chrome.bannerText} />
-        <SiteHeader companyName={chrome.companyName} />
-        <main id="main">{children}</main>
-        <SiteFooter companyName={chrome.companyName} />
-        <StickyCallBar />
+        {isConsole ? (
+          children
+        ) : (
+          <>
+            <TopBanner text={chrome.bannerText} />
+            <SiteHeader companyName={chrome.companyName} />
+            <main id="main">{children}</main>
+            <SiteFooter companyName={chrome.companyName} />
+            <StickyCallBar />
+          </>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -102,6 +102,8 @@ export const envSchema = z.object({
     .trim()
     .default("America/New_York")
     .refine(isTimeZone, "must be an IANA time zone, like America/New_York"),
+  // Signs console session ids. Unset: generated once and kept in the data folder.
+  SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
