@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isConsolePath } from "./console-paths.ts";
+import { isConsolePath } from "./console-paths.server.ts";
 
 describe("console paths", () => {
   test.each(["/admin", "/admin/", "/admin/login", "/admin.data", "/admin/leads/1.data", "//admin", "/ADMIN", "/%61dmin"])(
