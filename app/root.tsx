@@ -35,7 +35,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {isConsole ? null : (
-          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: phoneClickTrackingScript }} />
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: phoneClickTrackingScript }}
+          />
         )}
         {siteConfig.ga4MeasurementId && !isConsole ? (
           <script
