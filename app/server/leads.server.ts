@@ -1,9 +1,13 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { clientKey } from "./http/client-key.server.ts";
 import { readRequestBody, type BodySource } from "./http/request-body.server.ts";
 import { contactNotification, optOutEmails, type EmailSettings } from "./lead-emails.server.ts";
-import type { LeadStore, StoreResult } from "./lead-store.server.ts";
+import type { LeadStore, StoreResult, SubmissionKey } from "./lead-store.server.ts";
 import {
   HONEYPOT_FIELD,
+  IDEMPOTENCY_HEADER,
+  SUBMISSION_ID_FIELD,
+  SUBMISSION_ID_PATTERN,
   validateContactRequest,
   validateOptOutRequest,
   type ContactRequest,
@@ -14,6 +18,13 @@ import {
 
 const OPT_OUT_DUE_DAYS = 30;
 const DAY_MS = 86_400_000;
+/** A submission id answers repeats for a day: long enough for any retry, short enough to keep the table small. */
+const SUBMISSION_ID_SECONDS = 86_400;
+/**
+ * A form posted without scripts from a prerendered page carries no id (static HTML cannot hold a fresh
+ * one), so the same lead from the same client counts as a repeat for this long (docs/decisions/083).
+ */
+const SAME_LEAD_SECONDS = 15 * 60;
 
 export type LeadChannel = "api" | "form";
 
@@ -25,6 +36,8 @@ export type LeadOutcome =
       headers?: Record<string, string>;
       /** The text fields as submitted, so a page rendered without JavaScript can show them again. */
       values?: Record<string, string>;
+      /** The submission id the request carried, so that page sends the same one again. */
+      submissionId?: string;
     };
 
 export interface LeadSubmission {
@@ -88,8 +101,12 @@ async function intake(
   const parsed = await readRequestBody(request);
   if ("status" in parsed) return reject(parsed.status, parsed.error);
 
-  const { [HONEYPOT_FIELD]: honeypot, ...payload } = parsed.payload;
+  const { [HONEYPOT_FIELD]: honeypot, [SUBMISSION_ID_FIELD]: submissionField, ...payload } = parsed.payload;
   const values = textValues(payload);
+  const submissionId = request.header(IDEMPOTENCY_HEADER.toLowerCase()) ?? submissionField;
+  if (submissionId !== undefined && (typeof submissionId !== "string" || !SUBMISSION_ID_PATTERN.test(submissionId))) {
+    return reject(400, `The ${IDEMPOTENCY_HEADER} must be 1 to 64 letters, digits, "-" or "_".`);
+  }
   if (submission.kind === "opt-out") payload.type ??= "opt-out";
   const validation = validateLead(submission.kind ?? (payload.type === "opt-out" ? "opt-out" : "contact"), payload);
   if (!validation.success) {
@@ -97,27 +114,56 @@ async function intake(
     const error = unknown.length
       ? `Unexpected field${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`
       : "Please correct the highlighted fields.";
-    return reject(422, error, { fieldErrors: validation.fieldErrors, values });
+    return reject(422, error, { fieldErrors: validation.fieldErrors, values, submissionId });
   }
   // Bots fill in every field; people never see this one. The answer tells them nothing more.
   if (honeypot !== undefined && honeypot !== "") return reject(400, "Your request could not be accepted.");
 
-  const id = randomUUID();
+  const client = clientKey(submission.clientIp);
+  const key = submissionKey(validation.lead, client, submissionId, submission.channel);
   let stored: StoreResult;
   try {
-    stored = await store(options, request, id, validation.lead, submission);
+    stored = await store(options, request, key, client, validation.lead, submission);
   } catch (error) {
     console.error("Leads: storage failed:", error);
-    return reject(503, STORAGE_UNAVAILABLE, { headers: { "Retry-After": "60" }, values });
+    return reject(503, STORAGE_UNAVAILABLE, { headers: { "Retry-After": "60" }, values, submissionId });
   }
-  if (!stored.stored) {
-    return reject(429, "Too many requests. Please try again later, or call us directly.", {
-      headers: { "Retry-After": String(stored.retryAfterSeconds) },
-      values,
-    });
+  switch (stored.outcome) {
+    case "limited":
+      return reject(429, "Too many requests. Please try again later, or call us directly.", {
+        headers: { "Retry-After": String(stored.retryAfterSeconds) },
+        values,
+        submissionId,
+      });
+    case "repeat":
+      // The first answer again; nothing new is stored or mailed.
+      if (stored.sameLead) return { status: 200, body: { ok: true, id: stored.id } };
+      return reject(422, `This ${IDEMPOTENCY_HEADER} was already used for a different request.`, { values });
+    case "stored":
+      options.onAccepted();
+      return { status: 200, body: { ok: true, id: stored.id } };
   }
-  options.onAccepted();
-  return { status: 200, body: { ok: true, id } };
+}
+
+/**
+ * The key a repeat of this submission is recognised by: the id it carried, or for a form posted without
+ * scripts and without an id, the lead itself from this client for a short while.
+ */
+function submissionKey(
+  lead: ValidLead,
+  client: string,
+  submissionId: string | undefined,
+  channel: LeadChannel,
+): SubmissionKey | null {
+  const fingerprint = sha256(JSON.stringify([lead.kind, lead.data]));
+  if (submissionId !== undefined) return { key: submissionId, fingerprint, lifetimeSeconds: SUBMISSION_ID_SECONDS };
+  if (channel !== "form") return null;
+  // ":" never appears in a submission id, so a derived key cannot collide with one.
+  return { key: `same-lead:${sha256(`${client} ${fingerprint}`)}`, fingerprint, lifetimeSeconds: SAME_LEAD_SECONDS };
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("base64url");
 }
 
 type ValidLead = { kind: "contact"; data: ContactRequest } | { kind: "opt-out"; data: OptOutRequest };
@@ -138,18 +184,21 @@ function validateLead(
 function store(
   options: LeadIntakeOptions,
   request: LeadRequest,
-  id: string,
+  key: SubmissionKey | null,
+  client: string,
   lead: ValidLead,
   submission: LeadSubmission,
 ): Promise<StoreResult> {
+  const id = randomUUID();
   const receivedAt = new Date();
-  const clientKey = `form:${submission.clientIp}`;
+  const limitKey = `form:${client}`;
   if (lead.kind === "contact") {
     // Browsers send Sec-GPC: 1 with every request when the visitor turned Global Privacy Control on.
     const globalPrivacyControl = request.header("sec-gpc")?.trim() === "1";
     const email = contactNotification(id, lead.data, receivedAt, options.emailSettings, globalPrivacyControl);
     return options.store.storeContact(
-      clientKey,
+      limitKey,
+      key,
       {
         ...lead.data,
         id,
@@ -163,10 +212,12 @@ function store(
   }
   const dueAt = new Date(receivedAt.getTime() + OPT_OUT_DUE_DAYS * DAY_MS);
   const { name, email, message } = lead.data;
+  const [confirmation, notification] = optOutEmails(id, lead.data, receivedAt, dueAt, options.emailSettings);
   return options.store.storeOptOut(
-    clientKey,
+    limitKey,
+    key,
     { id, receivedAt, dueAt, name, email, message: message || null, channel: submission.channel },
-    optOutEmails(id, lead.data, receivedAt, dueAt, options.emailSettings),
+    { confirmation, notification },
   );
 }
 
