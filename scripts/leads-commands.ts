@@ -12,7 +12,8 @@ export const USAGE = `Usage: npm run leads -- <command>
                         every request of that kind as CSV on standard output (default contacts)
   opt-outs              open opt-out requests, the soonest due first
   done <id>             mark an opt-out request as processed
-  outbox                emails not yet sent, with their attempts and last error
+  outbox                emails still to send (pending) and emails given up (failed), with their
+                        attempts and last error
   purge [days]          delete contact requests older than [days] (default 365, the privacy policy's
                         limit) and processed opt-outs older than 24 months (CCPA record keeping),
                         with their sent emails; anything with an email still to send is kept
@@ -150,10 +151,20 @@ export async function runLeadsCommand(db: Database, args: string[], write: (text
         .from(emailOutbox)
         .where(isNull(emailOutbox.sentAt))
         .orderBy(asc(emailOutbox.createdAt));
-      write(`Unsent emails (${rows.length}):\n`);
-      for (const row of rows) {
+      const pending = rows.filter((row) => row.failedAt === null);
+      const failed = rows.filter((row) => row.failedAt !== null);
+      const lastError = (row: (typeof rows)[number]) =>
+        row.lastError ? `  last error: ${oneLine(row.lastError, 80)}` : "";
+      write(`Pending emails (${pending.length}):\n`);
+      for (const row of pending) {
         write(
-          `  ${row.createdAt.toISOString()}  ${row.purpose}  to ${row.toAddress}  attempts ${row.attempts}  next ${row.nextAttemptAt.toISOString()}${row.lastError ? `  last error: ${oneLine(row.lastError, 80)}` : ""}\n`,
+          `  ${row.createdAt.toISOString()}  ${row.purpose}  to ${row.toAddress}  attempts ${row.attempts}  next ${row.nextAttemptAt.toISOString()}${lastError(row)}\n`,
+        );
+      }
+      write(`Failed emails, not retried (${failed.length}):\n`);
+      for (const row of failed) {
+        write(
+          `  ${row.createdAt.toISOString()}  ${row.purpose}  to ${row.toAddress}  attempts ${row.attempts}  failed ${row.failedAt!.toISOString()}${lastError(row)}\n`,
         );
       }
       return 0;
