@@ -40,7 +40,13 @@ const oneLine = (text: string, max = 60) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
-export async function runLeadsCommand(db: Database, args: string[], write: (text: string) => void): Promise<number> {
+export async function runLeadsCommand(
+  db: Database,
+  args: string[],
+  write: (text: string) => void,
+  /** Where .eml files are written without SMTP, so the purge deletes them with their leads. */
+  { outboxDir }: { outboxDir?: string } = {},
+): Promise<number> {
   const [command, argument] = args;
   switch (command) {
     case "list": {
@@ -172,7 +178,7 @@ export async function runLeadsCommand(db: Database, args: string[], write: (text
     case "purge": {
       const days = Number(argument ?? CONTACT_RETENTION_DAYS);
       if (!Number.isInteger(days) || days < 1) break;
-      const { contacts, optOuts } = await purgeExpiredLeads(db, days);
+      const { contacts, optOuts } = await purgeExpiredLeads(db, { contactRetentionDays: days, outboxDir });
       write(`Deleted ${contacts} contact request(s) and ${optOuts} processed opt-out request(s), with their emails.\n`);
       return 0;
     }

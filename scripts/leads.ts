@@ -4,7 +4,9 @@ import { runLeadsCommand } from "./leads-commands.ts";
 
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR, poolSize: 1 });
 try {
-  process.exitCode = await runLeadsCommand(database.db, process.argv.slice(2), (text) => process.stdout.write(text));
+  process.exitCode = await runLeadsCommand(database.db, process.argv.slice(2), (text) => process.stdout.write(text), {
+    outboxDir: env.OUTBOX_DIR,
+  });
 } finally {
   await database.close();
 }

@@ -31,6 +31,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   pgliteDataDir: string;
   poolSize?: number;
+  /** PostgreSQL cancels a statement running longer than this (default 10 s). */
+  statementTimeoutMs?: number;
 }
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle", import.meta.url));
@@ -40,7 +42,7 @@ const MIGRATION_LOCK_KEY = 4_242_001;
 /** Opens the database and applies pending migrations. Call once at start: PGlite takes seconds to open. */
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs ?? 10_000)
     : openPglite(options.pgliteDataDir);
 }
 
@@ -132,23 +134,29 @@ function asText(value: unknown): string | null {
   return value instanceof Date ? value.toISOString() : String(value);
 }
 
-async function openPostgres(databaseUrl: string, poolSize: number): Promise<OpenDatabase> {
+async function openPostgres(databaseUrl: string, poolSize: number, statementTimeoutMs: number): Promise<OpenDatabase> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
     // Fail fast, so a visitor gets a 503 rather than a hung request when the server is down.
     connectionTimeoutMillis: 5_000,
-    query_timeout: 15_000,
+    // The server cancels a slow statement, and a cancelled statement has written nothing, so a 503 means
+    // "not stored". The client waits longer than that: had it given up first, the statement could still commit.
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + 5_000,
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on("error", (error) => console.error("PostgreSQL connection error:", error.message));
   const db = drizzleNodePg({ client: pool, schema });
   const lockClient = await pool.connect();
   try {
+    // Waiting for another instance's migrations, or running a long one, is not a visitor's statement.
+    await lockClient.query("SET statement_timeout = 0");
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     await migrateNodePg(drizzleNodePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lockClient.query("RESET statement_timeout").catch(() => undefined);
     lockClient.release();
   }
   const { host, pathname } = new URL(databaseUrl);

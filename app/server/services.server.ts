@@ -22,7 +22,11 @@ function domainOf(address: string): string {
 }
 
 export async function startServices(env: Env): Promise<AppServices> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDataDir: env.PGLITE_DATA_DIR,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
   console.log(`Leads are stored in ${database.description}; email goes to ${mailer.description}.`);
 
@@ -32,12 +36,18 @@ export async function startServices(env: Env): Promise<AppServices> {
     retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
   });
   const formRateLimit = createFormRateLimit(database.db, env.FORM_RATE_LIMIT_PER_HOUR, HOUR_SECONDS);
-  // Hourly housekeeping: expired rate-limit windows, and leads past the privacy policy's retention
-  // period (a request with mail still owed is kept until it is sent).
-  const housekeepingTimer = setInterval(() => {
-    formRateLimit.prune().catch((error) => console.error("Rate limit pruning failed:", error));
-    purgeExpiredLeads(database.db).catch((error) => console.error("Retention purge failed:", error));
-  }, HOUR_SECONDS * 1000);
+  // Housekeeping at start (a server restarted more often than hourly must purge too) and hourly after:
+  // expired rate-limit windows, and leads past the privacy policy's retention period with their emails.
+  // It runs beside the requests, not before them.
+  const housekeeping = () =>
+    Promise.all([
+      formRateLimit.prune().catch((error) => console.error("Rate limit pruning failed:", error)),
+      purgeExpiredLeads(database.db, { outboxDir: env.OUTBOX_DIR }).catch((error) =>
+        console.error("Retention purge failed:", error),
+      ),
+    ]);
+  let housekeepingRun = housekeeping();
+  const housekeepingTimer = setInterval(() => (housekeepingRun = housekeeping()), HOUR_SECONDS * 1000);
   housekeepingTimer.unref();
 
   const leads = createLeadIntake({
@@ -57,7 +67,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     outbox,
     async close() {
       clearInterval(housekeepingTimer);
-      await outbox.stop();
+      await Promise.all([outbox.stop(), housekeepingRun]);
       mailer.close();
       await database.close();
     },
