@@ -63,30 +63,67 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
   };
 }
 
+/** Data folders this process has open: a second open of one would corrupt it as surely as another process's. */
+const heldLocks = new Set<string>();
+
 /**
  * PGlite is one process's database: a second process opening the same folder (the CLI while the
- * server runs, or a second server) would corrupt it. A lock file holding the owner's pid refuses that;
- * one left by a process that has died is taken over.
+ * server runs, or a second server) would corrupt it. A lock file naming the owner refuses that. The owner
+ * is its pid plus when that process started (boot id and start time), so a lock left by a process that has
+ * died is taken over even when its pid has been reused, by another process or by this one: in a container
+ * the server is pid 1 on every start (docs/decisions/084).
  */
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   await mkdir(dataDir, { recursive: true });
   const lockPath = `${dataDir.replace(/\/+$/, "")}.lock`;
+  if (heldLocks.has(lockPath)) throw inUse(dataDir, process.pid);
+  const self = `${process.pid} ${await processStart(process.pid)}`;
   for (;;) {
     try {
       const file = await open(lockPath, "wx");
-      await file.writeFile(String(process.pid));
+      await file.writeFile(self);
       await file.close();
-      return () => rm(lockPath, { force: true });
+      heldLocks.add(lockPath);
+      return async () => {
+        heldLocks.delete(lockPath);
+        await rm(lockPath, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number(await readFile(lockPath, "utf8").catch(() => ""));
-      if (owner && isRunning(owner)) {
-        throw new Error(
-          `The embedded database in ${dataDir} is in use by process ${owner}. Stop it first, or set DATABASE_URL to use a PostgreSQL server.`,
-        );
-      }
+      const [pid = "", started] = (await readFile(lockPath, "utf8").catch(() => "")).trim().split(" ");
+      const owner = Number(pid);
+      if (owner && (await isOwnerAlive(owner, started))) throw inUse(dataDir, owner);
       await rm(lockPath, { force: true });
     }
+  }
+}
+
+function inUse(dataDir: string, owner: number): Error {
+  return new Error(
+    `The embedded database in ${dataDir} is in use by process ${owner}. Stop it first, or set DATABASE_URL to use a PostgreSQL server.`,
+  );
+}
+
+/** Whether the process that wrote a lock still runs: not this process (checked above), alive, same start. */
+async function isOwnerAlive(pid: number, started: string | undefined): Promise<boolean> {
+  if (pid === process.pid || !isRunning(pid)) return false;
+  // A lock without a start (an older format, or no /proc) can only be judged by its pid.
+  if (!started || started === "unknown") return true;
+  return (await processStart(pid)) === started;
+}
+
+/** The boot id and the start time (clock ticks since boot) of a process, from Linux's /proc; "unknown" elsewhere. */
+async function processStart(pid: number): Promise<string> {
+  try {
+    const [bootId, stat] = await Promise.all([
+      readFile("/proc/sys/kernel/random/boot_id", "utf8"),
+      readFile(`/proc/${pid}/stat`, "utf8"),
+    ]);
+    // Fields after the command name (which may hold spaces) start at field 3; the start time is field 22.
+    const startTicks = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    return startTicks ? `${bootId.trim()}:${startTicks}` : "unknown";
+  } catch {
+    return "unknown";
   }
 }
 
