@@ -80,10 +80,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("the outbox", () => {
   test("a server slow to answer a message gets it once: the lease outlives the send, even with two workers", async () => {
-    await startPeer({ replyDelayMs: 1_500 });
+    await startPeer({ replyDelayMs: 4_000 });
     const id = await queue("leads@operator.example");
-    startWorker({ leaseMs: 400 });
-    startWorker({ leaseMs: 400 });
+    startWorker({ leaseMs: 1_500 });
+    startWorker({ leaseMs: 1_500 });
     await waitUntil(async () => (await row(id)).sentAt !== null);
     await pause(800);
     expect(peer!.received).toHaveLength(1);
