@@ -25,7 +25,7 @@ const submissions = sqlNames(leadSubmissions);
 const confirmations = sqlNames(confirmationEmailLimits);
 
 /** At most this many opt-out confirmations go to one address per day, however many requests name it. */
-export const CONFIRMATIONS_PER_RECIPIENT_PER_DAY = 3;
+const CONFIRMATIONS_PER_RECIPIENT_PER_DAY = 3;
 
 type ContactColumn = keyof typeof contactRequests._.columns;
 type PrivacyColumn = keyof typeof privacyRequests._.columns;
@@ -56,8 +56,8 @@ const OPT_OUT_COLUMNS = [
   "channel",
 ] as const satisfies readonly PrivacyColumn[];
 
-export type ContactRow = Record<(typeof CONTACT_COLUMNS)[number], unknown> & { id: string };
-export type OptOutRow = Record<(typeof OPT_OUT_COLUMNS)[number], unknown> & { id: string };
+type ContactRow = Record<(typeof CONTACT_COLUMNS)[number], unknown> & { id: string };
+type OptOutRow = Record<(typeof OPT_OUT_COLUMNS)[number], unknown> & { id: string };
 
 /**
  * $1–$3 the form limit (COUNT_FORM_HIT), $4 the emails as JSON, $5 the submission key (or null), $6 its
@@ -177,7 +177,7 @@ export interface LeadStore {
   ): Promise<StoreResult>;
 }
 
-export interface LeadStoreOptions {
+interface LeadStoreOptions {
   run: RunStatement;
   formRateLimit: FormRateLimit;
   /** The domain for Message-ID headers. */
@@ -196,7 +196,7 @@ type StoreOutcomeRow = {
  * The address an opt-out confirmation is counted against: lower case, without a "+tag" in the local part,
  * so that one inbox cannot be mailed more often by spelling its address differently.
  */
-export function recipientKey(address: string): string {
+function recipientKey(address: string): string {
   const lower = address.trim().toLowerCase();
   const at = lower.lastIndexOf("@");
   return `${lower.slice(0, at).split("+")[0]}${lower.slice(at)}`;

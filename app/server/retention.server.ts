@@ -15,7 +15,7 @@ export const CONTACT_RETENTION_DAYS = 365;
 /** The CCPA regulations (11 CCR 7101) ask for records of consumer requests for 24 months. */
 const PRIVACY_RECORD_DAYS = 730;
 
-export interface PurgeOptions {
+interface PurgeOptions {
   contactRetentionDays?: number;
   /** Where emails are written as .eml files when no SMTP server is set: each goes with its lead. */
   outboxDir?: string;

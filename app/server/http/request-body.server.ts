@@ -4,12 +4,12 @@
  * background, so a client still uploading sees the answer instead of a reset connection.
  */
 
-export const BODY_LIMIT_BYTES = 32 * 1024;
+const BODY_LIMIT_BYTES = 32 * 1024;
 const DISCARD_LIMIT_BYTES = 8 * 1024 * 1024;
 
-export type BodyRejection = { status: 400 | 413 | 415; error: string };
+type BodyRejection = { status: 400 | 413 | 415; error: string };
 
-export type ParsedBody = { payload: Record<string, unknown> } | BodyRejection;
+type ParsedBody = { payload: Record<string, unknown> } | BodyRejection;
 
 /** What the reader needs from a request, whichever server received it. */
 export interface BodySource {
