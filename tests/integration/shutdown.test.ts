@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { request } from "node:http";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -44,16 +45,39 @@ async function startServerProcess(settings: Record<string, string>) {
   return { child, url, exited, output: () => output };
 }
 
-test("SIGTERM twice during a hung email send: the server still closes the database and exits 0 within seconds; the email goes out once after a restart", async () => {
+/** A lead POST whose body arrives in two parts; resolves with the status once `finish()` sends the rest. */
+function slowPost(url: string) {
+  const body = JSON.stringify({ ...validContact, service: "Sent during shutdown" });
+  const pending = request(`${url}/functions/v1/send-contact-email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+  });
+  const status = new Promise<number>((resolve, reject) => {
+    pending.on("response", (response) => {
+      response.resume();
+      resolve(response.statusCode!);
+    });
+    pending.on("error", reject);
+  });
+  pending.write(body.slice(0, 20));
+  return { status, finish: () => pending.end(body.slice(20)) };
+}
+
+test("SIGTERM twice during a request and a hung email send: the request completes, the database is closed, the process exits 0 within seconds; each email goes out once after a restart", async () => {
   const dataDir = join(root, "pglite");
   const hungPeer = await startSmtpPeer({ holdRecipients: true });
   const server = await startServerProcess({ PGLITE_DATA_DIR: dataDir, SMTP_URL: hungPeer.url });
   try {
     expect((await postJson(server.url, validContact)).status).toBe(200);
     await waitUntil(() => hungPeer.recipientsOffered.length === 1);
+    const inFlight = slowPost(server.url);
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const signalled = Date.now();
     server.child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 200));
+    // The request begun before the signal is finished and answered.
+    inFlight.finish();
+    expect(await inFlight.status).toBe(200);
     server.child.kill("SIGTERM");
     const exit = await server.exited;
     expect(exit, server.output()).toEqual({ code: 0, signal: null });
@@ -69,13 +93,16 @@ test("SIGTERM twice during a hung email send: the server still closes the databa
   const peer = await startSmtpPeer();
   const restarted = await startServer(testEnv({ PGLITE_DATA_DIR: dataDir, SMTP_URL: peer.url }));
   try {
-    await waitUntil(() => peer.received.length === 1);
+    await waitUntil(() => peer.received.length === 2);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(peer.received).toHaveLength(1);
-    const [row] = await restarted.services.db.select().from(emailOutbox);
-    // The aborted attempt was handed back, not counted.
-    expect(row).toMatchObject({ attempts: 1, failedAt: null });
-    expect(row!.sentAt).not.toBeNull();
+    expect(new Set(peer.received.map((mail) => mail.messageId)).size).toBe(2);
+    expect(peer.received).toHaveLength(2);
+    const rows = await restarted.services.db.select().from(emailOutbox);
+    // Aborted attempts were handed back, not counted.
+    for (const row of rows) {
+      expect(row).toMatchObject({ attempts: 1, failedAt: null });
+      expect(row.sentAt).not.toBeNull();
+    }
   } finally {
     await restarted.close();
     await peer.stop();
