@@ -204,7 +204,10 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
       while (!stopped) {
         const batch = await claimBatch();
         if (batch.length === 0) break;
-        await Promise.all(batch.map(deliver));
+        // Every send settles, and its row is recorded, before the next claim or a stop.
+        const results = await Promise.allSettled(batch.map(deliver));
+        const unrecorded = results.find((result) => result.status === "rejected");
+        if (unrecorded) throw unrecorded.reason;
       }
     } catch (error) {
       // The database is unreachable: the rows stay pending, and the next poll tries again.
