@@ -25,11 +25,22 @@ import { tooManyRequestsPage } from "./app/server/http/too-many-requests.server.
 import { startServices, type AppServices } from "./app/server/services.server.ts";
 import { runCommand } from "./scripts/commands.ts";
 
+/** On shutdown, requests in flight get this long to finish before their connections are closed. */
+const REQUEST_GRACE_MS = 5_000;
+/** Shutdown is bounded by the graces above; this catches only a close that hangs. */
+const LAST_RESORT_EXIT_MS = 30_000;
+
 export interface RunningServer {
   url: string;
   server: Server;
   services: AppServices;
+  /**
+   * Stops accepting connections, lets requests in flight finish (cut after a grace period), stops the
+   * outbox (sends in flight likewise), then closes the database.
+   */
   close(): Promise<void>;
+  /** Cuts requests and email sends in flight now, for a close in progress; the database is still closed. */
+  hurry(): void;
 }
 
 export async function startServer(env: Env = processEnv, options: { dev?: boolean } = {}): Promise<RunningServer> {
@@ -43,7 +54,7 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
   // Local `npm run leads` / `npm run operator` reach the embedded database through this server.
   const commandSocket = services.pgliteDataDir
     ? await listenForCommands(commandSocketPath(services.pgliteDataDir), (request, output) =>
-        runCommand(services.db, request, output),
+        runCommand(services.db, request, output, { outboxDir: env.OUTBOX_DIR }),
       )
     : undefined;
 
@@ -142,27 +153,49 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
   const close = () =>
     (closing ??= (async () => {
       await commandSocket?.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const cutRequests = setTimeout(() => server.closeAllConnections(), REQUEST_GRACE_MS);
+      await Promise.all([stopped, services.outbox.stop()]);
+      clearTimeout(cutRequests);
       await frontEnd.close();
       await services.close();
     })());
-
-  return { url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`, server, services, close };
+  const hurry = () => {
+    server.closeAllConnections();
+    services.outbox.abortSends();
+  };
+  return { url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`, server, services, close, hurry };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const running = await startServer(processEnv, { dev: process.argv.includes("--dev") });
   console.log(`Plumbline is serving ${running.url}`);
+  let shuttingDown = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, async () => {
+    process.on(signal, () => {
+      // A second signal hurries the shutdown along but never skips closing the database.
+      if (shuttingDown) {
+        console.log(`${signal} again: cutting requests and email sends in flight short`);
+        running.hurry();
+        return;
+      }
+      shuttingDown = true;
       console.log(`${signal}: shutting down`);
-      const forceExit = setTimeout(() => process.exit(1), 10_000);
-      forceExit.unref();
-      await running.close();
-      process.exit(0);
+      setTimeout(() => {
+        console.error(`Shutdown did not finish within ${LAST_RESORT_EXIT_MS / 1000} s; exiting.`);
+        process.exit(1);
+      }, LAST_RESORT_EXIT_MS).unref();
+      running.close().then(
+        () => {
+          console.log("Shut down: requests finished, email sends settled, database closed.");
+          process.exit(0);
+        },
+        (error: unknown) => {
+          console.error("Shutdown failed:", error);
+          process.exit(1);
+        },
+      );
     });
   }
 }

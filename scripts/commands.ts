@@ -7,10 +7,15 @@ import { runOperatorCommand } from "./operator-commands.ts";
  * The operator's command-line tools, by name: run by the command line on its own database connection, or
  * by the server on its connection when it holds the embedded database. One implementation for both.
  */
-export function runCommand(db: Database, request: CommandRequest, output: CommandOutput): Promise<number> {
+export function runCommand(
+  db: Database,
+  request: CommandRequest,
+  output: CommandOutput,
+  settings: { outboxDir: string },
+): Promise<number> {
   switch (request.tool) {
     case "leads":
-      return runLeadsCommand(db, request.args, output.out);
+      return runLeadsCommand(db, request.args, output.out, settings);
     case "operator":
       return runOperatorCommand(db, request.args, output, request.password);
     default:

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "../app/server/db.server.ts";
-import { contactRequests, privacyRequests } from "../app/server/db-schema.server.ts";
+import { contactRequests, emailOutbox, privacyRequests } from "../app/server/db-schema.server.ts";
 import { runLeadsCommand } from "./leads-commands.ts";
 
 let database: OpenDatabase;
@@ -73,6 +73,34 @@ describe("npm run leads", () => {
     expect((await run("opt-outs")).output).not.toContain(optOutId);
     expect((await run("done", optOutId)).code).toBe(1);
     expect((await run("list")).output).toMatch(new RegExp(`${optOutId}.*done \\d{4}-`));
+  });
+
+  test("outbox shows pending emails and, apart, failed ones with their last error", async () => {
+    const email = (n: number, failedAt: Date | null, lastError: string | null) => ({
+      id: `00000000-0000-4000-8000-00000000090${n}`,
+      contactRequestId: "00000000-0000-4000-8000-000000000001",
+      purpose: "contact_notification",
+      messageId: `<m${n}@test>`,
+      toAddress: `to${n}@example.com`,
+      subject: "Lead",
+      textBody: "text",
+      htmlBody: "<p>html</p>",
+      attempts: 3,
+      failedAt,
+      lastError,
+    });
+    await database.db
+      .insert(emailOutbox)
+      .values([email(1, null, "451 try again later"), email(2, new Date("2026-01-06T00:00:00Z"), "550 no such user")]);
+    const { code, output } = await run("outbox");
+    expect(code).toBe(0);
+    const [pending, failed] = output.split("Failed emails");
+    expect(pending).toMatch(
+      /^Pending emails \(1\):\n.*to to1@example\.com {2}attempts 3 {2}next .*451 try again later/,
+    );
+    expect(failed).toMatch(
+      /^, not retried \(1\):\n.*to to2@example\.com {2}attempts 3 {2}failed 2026-01-06T00:00:00\.000Z .*550 no such user/,
+    );
   });
 
   test("prints usage for an unknown command", async () => {

@@ -13,7 +13,8 @@ export const USAGE = `Usage: npm run leads -- <command>
                         every request of that kind as CSV on standard output (default contacts)
   opt-outs              open opt-out requests, the soonest due first
   done <id>             mark an opt-out request as processed
-  outbox                emails not yet sent, with their attempts and last error
+  outbox                emails still to send (pending) and emails given up (failed), with their
+                        attempts and last error
   purge [days]          delete contact requests older than [days] (default 365, the privacy policy's
                         limit) and processed opt-outs older than 24 months (CCPA record keeping),
                         with their sent emails; anything with an email still to send is kept
@@ -27,7 +28,13 @@ const oneLine = (text: string, max = 60) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
-export async function runLeadsCommand(db: Database, args: string[], write: (text: string) => void): Promise<number> {
+export async function runLeadsCommand(
+  db: Database,
+  args: string[],
+  write: (text: string) => void,
+  /** Where .eml files are written without SMTP, so the purge deletes them with their leads. */
+  { outboxDir }: { outboxDir?: string } = {},
+): Promise<number> {
   const [command, argument] = args;
   switch (command) {
     case "list": {
@@ -93,10 +100,20 @@ export async function runLeadsCommand(db: Database, args: string[], write: (text
         .from(emailOutbox)
         .where(isNull(emailOutbox.sentAt))
         .orderBy(asc(emailOutbox.createdAt));
-      write(`Unsent emails (${rows.length}):\n`);
-      for (const row of rows) {
+      const pending = rows.filter((row) => row.failedAt === null);
+      const failed = rows.filter((row) => row.failedAt !== null);
+      const lastError = (row: (typeof rows)[number]) =>
+        row.lastError ? `  last error: ${oneLine(row.lastError, 80)}` : "";
+      write(`Pending emails (${pending.length}):\n`);
+      for (const row of pending) {
         write(
-          `  ${row.createdAt.toISOString()}  ${row.purpose}  to ${row.toAddress}  attempts ${row.attempts}  next ${row.nextAttemptAt.toISOString()}${row.lastError ? `  last error: ${oneLine(row.lastError, 80)}` : ""}\n`,
+          `  ${row.createdAt.toISOString()}  ${row.purpose}  to ${row.toAddress}  attempts ${row.attempts}  next ${row.nextAttemptAt.toISOString()}${lastError(row)}\n`,
+        );
+      }
+      write(`Failed emails, not retried (${failed.length}):\n`);
+      for (const row of failed) {
+        write(
+          `  ${row.createdAt.toISOString()}  ${row.purpose}  to ${row.toAddress}  attempts ${row.attempts}  failed ${row.failedAt!.toISOString()}${lastError(row)}\n`,
         );
       }
       return 0;
@@ -104,7 +121,7 @@ export async function runLeadsCommand(db: Database, args: string[], write: (text
     case "purge": {
       const days = Number(argument ?? CONTACT_RETENTION_DAYS);
       if (!Number.isInteger(days) || days < 1) break;
-      const { contacts, optOuts } = await purgeExpiredLeads(db, days);
+      const { contacts, optOuts } = await purgeExpiredLeads(db, { contactRetentionDays: days, outboxDir });
       write(`Deleted ${contacts} contact request(s) and ${optOuts} processed opt-out request(s), with their emails.\n`);
       return 0;
     }

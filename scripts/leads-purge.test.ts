@@ -1,6 +1,16 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "../app/server/db.server.ts";
-import { contactRequests, emailOutbox, privacyRequests } from "../app/server/db-schema.server.ts";
+import {
+  confirmationEmailLimits,
+  contactRequests,
+  emailOutbox,
+  leadSubmissions,
+  privacyRequests,
+} from "../app/server/db-schema.server.ts";
 import { runLeadsCommand } from "./leads-commands.ts";
 
 let database: OpenDatabase;
@@ -23,8 +33,14 @@ function contact(n: number, receivedAt: Date) {
   };
 }
 
-function email(n: number, owner: { contactRequestId?: string; privacyRequestId?: string }, sentAt: Date | null) {
+function email(
+  n: number,
+  owner: { contactRequestId?: string; privacyRequestId?: string },
+  sentAt: Date | null,
+  failedAt: Date | null = null,
+) {
   return {
+    failedAt,
     id: id(900 + n),
     ...owner,
     purpose: "test",
@@ -37,9 +53,15 @@ function email(n: number, owner: { contactRequestId?: string; privacyRequestId?:
   };
 }
 
+let outboxDir: string;
+const emlFile = (n: number) => join(outboxDir, `${id(900 + n)}.eml`);
+
 beforeAll(async () => {
   database = await openDatabase({ pgliteDataDir: "memory://" });
-  await database.db.insert(contactRequests).values([contact(1, ago(400)), contact(2, ago(400)), contact(3, ago(30))]);
+  outboxDir = await mkdtemp(join(tmpdir(), "plumbline-eml-"));
+  await database.db
+    .insert(contactRequests)
+    .values([contact(1, ago(400)), contact(2, ago(400)), contact(3, ago(30)), contact(4, ago(400))]);
   const optOut = (n: number, receivedDays: number, completed: boolean) => ({
     id: id(n),
     receivedAt: ago(receivedDays),
@@ -57,22 +79,42 @@ beforeAll(async () => {
     // Still owed to the operator: the request must survive the purge.
     email(2, { contactRequestId: id(2) }, null),
     email(11, { privacyRequestId: id(11) }, ago(799)),
+    // Given up for good: nothing is owed any more, so the request goes with the rest.
+    email(4, { contactRequestId: id(4) }, null, ago(399)),
+  ]);
+  for (const n of [1, 2, 4]) await writeFile(emlFile(n), "From: x\r\n\r\nbody");
+  await database.db.insert(leadSubmissions).values([
+    { key: "expired", fingerprint: "f", requestId: id(3), expiresAt: ago(1 / 24) },
+    { key: "live", fingerprint: "f", requestId: id(3), expiresAt: ago(-1 / 24) },
+  ]);
+  await database.db.insert(confirmationEmailLimits).values([
+    { recipient: "old@example.com", windowStartedAt: ago(2), sent: 3 },
+    { recipient: "today@example.com", windowStartedAt: ago(0), sent: 3 },
   ]);
 });
 
-afterAll(() => database?.close());
+afterAll(async () => {
+  await database?.close();
+  await rm(outboxDir, { recursive: true, force: true });
+});
 
 test("purge deletes old contact requests and processed opt-outs past 24 months, keeping anything still owed", async () => {
   let output = "";
-  const code = await runLeadsCommand(database.db, ["purge"], (text) => (output += text));
+  const code = await runLeadsCommand(database.db, ["purge"], (text) => (output += text), { outboxDir });
   expect(code).toBe(0);
-  expect(output).toContain("Deleted 1 contact request(s) and 1 processed opt-out request(s)");
+  expect(output).toContain("Deleted 2 contact request(s) and 1 processed opt-out request(s)");
   const contacts = (await database.db.select().from(contactRequests)).map((row) => row.id).sort();
   expect(contacts).toEqual([id(2), id(3)]);
   const optOuts = (await database.db.select().from(privacyRequests)).map((row) => row.id).sort();
   expect(optOuts).toEqual([id(12), id(13)]);
   const emails = (await database.db.select().from(emailOutbox)).map((row) => row.id);
   expect(emails).toEqual([id(902)]);
+  // Their .eml files go with them; the one still owed stays.
+  expect([1, 2, 4].map((n) => existsSync(emlFile(n)))).toEqual([false, true, false]);
+  expect((await database.db.select().from(leadSubmissions)).map((row) => row.key)).toEqual(["live"]);
+  expect((await database.db.select().from(confirmationEmailLimits)).map((row) => row.recipient)).toEqual([
+    "today@example.com",
+  ]);
 });
 
 test("purge refuses a nonsense age", async () => {

@@ -76,6 +76,7 @@ export const envSchema = z.object({
     .default(false),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   PGLITE_DATA_DIR: z.string().trim().min(1).default("./data/pglite"),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   OUTBOX_DIR: z.string().trim().min(1).default("./data/outbox"),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().trim().min(3).default("Plumbline <no-reply@plumbline.example>"),

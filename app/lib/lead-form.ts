@@ -1,8 +1,21 @@
-import { useEffect, useState, type FormEvent } from "react";
-import { HONEYPOT_FIELD, LEAD_ENDPOINT, type FieldErrors, type LeadValidation } from "./lead-schemas.ts";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import {
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_HEADER,
+  LEAD_ENDPOINT,
+  newSubmissionId,
+  SUBMISSION_ID_FIELD,
+  type FieldErrors,
+  type LeadValidation,
+} from "./lead-schemas.ts";
 
-/** What a page's own action (JavaScript off) hands back to the page. */
-export type LeadFormResult = { ok: true } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
+/**
+ * What a page's own action (JavaScript off) hands back to the page, with the submission id the form
+ * sends next: the page renders it into a hidden field.
+ */
+export type LeadFormResult = { submissionId: string } & (
+  { ok: true } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> }
+);
 
 class LeadRequestError extends Error {
   constructor(
@@ -13,10 +26,10 @@ class LeadRequestError extends Error {
   }
 }
 
-async function sendLead(payload: Record<string, unknown>): Promise<void> {
+async function sendLead(payload: Record<string, unknown>, submissionId: string): Promise<void> {
   const response = await fetch(LEAD_ENDPOINT, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", [IDEMPOTENCY_HEADER]: submissionId },
     body: JSON.stringify(payload),
   });
   if (response.ok) return;
@@ -64,6 +77,8 @@ export function useLeadForm<T, Field extends string>(options: LeadFormOptions<T,
   // Native constraint bubbles help without JavaScript; with it, the schema's own messages take over.
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
+  // Made in the page at the first send and kept until one succeeds, so a retry of the same lead reuses it.
+  const submissionId = useRef(options.serverResult?.ok === false ? options.serverResult.submissionId : undefined);
 
   function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors) {
     const first = fieldOrder.find((field) => errors[field]);
@@ -89,6 +104,8 @@ export function useLeadForm<T, Field extends string>(options: LeadFormOptions<T,
     const { [HONEYPOT_FIELD]: honeypot = "", ...values } = Object.fromEntries(
       Array.from(new FormData(form), ([name, value]) => [name, String(value)]),
     );
+    // The hidden id is for posts made without scripts; with them, the id kept in the page goes in a header.
+    delete values[SUBMISSION_ID_FIELD];
     setOutcome(undefined);
     const validation = options.validate(values);
     if (!validation.success) {
@@ -99,7 +116,12 @@ export function useLeadForm<T, Field extends string>(options: LeadFormOptions<T,
     setFieldErrors({});
     setPending(true);
     try {
-      await sendLead({ ...options.toPayload(validation.data), ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) });
+      submissionId.current ??= newSubmissionId();
+      await sendLead(
+        { ...options.toPayload(validation.data), ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) },
+        submissionId.current,
+      );
+      submissionId.current = undefined;
       clearFields(form);
       setOutcome({ ok: true, renderedByServer: false });
       options.onSuccess?.();
@@ -127,5 +149,15 @@ export function useLeadForm<T, Field extends string>(options: LeadFormOptions<T,
     autoFocus: !scripted && firstInvalid === name,
   });
 
-  return { pending, outcome, onSubmit, noValidate: scripted, field };
+  return {
+    pending,
+    outcome,
+    onSubmit,
+    noValidate: scripted,
+    field,
+    /** For a page the server rendered: a hidden field with the id the form posts next without scripts. */
+    submissionIdInput: options.serverResult
+      ? { type: "hidden", name: SUBMISSION_ID_FIELD, value: options.serverResult.submissionId }
+      : undefined,
+  };
 }

@@ -88,6 +88,20 @@ export const LEAD_ENDPOINT = "/functions/v1/send-contact-email";
 
 export const HONEYPOT_FIELD = "website";
 
+/**
+ * A submission id makes sending one lead twice (a retry, a double click, a reloaded result page) store and
+ * mail it once. Scripts send it in this header; a form posted without them, in the hidden field below.
+ */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+export const SUBMISSION_ID_FIELD = "submissionId";
+/** A UUID fits, as does any id of up to 64 URL-safe characters. */
+export const SUBMISSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A fresh submission id: 128 random bits, hex. getRandomValues also works where randomUUID does not (plain http). */
+export function newSubmissionId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** One message per field, the first problem found; problems not tied to a field are left out. */
 export type FieldErrors = Partial<Record<string, string>>;
 

@@ -104,12 +104,14 @@ export const emailOutbox = pgTable(
     /** When a worker may next pick the row up; while one is sending, this is its lease. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Given up: refused for good by the mail server, or undeliverable for too long. Never tried again. */
+    failedAt: timestamp("failed_at", { withTimezone: true }),
     lastError: text("last_error"),
   },
   (table) => [
     index("email_outbox_pending_idx")
       .on(table.nextAttemptAt)
-      .where(sql`${table.sentAt} IS NULL`),
+      .where(sql`${table.sentAt} IS NULL AND ${table.failedAt} IS NULL`),
     check("email_outbox_one_request", sql`(${table.contactRequestId} IS NULL) <> (${table.privacyRequestId} IS NULL)`),
   ],
 );
@@ -153,4 +155,27 @@ export const signInFailures = pgTable("sign_in_failures", {
   key: text("key").primaryKey(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
   failures: integer("failures").notNull(),
+});
+
+/**
+ * Submission ids (a form's or an API client's Idempotency-Key) of stored leads, so a repeat gets the first
+ * answer and stores nothing. Written in the same statement as the lead; deleted once expired.
+ */
+export const leadSubmissions = pgTable(
+  "lead_submissions",
+  {
+    key: text("key").primaryKey(),
+    /** A hash of the lead as first submitted: the same key with another lead is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    requestId: uuid("request_id").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("lead_submissions_expires_at_idx").on(table.expiresAt)],
+);
+
+/** Opt-out confirmations sent per recipient (normalised address) in the current day, shared by every instance. */
+export const confirmationEmailLimits = pgTable("confirmation_email_limits", {
+  recipient: text("recipient").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  sent: integer("sent").notNull(),
 });

@@ -31,6 +31,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   pgliteDataDir: string;
   poolSize?: number;
+  /** PostgreSQL cancels a statement running longer than this (default 10 s). */
+  statementTimeoutMs?: number;
 }
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle", import.meta.url));
@@ -40,7 +42,7 @@ const MIGRATION_LOCK_KEY = 4_242_001;
 /** Opens the database and applies pending migrations. Call once at start: PGlite takes seconds to open. */
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs ?? 10_000)
     : openPglite(options.pgliteDataDir);
 }
 
@@ -61,37 +63,79 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
   };
 }
 
+/** Data folders this process has open: a second open of one would corrupt it as surely as another process's. */
+const heldLocks = new Set<string>();
+
 /**
  * PGlite is one process's database: a second process opening the same folder (the CLI while the
- * server runs, or a second server) would corrupt it. A lock file holding the owner's pid refuses that;
- * one left by a process that has died is taken over.
+ * server runs, or a second server) would corrupt it. A lock file naming the owner refuses that. The owner
+ * is its pid plus when that process started (boot id and start time), so a lock left by a process that has
+ * died is taken over even when its pid has been reused, by another process or by this one: in a container
+ * the server is pid 1 on every start (docs/decisions/084).
  */
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   await mkdir(dataDir, { recursive: true });
   const lockPath = `${dataDir.replace(/\/+$/, "")}.lock`;
+  if (heldLocks.has(lockPath)) throw inUse(dataDir, process.pid);
+  const self = `${process.pid} ${await processStart(process.pid)}`;
   for (;;) {
     try {
       const file = await open(lockPath, "wx");
-      await file.writeFile(String(process.pid));
+      await file.writeFile(self);
       await file.close();
-      return () => rm(lockPath, { force: true });
+      heldLocks.add(lockPath);
+      return async () => {
+        heldLocks.delete(lockPath);
+        await rm(lockPath, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number(await readFile(lockPath, "utf8").catch(() => ""));
-      if (owner && isRunning(owner)) {
-        throw new Error(
-          `The embedded database in ${dataDir} is in use by process ${owner}. Stop it first, or set DATABASE_URL to use a PostgreSQL server.`,
-        );
-      }
+      const { owner, started } = await readLock(lockPath);
+      if (owner && (await isOwnerAlive(owner, started))) throw inUse(dataDir, owner);
       await rm(lockPath, { force: true });
     }
   }
 }
 
-/** The pid of the live process holding the embedded database in `dataDir`, if one does. */
+/** The pid of the live process holding the embedded database in `dataDir`, if one does (not this process). */
 export async function embeddedDatabaseOwner(dataDir: string): Promise<number | undefined> {
-  const owner = Number(await readFile(`${dataDir.replace(/\/+$/, "")}.lock`, "utf8").catch(() => ""));
-  return owner && owner !== process.pid && isRunning(owner) ? owner : undefined;
+  const { owner, started } = await readLock(`${dataDir.replace(/\/+$/, "")}.lock`);
+  return owner && (await isOwnerAlive(owner, started)) ? owner : undefined;
+}
+
+/** A lock file holds "pid start"; a missing or unreadable one names no owner. */
+async function readLock(lockPath: string): Promise<{ owner: number; started: string | undefined }> {
+  const [pid = "", started] = (await readFile(lockPath, "utf8").catch(() => "")).trim().split(" ");
+  return { owner: Number(pid), started };
+}
+
+function inUse(dataDir: string, owner: number): Error {
+  return new Error(
+    `The embedded database in ${dataDir} is in use by process ${owner}. Stop it first, or set DATABASE_URL to use a PostgreSQL server.`,
+  );
+}
+
+/** Whether the process that wrote a lock still runs: not this process (checked above), alive, same start. */
+async function isOwnerAlive(pid: number, started: string | undefined): Promise<boolean> {
+  if (pid === process.pid || !isRunning(pid)) return false;
+  // A lock without a start (an older format, or no /proc) can only be judged by its pid.
+  if (!started || started === "unknown") return true;
+  return (await processStart(pid)) === started;
+}
+
+/** The boot id and the start time (clock ticks since boot) of a process, from Linux's /proc; "unknown" elsewhere. */
+async function processStart(pid: number): Promise<string> {
+  try {
+    const [bootId, stat] = await Promise.all([
+      readFile("/proc/sys/kernel/random/boot_id", "utf8"),
+      readFile(`/proc/${pid}/stat`, "utf8"),
+    ]);
+    // Fields after the command name (which may hold spaces) start at field 3; the start time is field 22.
+    const startTicks = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    return startTicks ? `${bootId.trim()}:${startTicks}` : "unknown";
+  } catch {
+    return "unknown";
+  }
 }
 
 function isRunning(pid: number): boolean {
@@ -138,23 +182,29 @@ function asText(value: unknown): string | null {
   return value instanceof Date ? value.toISOString() : String(value);
 }
 
-async function openPostgres(databaseUrl: string, poolSize: number): Promise<OpenDatabase> {
+async function openPostgres(databaseUrl: string, poolSize: number, statementTimeoutMs: number): Promise<OpenDatabase> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
     // Fail fast, so a visitor gets a 503 rather than a hung request when the server is down.
     connectionTimeoutMillis: 5_000,
-    query_timeout: 15_000,
+    // The server cancels a slow statement, and a cancelled statement has written nothing, so a 503 means
+    // "not stored". The client waits longer than that: had it given up first, the statement could still commit.
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + 5_000,
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on("error", (error) => console.error("PostgreSQL connection error:", error.message));
   const db = drizzleNodePg({ client: pool, schema });
   const lockClient = await pool.connect();
   try {
+    // Waiting for another instance's migrations, or running a long one, is not a visitor's statement.
+    await lockClient.query("SET statement_timeout = 0");
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     await migrateNodePg(drizzleNodePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lockClient.query("RESET statement_timeout").catch(() => undefined);
     lockClient.release();
   }
   const { host, pathname } = new URL(databaseUrl);

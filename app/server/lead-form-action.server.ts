@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
 import type { LeadFormResult } from "~/lib/lead-form.ts";
-import type { LeadKind } from "~/lib/lead-schemas.ts";
+import { newSubmissionId, type LeadKind } from "~/lib/lead-schemas.ts";
 
 /**
  * A page's own action, used when the form is posted without JavaScript: the same intake as the API,
@@ -15,9 +15,16 @@ export async function leadFormAction(
     channel: "form",
     kind,
   });
-  if (outcome.status === 200) return data<LeadFormResult>({ ok: true });
+  // After a success the emptied form gets a fresh submission id; after a failure, the one it was sent with,
+  // so sending it again cannot store the lead twice.
+  if (outcome.status === 200) return data<LeadFormResult>({ ok: true, submissionId: newSubmissionId() });
   return data<LeadFormResult>(
-    { ok: false, fieldErrors: outcome.body.fieldErrors, values: outcome.values ?? {} },
+    {
+      ok: false,
+      fieldErrors: outcome.body.fieldErrors,
+      values: outcome.values ?? {},
+      submissionId: outcome.submissionId ?? newSubmissionId(),
+    },
     { status: outcome.status, headers: outcome.headers },
   );
 }

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 
@@ -17,7 +17,8 @@ export interface OutgoingEmail {
 export interface Mailer {
   /** Where mail goes, for the start-up log (no credentials). */
   description: string;
-  send(email: OutgoingEmail): Promise<void>;
+  /** Resolves once the mail server has accepted the message. Aborting closes its connection. */
+  send(email: OutgoingEmail, signal: AbortSignal): Promise<void>;
   close(): void;
 }
 
@@ -49,29 +50,33 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
     url: smtpUrl,
     pool: true,
     maxConnections: 4,
-    // Bounded, so a hung server cannot hold a message past the outbox lease (outbox.server.ts).
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
-    socketTimeout: 30_000,
+    // A server may take minutes to answer the end of a message (RFC 5321 allows it 10). Giving up sooner
+    // would leave a message it may still deliver, and the retry a duplicate; the outbox keeps its lease meanwhile.
+    socketTimeout: 600_000,
   });
   const { protocol, host } = new URL(smtpUrl);
   return {
     description: `SMTP at ${protocol}//${host}`,
-    async send(email) {
-      await transport.sendMail(message(email, from));
+    async send(email, signal) {
+      await transport.sendMail({ ...message(email, from), signal });
     },
     close: () => transport.close(),
   };
 }
 
+/** .eml files hold leads' personal data: readable by the server's user only. */
 function fileMailer(outboxDir: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     description: `.eml files in ${outboxDir} (no SMTP_URL set)`,
     async send(email) {
       const info = await transport.sendMail(message(email, from));
-      await mkdir(outboxDir, { recursive: true });
-      await writeFile(join(outboxDir, `${email.id}.eml`), info.message as Buffer);
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
+      // mkdir leaves an existing folder's mode as it was.
+      await chmod(outboxDir, 0o700);
+      await writeFile(join(outboxDir, `${email.id}.eml`), info.message as Buffer, { mode: 0o600 });
     },
     close: () => transport.close(),
   };

@@ -1,54 +1,77 @@
-import { and, inArray, isNotNull, isNull, lt, notInArray, or } from "drizzle-orm";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import type { Database } from "./db.server.ts";
-import { contactRequests, emailOutbox, privacyRequests } from "./db-schema.server.ts";
+import {
+  confirmationEmailLimits,
+  contactRequests,
+  emailOutbox,
+  leadSubmissions,
+  privacyRequests,
+} from "./db-schema.server.ts";
 
-const DAY_MS = 86_400_000;
 /** The privacy policy keeps lead data at most a year. */
 export const CONTACT_RETENTION_DAYS = 365;
 /** The CCPA regulations (11 CCR 7101) ask for records of consumer requests for 24 months. */
 const PRIVACY_RECORD_DAYS = 730;
 
+interface PurgeOptions {
+  contactRetentionDays?: number;
+  /** Where emails are written as .eml files when no SMTP server is set: each goes with its lead. */
+  outboxDir?: string;
+}
+
 /**
- * Deletes contact requests older than `contactRetentionDays` and processed opt-outs older than
- * 24 months, with their sent emails, in one transaction. Requests with an email still to send are kept.
+ * Deletes contact requests older than the retention period and processed opt-outs older than 24 months,
+ * with their emails (and their .eml files), in one statement. A request with an email still to send is kept
+ * until it is sent or has failed for good. Expired submission ids and daily confirmation counts go too.
  */
 export async function purgeExpiredLeads(
   db: Database,
-  contactRetentionDays = CONTACT_RETENTION_DAYS,
+  { contactRetentionDays = CONTACT_RETENTION_DAYS, outboxDir }: PurgeOptions = {},
 ): Promise<{ contacts: number; optOuts: number }> {
-  const contactCutoff = new Date(Date.now() - contactRetentionDays * DAY_MS);
-  const privacyCutoff = new Date(Date.now() - PRIVACY_RECORD_DAYS * DAY_MS);
-  return db.transaction(async (tx) => {
-    const unsent = (column: typeof emailOutbox.contactRequestId | typeof emailOutbox.privacyRequestId) =>
-      tx
-        .select({ id: column })
-        .from(emailOutbox)
-        .where(and(isNull(emailOutbox.sentAt), isNotNull(column)));
-    const oldContacts = and(
-      lt(contactRequests.receivedAt, contactCutoff),
-      notInArray(contactRequests.id, unsent(emailOutbox.contactRequestId)),
-    );
-    const oldOptOuts = and(
-      lt(privacyRequests.receivedAt, privacyCutoff),
-      isNotNull(privacyRequests.completedAt),
-      notInArray(privacyRequests.id, unsent(emailOutbox.privacyRequestId)),
-    );
-    await tx
-      .delete(emailOutbox)
-      .where(
-        or(
-          inArray(
-            emailOutbox.contactRequestId,
-            tx.select({ id: contactRequests.id }).from(contactRequests).where(oldContacts),
-          ),
-          inArray(
-            emailOutbox.privacyRequestId,
-            tx.select({ id: privacyRequests.id }).from(privacyRequests).where(oldOptOuts),
-          ),
-        ),
-      );
-    const contacts = await tx.delete(contactRequests).where(oldContacts).returning({ id: contactRequests.id });
-    const optOuts = await tx.delete(privacyRequests).where(oldOptOuts).returning({ id: privacyRequests.id });
-    return { contacts: contacts.length, optOuts: optOuts.length };
-  });
+  const result = await db.execute(sql`
+    WITH owed AS (
+      SELECT ${emailOutbox.contactRequestId} AS contact_id, ${emailOutbox.privacyRequestId} AS privacy_id
+      FROM ${emailOutbox} WHERE ${emailOutbox.sentAt} IS NULL AND ${emailOutbox.failedAt} IS NULL
+    ),
+    old_contacts AS (
+      SELECT ${contactRequests.id} AS id FROM ${contactRequests}
+      WHERE ${contactRequests.receivedAt} < now() - ${contactRetentionDays} * interval '1 day'
+        AND NOT EXISTS (SELECT 1 FROM owed WHERE owed.contact_id = ${contactRequests.id})
+    ),
+    old_opt_outs AS (
+      SELECT ${privacyRequests.id} AS id FROM ${privacyRequests}
+      WHERE ${privacyRequests.receivedAt} < now() - ${PRIVACY_RECORD_DAYS} * interval '1 day'
+        AND ${privacyRequests.completedAt} IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM owed WHERE owed.privacy_id = ${privacyRequests.id})
+    ),
+    emails AS (
+      DELETE FROM ${emailOutbox}
+      WHERE ${emailOutbox.contactRequestId} IN (SELECT id FROM old_contacts)
+        OR ${emailOutbox.privacyRequestId} IN (SELECT id FROM old_opt_outs)
+      RETURNING ${emailOutbox.id} AS id
+    ),
+    contacts AS (
+      DELETE FROM ${contactRequests} WHERE ${contactRequests.id} IN (SELECT id FROM old_contacts) RETURNING 1
+    ),
+    opt_outs AS (
+      DELETE FROM ${privacyRequests} WHERE ${privacyRequests.id} IN (SELECT id FROM old_opt_outs) RETURNING 1
+    ),
+    submissions AS (
+      DELETE FROM ${leadSubmissions} WHERE ${leadSubmissions.expiresAt} <= now() RETURNING 1
+    ),
+    confirmations AS (
+      DELETE FROM ${confirmationEmailLimits}
+      WHERE ${confirmationEmailLimits.windowStartedAt} <= now() - interval '1 day' RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM contacts)::int AS contacts, (SELECT count(*) FROM opt_outs)::int AS opt_outs,
+      coalesce((SELECT string_agg(id::text, ',') FROM emails), '') AS email_ids`);
+  const [counts] = (result as unknown as { rows: { contacts: number; opt_outs: number; email_ids: string }[] }).rows;
+  if (outboxDir) {
+    for (const id of counts!.email_ids.split(",").filter(Boolean)) {
+      await rm(join(outboxDir, `${id}.eml`), { force: true });
+    }
+  }
+  return { contacts: counts!.contacts, optOuts: counts!.opt_outs };
 }

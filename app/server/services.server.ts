@@ -3,6 +3,7 @@ import { createConsoleAuth, type ConsoleAuth } from "./console/auth.server.ts";
 import { loadSessionSecret } from "./console/session-secret.server.ts";
 import { openDatabase, type Database } from "./db.server.ts";
 import { createFormRateLimit } from "./form-rate-limit.server.ts";
+import { createLeadStore } from "./lead-store.server.ts";
 import { createLeadIntake, type LeadIntake } from "./leads.server.ts";
 import { createMailer } from "./mail.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
@@ -26,7 +27,11 @@ function domainOf(address: string): string {
 }
 
 export async function startServices(env: Env): Promise<AppServices> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDataDir: env.PGLITE_DATA_DIR,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
   console.log(`Leads are stored in ${database.description}; email goes to ${mailer.description}.`);
 
@@ -41,27 +46,29 @@ export async function startServices(env: Env): Promise<AppServices> {
     sessionSecret: await loadSessionSecret(env),
     siteUrl: env.SITE_URL,
   });
-  // Hourly housekeeping: expired rate-limit windows, and leads past the privacy policy's retention
-  // period (a request with mail still owed is kept until it is sent).
-  const housekeepingTimer = setInterval(() => {
-    formRateLimit.prune().catch((error) => console.error("Rate limit pruning failed:", error));
-    purgeExpiredLeads(database.db).catch((error) => console.error("Retention purge failed:", error));
-    consoleAuth.prune().catch((error) => console.error("Session pruning failed:", error));
-  }, HOUR_SECONDS * 1000);
+  // Housekeeping at start (a server restarted more often than hourly must purge too) and hourly after:
+  // expired rate-limit windows and sessions, and leads past the privacy policy's retention period with
+  // their emails. It runs beside the requests, not before them.
+  const housekeeping = () =>
+    Promise.all([
+      formRateLimit.prune().catch((error) => console.error("Rate limit pruning failed:", error)),
+      purgeExpiredLeads(database.db, { outboxDir: env.OUTBOX_DIR }).catch((error) =>
+        console.error("Retention purge failed:", error),
+      ),
+      consoleAuth.prune().catch((error) => console.error("Session pruning failed:", error)),
+    ]);
+  let housekeepingRun = housekeeping();
+  const housekeepingTimer = setInterval(() => (housekeepingRun = housekeeping()), HOUR_SECONDS * 1000);
   housekeepingTimer.unref();
 
   const leads = createLeadIntake({
-    run: database.run,
-    formRateLimit,
-    // The public origin counts as same-origin even when a proxy rewrites Host.
-    allowedOrigins: [new URL(env.SITE_URL).origin, ...env.ALLOWED_ORIGINS],
+    store: createLeadStore({ run: database.run, formRateLimit, messageIdDomain: domainOf(env.MAIL_FROM) }),
     emailSettings: {
       companyName: env.COMPANY_NAME,
       leadsEmailTo: env.LEADS_EMAIL_TO,
       privacyEmail: env.LEGAL_OPERATOR_EMAIL,
       consentText: env.CONTACT_CONSENT_TEXT,
     },
-    messageIdDomain: domainOf(env.MAIL_FROM),
     onAccepted: outbox.nudge,
   });
 
@@ -73,7 +80,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     outbox,
     async close() {
       clearInterval(housekeepingTimer);
-      await outbox.stop();
+      await Promise.all([outbox.stop(), housekeepingRun]);
       mailer.close();
       await database.close();
     },

@@ -23,7 +23,7 @@ export async function runCommandLine(request: CommandRequest): Promise<number> {
     poolSize: 1,
   });
   try {
-    return await runCommand(database.db, request, output);
+    return await runCommand(database.db, request, output, { outboxDir: env.OUTBOX_DIR });
   } finally {
     await database.close();
   }

@@ -204,6 +204,36 @@ test.describe("contact page with JavaScript", () => {
     await expectEmailContaining(marker);
   });
 
+  test("a retry after a failure sends the same submission id, so the lead is stored once; the next request gets a new one", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const keys: string[] = [];
+    await page.route(LEAD_ENDPOINT, (route) => {
+      keys.push(route.request().headers()["idempotency-key"] ?? "");
+      // The first send is lost on the way back; the others reach the server.
+      return keys.length === 1
+        ? route.fulfill({ status: 503, json: { error: "Storage unavailable", fieldErrors: {} } })
+        : route.continue();
+    });
+    const marker = uniqueMarker();
+    await fillValidRequest(page, marker);
+    const send = page.getByRole("button", { name: "Send Request" });
+    await send.click();
+    await expect(page.locator("[data-sonner-toast]")).toContainText("Error sending message");
+    await send.click();
+    await expect(page.locator("[data-sonner-toast]").first()).toContainText("Message sent successfully!");
+    await fillValidRequest(page, uniqueMarker());
+    await send.click();
+    await expect.poll(() => keys.length).toBe(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+    await expectEmailContaining(marker);
+  });
+
   for (const failure of ["a 503 answer", "a network error"] as const) {
     test(`${failure} shows the error toast, logs the error, and keeps the fields`, async ({ page }) => {
       const errors = collectConsoleErrors(page);

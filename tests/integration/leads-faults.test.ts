@@ -93,7 +93,9 @@ describe.each(drivers)("faults and load on $name", ({ storage }) => {
     try {
       for (let index = 0; index < 5; index++) {
         accepted.push(String((await postJson(first.url, contactNumber(index))).body.id));
-        accepted.push(String((await postJson(first.url, { ...validOptOut, name: `Person ${index}` })).body.id));
+        // Each opt-out from its own address: one address gets at most 3 confirmations a day.
+        const optOut = { ...validOptOut, name: `Person ${index}`, email: `person${index}@example.com` };
+        accepted.push(String((await postJson(first.url, optOut)).body.id));
       }
       expect(await unsentCount(first)).toBe(15);
     } finally {

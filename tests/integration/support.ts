@@ -23,6 +23,8 @@ export interface ReceivedMail {
 export interface SmtpPeer {
   url: string;
   received: ReceivedMail[];
+  /** Recipients the peer was asked to accept (RCPT TO), answered or not. */
+  recipientsOffered: string[];
   /** Closes the listening socket: senders get "connection refused", as with a mail server that is down. */
   goDown(): Promise<void>;
   comeBack(): Promise<void>;
@@ -37,15 +39,34 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+export interface SmtpPeerBehaviour {
+  /** How long the peer waits, after taking a whole message, before it answers (a slow server). */
+  replyDelayMs?: number;
+  /** The reply code to refuse a recipient with (4xx: try later, 5xx: never), or undefined to accept it. */
+  recipientReply?(address: string): number | undefined;
+  /** Never answer RCPT TO: the send hangs before any message is handed over. */
+  holdRecipients?: boolean;
+}
+
+export async function startSmtpPeer(behaviour: SmtpPeerBehaviour = {}): Promise<SmtpPeer> {
   const port = await freePort();
   const received: ReceivedMail[] = [];
+  const recipientsOffered: string[] = [];
   let server: SMTPServer | undefined;
   const listen = async () => {
     server = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      // Connections held open (a hung send) are cut soon after close(), not after the default 30 s.
+      closeTimeout: 200,
+      onRcptTo(address, _session, callback) {
+        recipientsOffered.push(address.address);
+        if (behaviour.holdRecipients) return;
+        const code = behaviour.recipientReply?.(address.address);
+        if (code === undefined) return callback();
+        callback(Object.assign(new Error(`Recipient refused (${code})`), { responseCode: code }));
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -60,7 +81,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
             text: mail.text ?? "",
             html: mail.html ?? "",
           });
-          callback();
+          setTimeout(callback, behaviour.replyDelayMs ?? 0);
         });
       },
     });
@@ -68,7 +89,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   };
   const close = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   await listen();
-  return { url: `smtp://127.0.0.1:${port}`, received, goDown: close, comeBack: listen, stop: close };
+  return { url: `smtp://127.0.0.1:${port}`, received, recipientsOffered, goDown: close, comeBack: listen, stop: close };
 }
 
 export interface TestPostgres {

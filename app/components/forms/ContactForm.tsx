@@ -72,6 +72,7 @@ export function ContactForm({ serverResult }: { serverResult: LeadFormResult | u
         <FormField {...form.field("service")} required maxLength={LEAD_LIMITS.service} />
         <FormField {...form.field("message")} required rows={4} maxLength={LEAD_LIMITS.message} />
         <Honeypot formId="contact" />
+        {form.submissionIdInput ? <input {...form.submissionIdInput} /> : null}
         <SubmitButton pending={form.pending} label={copy.submit} pendingLabel={copy.submitting} />
         <p className="text-xs text-slate-600">{siteConfig.contactConsentText}</p>
       </form>

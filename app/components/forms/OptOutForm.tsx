@@ -26,6 +26,7 @@ export function OptOutForm({ serverResult }: { serverResult: LeadFormResult | un
       <FormField {...form.field("email")} required type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} />
       <FormField {...form.field("message")} hint={copy.optional} rows={4} maxLength={LEAD_LIMITS.optOutMessage} />
       <Honeypot formId="opt-out" />
+      {form.submissionIdInput ? <input {...form.submissionIdInput} /> : null}
       <SubmitButton pending={form.pending} label={copy.submit} pendingLabel={copy.submitting} />
     </form>
   );

@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startServer } from "../../server.ts";
+import { openDatabase } from "~/server/db.server.ts";
+import { contactRequests, emailOutbox } from "~/server/db-schema.server.ts";
+import { postJson, testEnv, validContact, waitUntil } from "./support.ts";
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "plumbline-housekeeping-"));
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+test("the retention purge runs at start: a lead past retention is gone, with its .eml file, without waiting an hour", async () => {
+  const dataDir = join(root, "pglite");
+  const outboxDir = join(root, "outbox");
+  const database = await openDatabase({ pgliteDataDir: dataDir });
+  const requestId = randomUUID();
+  const emailId = randomUUID();
+  try {
+    await database.db.insert(contactRequests).values({
+      id: requestId,
+      receivedAt: new Date(Date.now() - 400 * 86_400_000),
+      firstName: "Old",
+      lastName: "Lead",
+      email: "old@example.com",
+      phone: "555-123-4567",
+      service: "Leak",
+      message: "Long ago",
+      consentText: "By submitting…",
+      channel: "api",
+    });
+    await database.db.insert(emailOutbox).values({
+      id: emailId,
+      contactRequestId: requestId,
+      purpose: "contact_notification",
+      messageId: `<${emailId}@plumbline.example>`,
+      toAddress: "leads@operator.example",
+      subject: "Lead",
+      textBody: "text",
+      htmlBody: "<p>html</p>",
+      sentAt: new Date(Date.now() - 399 * 86_400_000),
+    });
+  } finally {
+    await database.close();
+  }
+  await rm(outboxDir, { recursive: true, force: true });
+  await mkdir(outboxDir);
+  await writeFile(join(outboxDir, `${emailId}.eml`), "From: x\r\n\r\nold lead");
+
+  const running = await startServer(testEnv({ PGLITE_DATA_DIR: dataDir, OUTBOX_DIR: outboxDir }));
+  try {
+    await waitUntil(async () => (await running.services.db.$count(contactRequests)) === 0);
+    await waitUntil(() => !existsSync(join(outboxDir, `${emailId}.eml`)));
+  } finally {
+    await running.close();
+  }
+});
+
+test(".eml files are readable by the server's user only, in a folder only it can open", async () => {
+  const outboxDir = join(root, "private-outbox");
+  const running = await startServer(testEnv({ OUTBOX_DIR: outboxDir }));
+  try {
+    expect((await postJson(running.url, validContact)).status).toBe(200);
+    await waitUntil(async () => existsSync(outboxDir) && (await readdir(outboxDir)).length === 1);
+    const [file] = await readdir(outboxDir);
+    expect((await stat(join(outboxDir, file!))).mode & 0o777).toBe(0o600);
+    expect((await stat(outboxDir)).mode & 0o777).toBe(0o700);
+  } finally {
+    await running.close();
+  }
+});

@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { openDatabase, type OpenDatabase } from "~/server/db.server.ts";
+import { contactRequests, emailOutbox } from "~/server/db-schema.server.ts";
+import { createMailer, type Mailer } from "~/server/mail.server.ts";
+import { startOutboxWorker, type OutboxOptions, type OutboxWorker } from "~/server/outbox.server.ts";
+import { startSmtpPeer, waitUntil, type SmtpPeer, type SmtpPeerBehaviour } from "./support.ts";
+
+/** The outbox worker against a real SMTP peer that is slow, refuses, or hangs. */
+
+let database: OpenDatabase;
+let peer: SmtpPeer | undefined;
+const mailers: Mailer[] = [];
+const workers: OutboxWorker[] = [];
+
+beforeAll(async () => {
+  database = await openDatabase({ pgliteDataDir: "memory://" });
+});
+
+afterAll(() => database.close());
+
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+  for (const mailer of mailers.splice(0)) mailer.close();
+  await peer?.stop();
+  peer = undefined;
+  // Each test starts with an empty outbox.
+  await database.db.delete(emailOutbox);
+});
+
+async function startPeer(behaviour: SmtpPeerBehaviour = {}) {
+  peer = await startSmtpPeer(behaviour);
+  return peer;
+}
+
+function startWorker(options: Partial<OutboxOptions> = {}) {
+  const mailer = createMailer({ smtpUrl: peer!.url, from: "Plumbline <no-reply@plumbline.example>", outboxDir: "" });
+  mailers.push(mailer);
+  const worker = startOutboxWorker(database.run, mailer, { pollMs: 50, retryBaseMs: 20, retryMaxMs: 50, ...options });
+  workers.push(worker);
+  return worker;
+}
+
+/** Queues one email for a new contact request; returns the outbox row's id. */
+async function queue(to: string, createdAt = new Date()) {
+  const requestId = randomUUID();
+  await database.db.insert(contactRequests).values({
+    id: requestId,
+    firstName: "Ann",
+    lastName: "Lee",
+    email: "ann@example.com",
+    phone: "555-123-4567",
+    service: "Leak",
+    message: "Help",
+    consentText: "By submitting…",
+    channel: "api",
+  });
+  const id = randomUUID();
+  await database.db.insert(emailOutbox).values({
+    id,
+    createdAt,
+    contactRequestId: requestId,
+    purpose: "contact_notification",
+    messageId: `<${id}@plumbline.example>`,
+    toAddress: to,
+    subject: "New estimate request",
+    textBody: "text",
+    htmlBody: "<p>html</p>",
+  });
+  return id;
+}
+
+async function row(id: string) {
+  const [found] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return found!;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("the outbox", () => {
+  test("a server slow to answer a message gets it once: the lease outlives the send, even with two workers", async () => {
+    await startPeer({ replyDelayMs: 4_000 });
+    const id = await queue("leads@operator.example");
+    startWorker({ leaseMs: 1_500 });
+    startWorker({ leaseMs: 1_500 });
+    await waitUntil(async () => (await row(id)).sentAt !== null);
+    await pause(800);
+    expect(peer!.received).toHaveLength(1);
+    expect(peer!.recipientsOffered).toHaveLength(1);
+    expect((await row(id)).attempts).toBe(1);
+  });
+
+  test("a permanent refusal (5xx) is tried 3 times, then marked failed and left alone; a 4xx keeps being retried", async () => {
+    await startPeer({
+      recipientReply: (address) => (address.startsWith("nobody") ? 550 : address.startsWith("busy") ? 451 : undefined),
+    });
+    const refused = await queue("nobody@example.com");
+    const busy = await queue("busy@example.com");
+    startWorker();
+    await waitUntil(async () => (await row(refused)).failedAt !== null);
+    await waitUntil(async () => (await row(busy)).attempts >= 5);
+    await pause(300);
+    expect(await row(refused)).toMatchObject({ attempts: 3, sentAt: null, lastError: expect.stringContaining("550") });
+    expect(peer!.recipientsOffered.filter((address) => address.startsWith("nobody"))).toHaveLength(3);
+    expect(await row(busy)).toMatchObject({ failedAt: null, sentAt: null });
+  });
+
+  test("a message that cannot be delivered for 5 days is marked failed", async () => {
+    await startPeer();
+    await peer!.goDown();
+    const old = await queue("leads@operator.example", new Date(Date.now() - 6 * 86_400_000));
+    const recent = await queue("leads@operator.example");
+    startWorker();
+    await waitUntil(async () => (await row(old)).failedAt !== null);
+    expect((await row(old)).attempts).toBe(1);
+    expect((await row(recent)).failedAt).toBeNull();
+  });
+
+  test("stopping aborts a send that hangs, and its row goes back as it was; the next worker sends it once", async () => {
+    await startPeer({ holdRecipients: true });
+    const id = await queue("leads@operator.example");
+    const worker = startWorker({ stopGraceMs: 200 });
+    await waitUntil(() => peer!.recipientsOffered.length === 1);
+    const started = Date.now();
+    await worker.stop();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await row(id)).toMatchObject({ attempts: 0, sentAt: null, failedAt: null });
+
+    await peer!.stop();
+    await startPeer();
+    startWorker();
+    await waitUntil(async () => (await row(id)).sentAt !== null);
+    await pause(300);
+    expect(peer!.received).toHaveLength(1);
+  });
+});
