@@ -1,24 +1,35 @@
 /**
- * The Node server: prerendered pages and built assets, security headers, POST rate limits,
- * and everything else handed to React Router. Graceful shutdown closes the database.
+ * The Node server: prerendered pages and built assets, security headers, method, Host, origin and POST
+ * limits, health probes, request logs, and everything else handed to React Router. Graceful shutdown
+ * closes the database.
  */
 import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
 import { fileURLToPath } from "node:url";
-import type { Server } from "node:http";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { createRequestHandler } from "@react-router/express";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { ServerBuild } from "react-router";
 import { env as processEnv, type Env } from "./app/config/env.server.ts";
 import type { PublicSiteConfig } from "./app/config/site.ts";
+import { clientKey } from "./app/server/http/client-key.server.ts";
+import { leadEndpointCors } from "./app/server/http/cors.server.ts";
 import { contentSecurityPolicy } from "./app/server/http/csp.server.ts";
+import { handleError } from "./app/server/http/errors.server.ts";
+import { healthz, readyz } from "./app/server/http/health.server.ts";
+import { requireWellFormedHost } from "./app/server/http/host.server.ts";
 import { leadEndpoint } from "./app/server/http/lead-endpoint.server.ts";
-import { LEAD_ENDPOINT } from "./app/lib/lead-schemas.ts";
-import { loadPrerenderedPages, pageKey } from "./app/server/http/prerendered-pages.server.ts";
+import { allowOnlyKnownMethods, isUnsafeMethod } from "./app/server/http/methods.server.ts";
 import { isAllowedOrigin } from "./app/server/http/origin.server.ts";
+import { createPostRateLimit } from "./app/server/http/post-rate-limit.server.ts";
+import { loadPrerenderedPages, pageKey } from "./app/server/http/prerendered-pages.server.ts";
+import { publicFiles } from "./app/server/http/public-files.server.ts";
+import { requestLog } from "./app/server/http/request-log.server.ts";
 import { baseSecurityHeaders } from "./app/server/http/security-headers.server.ts";
+import { MAX_CONNECTIONS, SERVER_OPTIONS } from "./app/server/http/server-limits.server.ts";
 import { tooManyRequestsPage } from "./app/server/http/too-many-requests.server.ts";
+import { LEAD_ENDPOINT } from "./app/lib/lead-schemas.ts";
+import { log } from "./app/server/log.server.ts";
 import { startServices, type AppServices } from "./app/server/services.server.ts";
 
 const BUILD_DIR = fileURLToPath(new URL("./build/", import.meta.url));
@@ -43,11 +54,19 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
-  app.use(compression());
+  app.use(requestLog(log));
   app.use((_req, res, next) => {
     res.set(securityHeaders);
     next();
   });
+  app.use(requireWellFormedHost);
+  app.use(allowOnlyKnownMethods);
+
+  // Probes first: never rate-limited, never compressed, never rendered.
+  app.get("/healthz", healthz);
+  app.get("/readyz", readyz(services.db));
+
+  app.use(compression());
 
   // Fingerprinted assets never change.
   app.use(
@@ -75,56 +94,50 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
     res.status(200).send(page.html);
   });
 
-  // Other public files (favicon, sitemap, route data). Pages are served above, with their CSP, and only there.
-  const publicFiles = express.static(`${BUILD_DIR}client`, { maxAge: "1h", index: false, redirect: false });
-  app.use((req, res, next) => (req.path.endsWith(".html") ? next() : publicFiles(req, res, next)));
+  // Other public files (favicon, sitemap, route data); never a page's raw .html.
+  app.use(publicFiles(`${BUILD_DIR}client`, { skip: "assets" }));
 
-  const postLimiter = new RateLimiterMemory({ points: env.POST_RATE_LIMIT_PER_MINUTE, duration: 60 });
+  const cors = leadEndpointCors(env.ALLOWED_ORIGINS);
+  app.options(LEAD_ENDPOINT, cors.preflight);
+
+  // Every unsafe request counts against the per-minute limit, shared by all instances through the database.
+  const countPost = createPostRateLimit(services.run, env.POST_RATE_LIMIT_PER_MINUTE);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "POST") return next();
-    try {
-      await postLimiter.consume(req.ip ?? "unknown");
-      next();
-    } catch (rejection) {
-      const retryAfter = Math.ceil(((rejection as { msBeforeNext?: number }).msBeforeNext ?? 60_000) / 1000);
-      res.set("Retry-After", String(retryAfter)).status(429);
-      // A form posted without JavaScript gets a page; the JSON endpoint gets JSON.
-      if (req.accepts(["json", "html"]) === "html") res.type("html").send(tooManyRequestsPage(siteConfig, req.path));
-      else res.json({ error: "Too many requests. Please try again later.", fieldErrors: {} });
-    }
+    if (!isUnsafeMethod(req.method)) return next();
+    const limit = await countPost(clientKey(req.ip ?? "unknown"));
+    if (limit.allowed) return next();
+    res.set("Retry-After", String(limit.retryAfterSeconds)).status(429);
+    // A form posted without JavaScript gets a page; the JSON endpoint gets JSON.
+    if (req.accepts(["json", "html"]) === "html") res.type("html").send(tooManyRequestsPage(siteConfig, req.path));
+    else res.json({ error: "Too many requests. Please try again later.", fieldErrors: {} });
   });
 
-  // Cross-site posts are refused here, with a 403, before any form or the API sees them.
+  // The one place that decides whether an unsafe request comes from our site: cross-site ones are refused
+  // here, with a 403, before any form or the API sees them.
   const trustedOrigins = [new URL(siteConfig.siteUrl).origin, ...env.ALLOWED_ORIGINS];
   app.use((req, res, next) => {
-    if (req.method !== "POST" || isAllowedOrigin(req.get("origin") ?? null, req.get("host") ?? "", trustedOrigins)) {
+    if (!isUnsafeMethod(req.method) || isAllowedOrigin(req.get("origin") ?? null, req.get("host") ?? "", trustedOrigins)) {
       return next();
     }
     res.status(403).json({ error: "Requests from other sites are not accepted.", fieldErrors: {} });
   });
 
-  app.all(LEAD_ENDPOINT, leadEndpoint(services.leads));
+  app.post(LEAD_ENDPOINT, cors.grant, leadEndpoint(services.leads));
 
   // Server-rendered responses (form results, 404s) get a fresh nonce for their inline scripts.
-  app.use((req, res, next) => {
+  app.use((_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     res.set("Content-Security-Policy", contentSecurityPolicy(siteConfig, [`'nonce-${nonce}'`]));
-    res.on("finish", () => {
-      if (res.statusCode === 404) console.warn(`404 ${req.method} ${req.originalUrl}`);
-    });
     next();
   });
 
   app.all(
     "/{*path}",
     createRequestHandler({
-      // The pages' form actions accept the site's public origin (behind a proxy that rewrites Host) and the
-      // same extra origins as the API; React Router checks them by host.
-      build: {
-        ...build,
-        allowedActionOrigins: [siteConfig.siteUrl, ...env.ALLOWED_ORIGINS].map((origin) => new URL(origin).host),
-      },
+      // The origin check above already decided; React Router's own check of form actions must not
+      // decide differently (e.g. behind a proxy that rewrites Host), so it accepts every origin.
+      build: { ...build, allowedActionOrigins: ["**"] },
       mode: "production",
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
@@ -134,9 +147,11 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
     }),
   );
 
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
-  });
+  app.use(handleError(log));
+
+  const server = createServer(SERVER_OPTIONS, app);
+  server.maxConnections = MAX_CONNECTIONS;
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
 
@@ -155,10 +170,10 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const running = await startServer();
-  console.log(`Plumbline is serving ${running.url}`);
+  log.info(`Plumbline is serving ${running.url}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, async () => {
-      console.log(`${signal}: shutting down`);
+      log.info(`${signal}: shutting down`);
       const forceExit = setTimeout(() => process.exit(1), 10_000);
       forceExit.unref();
       await running.close();

@@ -87,6 +87,7 @@ export const envSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(900_000),
   POST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { RunStatement } from "./db.server.ts";
 import { isAllowedOrigin } from "./http/origin.server.ts";
+import { log, withoutEmailAddresses } from "./log.server.ts";
 import { COUNT_FORM_HIT, type FormRateLimit } from "./form-rate-limit.server.ts";
 import { contactNotification, optOutEmails, type EmailSettings, type RenderedEmail } from "./lead-emails.server.ts";
 import {
@@ -143,7 +144,8 @@ async function intake(
     options.onAccepted();
     return { status: 200, body: { ok: true, id: stored.id } };
   } catch (error) {
-    console.error("Leads: storage failed:", error);
+    // The message only: a database error's details can quote the values it was given.
+    log.error(`leads: storage failed: ${withoutEmailAddresses(error instanceof Error ? error.message : String(error))}`);
     return reject(503, STORAGE_UNAVAILABLE, { headers: { "Retry-After": "60" }, values });
   }
 }

@@ -1,4 +1,5 @@
 import type { RunStatement } from "./db.server.ts";
+import { log, withoutEmailAddresses } from "./log.server.ts";
 import type { Mailer } from "./mail.server.ts";
 
 export interface OutboxOptions {
@@ -91,8 +92,9 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
     } catch (error) {
       const delayMs = retryDelayMs(row.attempts, options.retryBaseMs, options.retryMaxMs);
       const reason = error instanceof Error ? error.message : String(error);
-      console.warn(
-        `Outbox: ${row.purpose} ${row.id} failed (attempt ${row.attempts}), retrying in ${delayMs} ms: ${reason}`,
+      log.warn(
+        { outboxId: row.id, purpose: row.purpose, attempt: row.attempts, retryInMs: delayMs },
+        `outbox send failed: ${withoutEmailAddresses(reason)}`,
       );
       await runStatement("outbox_reschedule", RESCHEDULE, [row.id, delayMs, reason.slice(0, 1000)]);
       return;
@@ -109,7 +111,7 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
       }
     } catch (error) {
       // The database is unreachable: the rows stay pending, and the next poll tries again.
-      console.error("Outbox: cannot read the outbox:", error instanceof Error ? error.message : error);
+      log.error(`outbox: cannot read the outbox: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

@@ -1,14 +1,17 @@
 import type { Env } from "~/config/env.server.ts";
-import { openDatabase, type Database } from "./db.server.ts";
+import { openDatabase, type Database, type RunStatement } from "./db.server.ts";
 import { createFormRateLimit } from "./form-rate-limit.server.ts";
 import { createLeadIntake, type LeadIntake } from "./leads.server.ts";
 import { createMailer } from "./mail.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
+import { log } from "./log.server.ts";
 import { purgeExpiredLeads } from "./retention.server.ts";
 
 /** The long-lived parts of the server process, opened once at start and closed on shutdown. */
 export interface AppServices {
   db: Database;
+  /** One hand-written statement, one round trip (the hot path's statements). */
+  run: RunStatement;
   leads: LeadIntake;
   outbox: OutboxWorker;
   close(): Promise<void>;
@@ -23,7 +26,7 @@ function domainOf(address: string): string {
 export async function startServices(env: Env): Promise<AppServices> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
-  console.log(`Leads are stored in ${database.description}; email goes to ${mailer.description}.`);
+  log.info(`Leads are stored in ${database.description}; email goes to ${mailer.description}.`);
 
   const outbox = startOutboxWorker(database.run, mailer, {
     pollMs: env.OUTBOX_POLL_MS,
@@ -34,8 +37,8 @@ export async function startServices(env: Env): Promise<AppServices> {
   // Hourly housekeeping: expired rate-limit windows, and leads past the privacy policy's retention
   // period (a request with mail still owed is kept until it is sent).
   const housekeepingTimer = setInterval(() => {
-    formRateLimit.prune().catch((error) => console.error("Rate limit pruning failed:", error));
-    purgeExpiredLeads(database.db).catch((error) => console.error("Retention purge failed:", error));
+    formRateLimit.prune().catch((error: unknown) => log.error({ err: error }, "rate limit pruning failed"));
+    purgeExpiredLeads(database.db).catch((error: unknown) => log.error({ err: error }, "retention purge failed"));
   }, HOUR_SECONDS * 1000);
   housekeepingTimer.unref();
 
@@ -56,6 +59,7 @@ export async function startServices(env: Env): Promise<AppServices> {
 
   return {
     db: database.db,
+    run: database.run,
     leads,
     outbox,
     async close() {
