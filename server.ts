@@ -116,7 +116,10 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
   // here, with a 403, before any form or the API sees them.
   const trustedOrigins = [new URL(siteConfig.siteUrl).origin, ...env.ALLOWED_ORIGINS];
   app.use((req, res, next) => {
-    if (!isUnsafeMethod(req.method) || isAllowedOrigin(req.get("origin") ?? null, req.get("host") ?? "", trustedOrigins)) {
+    if (
+      !isUnsafeMethod(req.method) ||
+      isAllowedOrigin(req.get("origin") ?? null, req.get("host") ?? "", trustedOrigins)
+    ) {
       return next();
     }
     res.status(403).json({ error: "Requests from other sites are not accepted.", fieldErrors: {} });

@@ -145,7 +145,9 @@ async function intake(
     return { status: 200, body: { ok: true, id: stored.id } };
   } catch (error) {
     // The message only: a database error's details can quote the values it was given.
-    log.error(`leads: storage failed: ${withoutEmailAddresses(error instanceof Error ? error.message : String(error))}`);
+    log.error(
+      `leads: storage failed: ${withoutEmailAddresses(error instanceof Error ? error.message : String(error))}`,
+    );
     return reject(503, STORAGE_UNAVAILABLE, { headers: { "Retry-After": "60" }, values });
   }
 }

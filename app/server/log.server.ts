@@ -10,7 +10,9 @@ import { env } from "~/config/env.server.ts";
  */
 export const log: Logger = pino(
   { level: env.LOG_LEVEL, base: undefined },
-  process.stdout.isTTY ? pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }) : process.stdout,
+  process.stdout.isTTY
+    ? pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
+    : process.stdout,
 );
 
 const EMAIL_ADDRESS = /[^\s<>()"',;:/]+(?:@|%40)[^\s<>()"',;:/]+/gi;
