@@ -13,7 +13,7 @@ export function isUnsafeMethod(method: string): boolean {
 }
 
 /** The lead endpoint's path, matched as Express routes match (any case, optional trailing slash). */
-export function isLeadEndpoint(path: string): boolean {
+function isLeadEndpoint(path: string): boolean {
   return pageKey(path).toLowerCase() === LEAD_ENDPOINT.toLowerCase();
 }
 
