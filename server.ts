@@ -104,7 +104,20 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
   const countPost = createPostRateLimit(services.run, env.POST_RATE_LIMIT_PER_MINUTE);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     if (!isUnsafeMethod(req.method)) return next();
-    const limit = await countPost(clientKey(req.ip ?? "unknown"));
+    let limit: Awaited<ReturnType<typeof countPost>>;
+    try {
+      limit = await countPost(clientKey(req.ip ?? "unknown"));
+    } catch (error) {
+      // The database does not answer: nothing could be stored anyway.
+      const reason = error instanceof Error ? error.message : String(error);
+      log.error({ requestId: res.locals.requestId }, `POST limit: database unavailable: ${reason}`);
+      res.set("Retry-After", "60").status(503);
+      res.json({
+        error: "We could not take your request right now. Please try again in a few minutes.",
+        fieldErrors: {},
+      });
+      return;
+    }
     if (limit.allowed) return next();
     res.set("Retry-After", String(limit.retryAfterSeconds)).status(429);
     // A form posted without JavaScript gets a page; the JSON endpoint gets JSON.

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -24,9 +25,11 @@ const LEADS = 300;
 const KILL_AFTER = 100;
 const POST_LIMIT = 20;
 
+const deployConfig = () => readFile(new URL("../../docs/deploy/nginx.conf", import.meta.url), "utf8");
+
 /** docs/deploy/nginx.conf, exactly as documented, with test values for its placeholders. */
 async function siteConfig(values: Record<string, string>): Promise<string> {
-  const template = await readFile(new URL("../../docs/deploy/nginx.conf", import.meta.url), "utf8");
+  const template = await deployConfig();
   const filled = template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
     if (!(name in values)) throw new Error(`No test value for {{${name}}}`);
     return values[name]!;
@@ -36,6 +39,11 @@ async function siteConfig(values: Record<string, string>): Promise<string> {
 
 /** nginx as any user can run it: its own prefix, pid, temp and log paths in `dir`, in the foreground. */
 async function startNginx(dir: string, site: string): Promise<ChildProcess> {
+  if (!existsSync(NGINX)) {
+    throw new Error(
+      `nginx was not found at ${NGINX}. Install it with: sudo apt-get install -y nginx (or set NGINX_PATH).`,
+    );
+  }
   for (const sub of ["logs", "temp"]) await mkdir(join(dir, sub), { recursive: true });
   // Run as root, nginx's workers drop to "nobody", who must reach the temp folders.
   await chmod(dir, 0o755);
@@ -158,6 +166,11 @@ describe("two instances behind nginx on one PostgreSQL", () => {
     await smtp?.stop();
     await postgres?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  test("docs/deploy.md shows the tested nginx config verbatim", async () => {
+    const guide = await readFile(new URL("../../docs/deploy.md", import.meta.url), "utf8");
+    expect(guide).toContain(await deployConfig());
   });
 
   test("the per-minute POST limit is counted across both instances", async () => {
