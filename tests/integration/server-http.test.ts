@@ -120,6 +120,14 @@ describe("server", () => {
     }
   });
 
+  test("counts every address of one IPv6 /64 as one client for the POST limit", async () => {
+    const from = (address: string) => postContactForm({ "X-Forwarded-For": address, Origin: "https://evil.example" });
+    expect((await from("2001:db8:7:7::1")).status).toBe(403);
+    expect((await from("2001:db8:7:7::2")).status).toBe(403);
+    expect((await from("2001:db8:7:7:ffff::3")).status).toBe(429);
+    expect((await from("2001:db8:7:8::1")).status).toBe(403);
+  });
+
   test("never serves a raw .html file, however its path is encoded", async () => {
     const variants = [
       "/index.html",
@@ -264,6 +272,20 @@ describe("CORS for ALLOWED_ORIGINS on the lead endpoint", () => {
     });
     expect(post.status).toBe(200);
     expect(post.headers.get("access-control-allow-origin")).toBe("https://partner.example");
+  });
+
+  test("lets an allowed origin post the pages' own forms: the server's origin check is the only one", async () => {
+    const response = await fetch(`${running.url}/contact`, {
+      method: "POST",
+      headers: {
+        Origin: "https://partner.example",
+        "Content-Type": "application/x-www-form-urlencoded",
+        Accept: "text/html",
+      },
+      body: new URLSearchParams(validContact).toString(),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Message sent successfully!");
   });
 
   test("grants nothing to any other origin", async () => {
