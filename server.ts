@@ -108,15 +108,11 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
     try {
       limit = await countPost(clientKey(req.ip ?? "unknown"));
     } catch (error) {
-      // The database does not answer: nothing could be stored anyway.
+      // The database does not answer: the request goes on, and the form or API that needs the database
+      // answers 503 in its own words (the form limit is counted in the same statement as the lead).
       const reason = error instanceof Error ? error.message : String(error);
-      log.error({ requestId: res.locals.requestId }, `POST limit: database unavailable: ${reason}`);
-      res.set("Retry-After", "60").status(503);
-      res.json({
-        error: "We could not take your request right now. Please try again in a few minutes.",
-        fieldErrors: {},
-      });
-      return;
+      log.warn({ requestId: res.locals.requestId }, `POST limit not counted, database unavailable: ${reason}`);
+      return next();
     }
     if (limit.allowed) return next();
     res.set("Retry-After", String(limit.retryAfterSeconds)).status(429);
