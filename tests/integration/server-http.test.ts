@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startServer, type RunningServer } from "../../server.ts";
 import { siteConfig } from "~/config/site.ts";
 import { contactRequests, privacyRequests } from "~/server/db-schema.server.ts";
+import { log } from "~/server/log.server.ts";
 import { testEnv, validContact, validOptOut, waitUntil } from "./support.ts";
 
 interface RawResponse {
@@ -44,13 +45,15 @@ function rawRequest(
   });
 }
 
-/** What the server writes to stdout and stderr (its log) while `run` runs, and a little after. */
+/** What the server writes to stdout and stderr (its log, at info level) while `run` runs, and a little after. */
 async function capturedOutput(run: () => Promise<void>, until: (output: string) => boolean = () => true) {
   let output = "";
   const capture = (chunk: string | Uint8Array) => {
     output += String(chunk);
     return true;
   };
+  const level = log.level;
+  log.level = "info";
   const stdout = vi.spyOn(process.stdout, "write").mockImplementation(capture);
   const stderr = vi.spyOn(process.stderr, "write").mockImplementation(capture);
   try {
@@ -59,6 +62,7 @@ async function capturedOutput(run: () => Promise<void>, until: (output: string) 
   } finally {
     stdout.mockRestore();
     stderr.mockRestore();
+    log.level = level;
   }
   return output;
 }
