@@ -1,7 +1,8 @@
 /**
- * The Node server: prerendered pages and built assets, security headers, POST rate limits, the console's
- * gate, and everything else handed to React Router. Graceful shutdown closes the database.
- * `--dev` (npm run dev) serves the app through Vite instead of the build, with the same stack.
+ * The Node server: prerendered pages and built assets, security headers, method, Host, origin and POST
+ * limits, health probes, request logs, the console's gate, and everything else handed to React Router.
+ * Graceful shutdown closes the database. `--dev` (npm run dev) serves the app through Vite instead of the
+ * build, with the same stack.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -9,19 +10,28 @@ import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { createRequestHandler } from "@react-router/express";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import { env as processEnv, type Env } from "./app/config/env.server.ts";
 import { commandSocketPath, listenForCommands } from "./app/server/command-socket.server.ts";
 import { consoleGate } from "./app/server/console/gate.server.ts";
 import type { Operator } from "./app/server/console/sessions.server.ts";
+import { clientKey } from "./app/server/http/client-key.server.ts";
+import { leadEndpointCors } from "./app/server/http/cors.server.ts";
 import { contentSecurityPolicy } from "./app/server/http/csp.server.ts";
+import { handleError } from "./app/server/http/errors.server.ts";
 import { builtFrontEnd, viteFrontEnd } from "./app/server/http/front-end.server.ts";
+import { healthz, readyz } from "./app/server/http/health.server.ts";
+import { requireWellFormedHost } from "./app/server/http/host.server.ts";
 import { leadEndpoint } from "./app/server/http/lead-endpoint.server.ts";
-import { LEAD_ENDPOINT } from "./app/lib/lead-schemas.ts";
-import { pageKey } from "./app/server/http/prerendered-pages.server.ts";
+import { allowOnlyKnownMethods, isUnsafeMethod } from "./app/server/http/methods.server.ts";
 import { isAllowedOrigin } from "./app/server/http/origin.server.ts";
+import { createPostRateLimit } from "./app/server/http/post-rate-limit.server.ts";
+import { pageKey } from "./app/server/http/prerendered-pages.server.ts";
+import { requestLog } from "./app/server/http/request-log.server.ts";
 import { baseSecurityHeaders } from "./app/server/http/security-headers.server.ts";
+import { MAX_CONNECTIONS, SERVER_OPTIONS } from "./app/server/http/server-limits.server.ts";
 import { tooManyRequestsPage } from "./app/server/http/too-many-requests.server.ts";
+import { LEAD_ENDPOINT } from "./app/lib/lead-schemas.ts";
+import { log } from "./app/server/log.server.ts";
 import { startServices, type AppServices } from "./app/server/services.server.ts";
 import { runCommand } from "./scripts/commands.ts";
 
@@ -47,7 +57,8 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
   // Open the database (PGlite takes seconds) before accepting any request.
   const services = await startServices(env);
   const app = express();
-  const server = createServer(app);
+  const server = createServer(SERVER_OPTIONS, app);
+  server.maxConnections = MAX_CONNECTIONS;
   const frontEnd = options.dev ? await viteFrontEnd(env, server) : await builtFrontEnd();
   const { siteConfig, pages } = frontEnd;
   const securityHeaders = baseSecurityHeaders(siteConfig);
@@ -60,11 +71,19 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
 
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
-  app.use(compression());
+  app.use(requestLog(log));
   app.use((_req, res, next) => {
     res.set(securityHeaders);
     next();
   });
+  app.use(requireWellFormedHost);
+  app.use(allowOnlyKnownMethods);
+
+  // Probes first: never rate-limited, never compressed, never rendered.
+  app.get("/healthz", healthz);
+  app.get("/readyz", readyz(services.db));
+
+  app.use(compression());
 
   app.use(frontEnd.files);
 
@@ -82,51 +101,61 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
     res.status(200).send(page.html);
   });
 
-  const postLimiter = new RateLimiterMemory({ points: env.POST_RATE_LIMIT_PER_MINUTE, duration: 60 });
+  const cors = leadEndpointCors(env.ALLOWED_ORIGINS);
+  app.options(LEAD_ENDPOINT, cors.preflight);
+
+  // Every unsafe request counts against the per-minute limit, shared by all instances through the database.
+  const countPost = createPostRateLimit(services.run, env.POST_RATE_LIMIT_PER_MINUTE);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "POST") return next();
+    if (!isUnsafeMethod(req.method)) return next();
+    let limit: Awaited<ReturnType<typeof countPost>>;
     try {
-      await postLimiter.consume(req.ip ?? "unknown");
-      next();
-    } catch (rejection) {
-      const retryAfter = Math.ceil(((rejection as { msBeforeNext?: number }).msBeforeNext ?? 60_000) / 1000);
-      res.set("Retry-After", String(retryAfter)).status(429);
-      // A form posted without JavaScript gets a page; the JSON endpoint gets JSON.
-      if (req.accepts(["json", "html"]) === "html") res.type("html").send(tooManyRequestsPage(siteConfig, req.path));
-      else res.json({ error: "Too many requests. Please try again later.", fieldErrors: {} });
+      limit = await countPost(clientKey(req.ip ?? "unknown"));
+    } catch (error) {
+      // The database does not answer: the request goes on, and the form or API that needs the database
+      // answers 503 in its own words (the form limit is counted in the same statement as the lead).
+      const reason = error instanceof Error ? error.message : String(error);
+      log.warn({ requestId: res.locals.requestId }, `POST limit not counted, database unavailable: ${reason}`);
+      return next();
     }
+    if (limit.allowed) return next();
+    res.set("Retry-After", String(limit.retryAfterSeconds)).status(429);
+    // A form posted without JavaScript gets a page; the JSON endpoint gets JSON.
+    if (req.accepts(["json", "html"]) === "html") res.type("html").send(tooManyRequestsPage(siteConfig, req.path));
+    else res.json({ error: "Too many requests. Please try again later.", fieldErrors: {} });
   });
 
-  // Cross-site posts are refused here, with a 403, before any form or the API sees them.
+  // The one place that decides whether an unsafe request comes from our site: cross-site ones are refused
+  // here, with a 403, before any form or the API sees them.
   const trustedOrigins = [new URL(siteConfig.siteUrl).origin, ...env.ALLOWED_ORIGINS];
   app.use((req, res, next) => {
-    if (req.method !== "POST" || isAllowedOrigin(req.get("origin") ?? null, req.get("host") ?? "", trustedOrigins)) {
+    if (
+      !isUnsafeMethod(req.method) ||
+      isAllowedOrigin(req.get("origin") ?? null, req.get("host") ?? "", trustedOrigins)
+    ) {
       return next();
     }
     res.status(403).json({ error: "Requests from other sites are not accepted.", fieldErrors: {} });
   });
 
-  app.all(LEAD_ENDPOINT, leadEndpoint(services.leads));
+  app.post(LEAD_ENDPOINT, cors.grant, leadEndpoint(services.leads));
 
   app.use(consoleGate(services.consoleAuth.sessions));
 
-  // Server-rendered responses (form results, 404s) get a fresh nonce for their inline scripts. In
-  // development Vite injects its own inline scripts and styles, so there is no CSP there.
-  app.use((req, res, next) => {
+  // Server-rendered responses (form results, 404s, the console) get a fresh nonce for their inline
+  // scripts. In development Vite injects its own inline scripts and styles, so there is no CSP there.
+  app.use((_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     if (frontEnd.mode === "production") {
       res.set("Content-Security-Policy", contentSecurityPolicy(siteConfig, [`'nonce-${nonce}'`]));
     }
-    res.on("finish", () => {
-      if (res.statusCode === 404) console.warn(`404 ${req.method} ${req.path}`);
-    });
     next();
   });
 
-  // The pages' form actions accept the site's public origin (behind a proxy that rewrites Host) and the
-  // same extra origins as the API; React Router checks them by host.
-  const allowedActionOrigins = [siteConfig.siteUrl, ...env.ALLOWED_ORIGINS].map((origin) => new URL(origin).host);
+  // The origin check above already decided; React Router's own check of form actions must not decide
+  // differently (e.g. behind a proxy that rewrites Host), so it accepts every origin.
+  const allowedActionOrigins = ["**"];
   const { build } = frontEnd;
   app.all(
     "/{*path}",
@@ -144,6 +173,8 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
       }),
     }),
   );
+
+  app.use(handleError(log));
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, () => resolve()));
   const address = server.address();
@@ -170,29 +201,29 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const running = await startServer(processEnv, { dev: process.argv.includes("--dev") });
-  console.log(`Plumbline is serving ${running.url}`);
+  log.info(`Plumbline is serving ${running.url}`);
   let shuttingDown = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
       // A second signal hurries the shutdown along but never skips closing the database.
       if (shuttingDown) {
-        console.log(`${signal} again: cutting requests and email sends in flight short`);
+        log.info(`${signal} again: cutting requests and email sends in flight short`);
         running.hurry();
         return;
       }
       shuttingDown = true;
-      console.log(`${signal}: shutting down`);
+      log.info(`${signal}: shutting down`);
       setTimeout(() => {
-        console.error(`Shutdown did not finish within ${LAST_RESORT_EXIT_MS / 1000} s; exiting.`);
+        log.error(`Shutdown did not finish within ${LAST_RESORT_EXIT_MS / 1000} s; exiting.`);
         process.exit(1);
       }, LAST_RESORT_EXIT_MS).unref();
       running.close().then(
         () => {
-          console.log("Shut down: requests finished, email sends settled, database closed.");
+          log.info("Shut down: requests finished, email sends settled, database closed.");
           process.exit(0);
         },
         (error: unknown) => {
-          console.error("Shutdown failed:", error);
+          log.error({ err: error }, "Shutdown failed");
           process.exit(1);
         },
       );

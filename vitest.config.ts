@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "scripts/**/*.test.ts"],
     testTimeout: 30_000,
+    // Servers started inside the test process would log every request into the test output; tests that
+    // read the log raise the level themselves. Servers started as processes set their own LOG_LEVEL.
+    env: { LOG_LEVEL: "warn" },
     hookTimeout: 120_000,
     // Integration files start servers and databases; two cores run them best one file at a time.
     fileParallelism: false,

@@ -4,6 +4,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce.ts";
 import { deferHydration } from "~/server/deferred-hydration.server.ts";
+import { log } from "~/server/log.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -45,7 +46,7 @@ export default function handleRequest(
         onShellError: reject,
         onError(error) {
           responseStatusCode = 500;
-          console.error(error);
+          log.error({ err: error }, "render failed");
         },
       },
     );
@@ -58,5 +59,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   if (error instanceof Error && error.message.startsWith("No route matches URL")) return;
-  console.error(error);
+  log.error({ err: error }, "request handling failed");
 }

@@ -41,7 +41,7 @@ type Gtag = (command: "event", name: string, params: Record<string, unknown>) =>
  * (they start after the load event) are tracked too. It must stay self-contained: it is
  * serialised with Function#toString.
  */
-export function trackPhoneClicks(doc: Document, win: Window & { gtag?: Gtag }, attribute: string) {
+function trackPhoneClicks(doc: Document, win: Window & { gtag?: Gtag }, attribute: string) {
   doc.addEventListener(
     "click",
     (event) => {

@@ -105,6 +105,7 @@ export const envSchema = z.object({
     .refine(isTimeZone, "must be an IANA time zone, like America/New_York"),
   // Signs console session ids. Unset: generated once and kept in the data folder.
   SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -21,5 +21,3 @@ export const sitePaths = [
   "/terms",
   "/plumbers",
 ] as const;
-
-export type SitePath = (typeof sitePaths)[number];

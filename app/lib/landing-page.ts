@@ -5,7 +5,7 @@ import { breadcrumbJsonLd, faqPageJsonLd, pageMeta } from "~/lib/seo.ts";
 import { fillCompanyDeep } from "~/lib/text.ts";
 
 /** The company a landing page names: its own override (the HVAC page's) or the operator's. */
-export function landingPageCompany(page: LandingPage): string {
+function landingPageCompany(page: LandingPage): string {
   return page.chrome?.companyName ?? siteConfig.companyName;
 }
 

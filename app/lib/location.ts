@@ -15,7 +15,7 @@ export interface DetectedLocation {
 export type LocationLineState =
   { status: "loading" } | { status: "found"; location: DetectedLocation } | { status: "unknown" };
 
-export const LOCATION_LOADING_TEXT = "Detecting Your Location...";
+const LOCATION_LOADING_TEXT = "Detecting Your Location...";
 export const LOCATION_GENERIC_TEXT = "Serving Your Local Area";
 
 export function locationLineText(state: LocationLineState): string {
@@ -33,7 +33,7 @@ export const GEOLOCATION_OPTIONS: PositionOptions = {
 };
 
 /** How long one lookup request may take before the chain moves on. */
-export const LOOKUP_TIMEOUT_MS = 5000;
+const LOOKUP_TIMEOUT_MS = 5000;
 
 export const LOCATION_CACHE_KEY = "plumbline:location";
 

@@ -25,7 +25,7 @@ export type QuizStep = 0 | 1 | 2 | 3 | 4 | 5;
 export type QuestionStep = 1 | 2 | 3 | 4;
 
 export const INTRO_STEP = 0;
-export const RESULT_STEP = 5;
+const RESULT_STEP = 5;
 export const QUESTION_COUNT = 4;
 export const ZIP_CODE_MAX_LENGTH = 5;
 

@@ -34,7 +34,7 @@ export function pageMeta(
 }
 
 /** A JSON-LD block as a meta descriptor; React Router renders it as an application/ld+json script. */
-export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
+function jsonLd(data: Record<string, unknown>): MetaDescriptor {
   return { "script:ld+json": { "@context": "https://schema.org", ...data } };
 }
 

@@ -1,5 +1,5 @@
 /** The bottom call bar appears once the page has scrolled past this many pixels. */
-export const STICKY_BAR_THRESHOLD_PX = 300;
+const STICKY_BAR_THRESHOLD_PX = 300;
 
 export function isStickyBarVisible(scrollY: number): boolean {
   return scrollY > STICKY_BAR_THRESHOLD_PX;

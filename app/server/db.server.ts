@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import * as schema from "./db-schema.server.ts";
+import { log } from "./log.server.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -194,7 +195,7 @@ async function openPostgres(databaseUrl: string, poolSize: number, statementTime
     query_timeout: statementTimeoutMs + 5_000,
   });
   // An idle client losing its server must not crash the process; the next query reports it.
-  pool.on("error", (error) => console.error("PostgreSQL connection error:", error.message));
+  pool.on("error", (error) => log.error(`PostgreSQL connection error: ${error.message}`));
   const db = drizzleNodePg({ client: pool, schema });
   const lockClient = await pool.connect();
   try {

@@ -13,7 +13,7 @@ const MODULE_SCRIPT_OPEN = /<script type="module" async=""([^>]*)>/g;
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
 /** Swaps each deferred module script for a live one once the page has loaded. Self-contained: serialised. */
-export function startDeferredModules(doc: Document, win: Window, deferredType: string) {
+function startDeferredModules(doc: Document, win: Window, deferredType: string) {
   const start = () => {
     for (const inert of Array.from(doc.querySelectorAll(`script[type="${deferredType}"]`))) {
       const live = doc.createElement("script");

@@ -3,6 +3,7 @@ import { clientKey } from "./http/client-key.server.ts";
 import { readRequestBody, type BodySource } from "./http/request-body.server.ts";
 import { contactNotification, optOutEmails, type EmailSettings } from "./lead-emails.server.ts";
 import type { LeadStore, StoreResult, SubmissionKey } from "./lead-store.server.ts";
+import { log, withoutEmailAddresses } from "./log.server.ts";
 import {
   HONEYPOT_FIELD,
   IDEMPOTENCY_HEADER,
@@ -125,7 +126,10 @@ async function intake(
   try {
     stored = await store(options, request, key, client, validation.lead, submission);
   } catch (error) {
-    console.error("Leads: storage failed:", error);
+    // The message only: a database error's details can quote the values it was given.
+    log.error(
+      `leads: storage failed: ${withoutEmailAddresses(error instanceof Error ? error.message : String(error))}`,
+    );
     return reject(503, STORAGE_UNAVAILABLE, { headers: { "Retry-After": "60" }, values, submissionId });
   }
   switch (stored.outcome) {

@@ -1,5 +1,6 @@
 import type { RunStatement } from "./db.server.ts";
 import { emailOutbox } from "./db-schema.server.ts";
+import { log, withoutEmailAddresses } from "./log.server.ts";
 import type { Mailer } from "./mail.server.ts";
 import { sqlNames } from "./sql-names.server.ts";
 
@@ -178,7 +179,7 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
     }
     const reason = failure instanceof Error ? failure.message : String(failure);
     if (failure instanceof SendInterrupted) {
-      console.warn(`Outbox: ${row.purpose} ${row.id} returned unsent: ${reason}`);
+      log.warn({ outboxId: row.id, purpose: row.purpose }, `outbox send returned unsent: ${withoutEmailAddresses(reason)}`);
       await runStatement("outbox_return_row", RETURN_ROW, [row.id, row.attempts]);
       return;
     }
@@ -192,10 +193,9 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
       permanent && row.attempts >= MAX_PERMANENT_FAILURES,
       GIVE_UP_AFTER_MS,
     ]);
-    console.warn(
-      recorded?.failed
-        ? `Outbox: ${row.purpose} ${row.id} failed for good after ${row.attempts} attempt(s): ${reason}`
-        : `Outbox: ${row.purpose} ${row.id} failed (attempt ${row.attempts}), retrying in ${delayMs} ms: ${reason}`,
+    log.warn(
+      { outboxId: row.id, purpose: row.purpose, attempt: row.attempts, retryInMs: recorded?.failed ? null : delayMs },
+      `${recorded?.failed ? "outbox send failed for good" : "outbox send failed"}: ${withoutEmailAddresses(reason)}`,
     );
   }
 
@@ -211,7 +211,7 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
       }
     } catch (error) {
       // The database is unreachable: the rows stay pending, and the next poll tries again.
-      console.error("Outbox: cannot read the outbox:", error instanceof Error ? error.message : error);
+      log.error(`outbox: cannot read the outbox: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

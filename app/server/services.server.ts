@@ -1,12 +1,13 @@
 import type { Env } from "~/config/env.server.ts";
 import { createConsoleAuth, type ConsoleAuth } from "./console/auth.server.ts";
 import { loadSessionSecret } from "./console/session-secret.server.ts";
-import { openDatabase, type Database } from "./db.server.ts";
+import { openDatabase, type Database, type RunStatement } from "./db.server.ts";
 import { createFormRateLimit } from "./form-rate-limit.server.ts";
 import { createLeadStore } from "./lead-store.server.ts";
 import { createLeadIntake, type LeadIntake } from "./leads.server.ts";
 import { createMailer } from "./mail.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
+import { log } from "./log.server.ts";
 import { purgeExpiredLeads } from "./retention.server.ts";
 
 /** The long-lived parts of the server process, opened once at start and closed on shutdown. */
@@ -14,6 +15,8 @@ export interface AppServices {
   db: Database;
   /** The database's folder when it is embedded and on disk (local commands reach it through the server). */
   pgliteDataDir: string | undefined;
+  /** One hand-written statement, one round trip (the hot path's statements). */
+  run: RunStatement;
   leads: LeadIntake;
   consoleAuth: ConsoleAuth;
   outbox: OutboxWorker;
@@ -33,7 +36,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
   });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
-  console.log(`Leads are stored in ${database.description}; email goes to ${mailer.description}.`);
+  log.info(`Leads are stored in ${database.description}; email goes to ${mailer.description}.`);
 
   const outbox = startOutboxWorker(database.run, mailer, {
     pollMs: env.OUTBOX_POLL_MS,
@@ -51,11 +54,11 @@ export async function startServices(env: Env): Promise<AppServices> {
   // their emails. It runs beside the requests, not before them.
   const housekeeping = () =>
     Promise.all([
-      formRateLimit.prune().catch((error) => console.error("Rate limit pruning failed:", error)),
+      formRateLimit.prune().catch((error) => log.error({ err: error }, "rate limit pruning failed")),
       purgeExpiredLeads(database.db, { outboxDir: env.OUTBOX_DIR }).catch((error) =>
-        console.error("Retention purge failed:", error),
+        log.error({ err: error }, "retention purge failed"),
       ),
-      consoleAuth.prune().catch((error) => console.error("Session pruning failed:", error)),
+      consoleAuth.prune().catch((error) => log.error({ err: error }, "session pruning failed")),
     ]);
   let housekeepingRun = housekeeping();
   const housekeepingTimer = setInterval(() => (housekeepingRun = housekeeping()), HOUR_SECONDS * 1000);
@@ -75,6 +78,7 @@ export async function startServices(env: Env): Promise<AppServices> {
   return {
     db: database.db,
     pgliteDataDir: env.DATABASE_URL || env.PGLITE_DATA_DIR.startsWith("memory://") ? undefined : env.PGLITE_DATA_DIR,
+    run: database.run,
     leads,
     consoleAuth,
     outbox,

@@ -2,7 +2,7 @@
  * The console's session cookie, never readable by scripts. Its path is the whole site, not /admin: the
  * console's own data requests go to /admin.data, which a cookie for /admin would not reach.
  */
-export const SESSION_COOKIE = "plumbline_session";
+const SESSION_COOKIE = "plumbline_session";
 const SESSION_COOKIE_PATH = "/";
 
 /** A session ends after this long without a request… */

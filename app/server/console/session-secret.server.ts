@@ -29,6 +29,6 @@ export async function loadSessionSecret(env: Env): Promise<string> {
 }
 
 /** The data folder is the one that holds the embedded database's folder (./data by default). */
-export function sessionSecretPath(pgliteDataDir: string): string {
+function sessionSecretPath(pgliteDataDir: string): string {
   return join(dirname(pgliteDataDir.replace(/\/+$/, "")), "session-secret");
 }

@@ -3,8 +3,8 @@ import type { Database } from "../db.server.ts";
 import { signInFailures } from "../db-schema.server.ts";
 
 /** Failed sign-ins allowed per account, and per client address, in one window. */
-export const SIGN_IN_FAILURES_ALLOWED = 5;
-export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+const SIGN_IN_FAILURES_ALLOWED = 5;
+const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
 export interface SignInLimit {
   /** Seconds until another attempt is allowed, when the account or the address has used up its failures. */

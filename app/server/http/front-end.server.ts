@@ -6,6 +6,7 @@ import { toPublicSiteConfig, type Env } from "~/config/env.server.ts";
 import type { PublicSiteConfig } from "~/config/site.ts";
 import { contentSecurityPolicy } from "./csp.server.ts";
 import { loadPrerenderedPages, type PrerenderedPage } from "./prerendered-pages.server.ts";
+import { publicFiles } from "./public-files.server.ts";
 
 const BUILD_DIR = fileURLToPath(new URL("../../../build/", import.meta.url));
 const ONE_YEAR_MS = 31_536_000_000;
@@ -28,8 +29,8 @@ export async function builtFrontEnd(): Promise<FrontEnd> {
   const build = (await import(`${BUILD_DIR}server/index.js`)) as ServerBuild;
   const { publicSiteConfig: siteConfig } = build.entry.module as unknown as { publicSiteConfig: PublicSiteConfig };
   const pages = await loadPrerenderedPages(`${BUILD_DIR}client`, (hashes) => contentSecurityPolicy(siteConfig, hashes));
-  // Fingerprinted assets never change. Other public files (favicon, route data) are served without their
-  // .html pages, which only go out above with their CSP.
+  // Fingerprinted assets never change. Other public files (favicon, route data) are served from a list
+  // without the .html pages, which only go out with their CSP.
   const assets = express.static(`${BUILD_DIR}client/assets`, {
     immutable: true,
     maxAge: ONE_YEAR_MS,
@@ -37,10 +38,9 @@ export async function builtFrontEnd(): Promise<FrontEnd> {
     redirect: false,
     fallthrough: false,
   });
-  const publicFiles = express.static(`${BUILD_DIR}client`, { maxAge: "1h", index: false, redirect: false });
   const files = express.Router();
   files.use("/assets", assets);
-  files.use((req, res, next) => (req.path.endsWith(".html") ? next() : publicFiles(req, res, next)));
+  files.use(publicFiles(`${BUILD_DIR}client`, { skip: "assets" }));
   return {
     mode: "production",
     siteConfig,

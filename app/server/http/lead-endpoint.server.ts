@@ -2,7 +2,7 @@ import type { Request, Response } from "express";
 import type { LeadIntake } from "../leads.server.ts";
 
 /**
- * POST JSON, a contact request or an opt-out (`type: "opt-out"`); answers 200 { ok, id } only once the
+ * POST JSON (other methods are refused by methods.server.ts), a contact request or an opt-out (`type: "opt-out"`); answers 200 { ok, id } only once the
  * request and its emails are stored. Served by Express rather than as a React Router resource route:
  * building a Fetch Request and running the router cost about a third of the API's time per request
  * (docs/decisions/051-lead-endpoint-on-express.md). The pages' form actions reach the same intake.
@@ -10,10 +10,6 @@ import type { LeadIntake } from "../leads.server.ts";
 export function leadEndpoint(leads: LeadIntake) {
   return async (req: Request, res: Response) => {
     res.set("Cache-Control", "no-store");
-    if (req.method !== "POST") {
-      res.set("Allow", "POST").status(405).json({ error: "Send a POST request with a JSON body.", fieldErrors: {} });
-      return;
-    }
     const outcome = await leads.handle(
       { header: (name) => req.get(name) ?? null, body: req },
       { clientIp: req.ip ?? "unknown", channel: "api" },

@@ -1,0 +1,41 @@
+import { randomUUID } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import type { Logger } from "pino";
+import { withoutEmailAddresses } from "../log.server.ts";
+
+// A client's or proxy's request id is kept only when it cannot carry anything else (no spaces, no
+// control characters, bounded length); otherwise the server makes one.
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+const PROBE_PATHS = new Set(["/healthz", "/readyz"]);
+const MAX_LOGGED_PATH = 200;
+
+/**
+ * One log line per request: request id (also sent back as X-Request-Id), method, path WITHOUT the query
+ * string, status and duration. Never a header, body, IP or query string: they can hold personal data.
+ * Health probes log at debug, since an orchestrator polls them every few seconds.
+ */
+export function requestLog(log: Logger) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const started = process.hrtime.bigint();
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = requestId;
+    res.set("X-Request-Id", requestId);
+    // req.path can be changed by mounted routers; the raw URL up to "?" is what the client asked for.
+    const path = withoutEmailAddresses((req.originalUrl.split("?")[0] ?? "").slice(0, MAX_LOGGED_PATH));
+    res.once("close", () => {
+      const line = {
+        requestId,
+        method: req.method,
+        path,
+        status: res.statusCode,
+        durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      };
+      if (res.statusCode >= 500) log.error(line, "request failed");
+      else if (PROBE_PATHS.has(path)) log.debug(line, "probe");
+      else log.info(line, "request");
+    });
+    next();
+  };
+}
