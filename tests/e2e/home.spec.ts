@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { clickVisibleCallLinks, recordAnalytics, recordedPhoneClicks, waitForHydration } from "./helpers.ts";
+import { clickVisibleCallLinks, recordAnalytics, recordedPhoneClicks, shownSlide, waitForHydration } from "./helpers.ts";
 
 test.describe("home page", () => {
   test("shows the hero, services, why-choose-us and contact sections in order", async ({ page }) => {
@@ -73,29 +73,27 @@ test.describe("home page", () => {
     const carousel = page.getByRole("region", { name: "What our customers say" });
     const slides = carousel.locator("li[aria-roledescription='slide']");
     await expect(slides).toHaveCount(3);
-    const dots = carousel.getByRole("button", { name: /Show testimonial/ });
+    const dots = carousel.getByRole("link", { name: /Show testimonial/ });
     await expect(dots).toHaveCount(3);
-    const activeSlide = async () => {
-      const hidden = await slides.evaluateAll((items) => items.map((item) => item.getAttribute("aria-hidden")));
-      return hidden.indexOf("false");
+    const expectShown = async (index: number) => {
+      await expect(dots.nth(index)).toHaveAttribute("aria-current", "true");
+      await expect.poll(() => shownSlide(carousel)).toBe(index);
     };
-    expect(await activeSlide()).toBe(0);
-    await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+    await expectShown(0);
 
     await carousel.getByRole("button", { name: "Previous testimonial" }).click();
-    expect(await activeSlide()).toBe(2);
-    await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+    await expectShown(2);
     await expect(dots.nth(0)).not.toHaveAttribute("aria-current", "true");
 
     await carousel.getByRole("button", { name: "Next testimonial" }).click();
-    expect(await activeSlide()).toBe(0);
+    await expectShown(0);
     await carousel.getByRole("button", { name: "Next testimonial" }).click();
-    expect(await activeSlide()).toBe(1);
+    await expectShown(1);
 
     await dots.nth(2).click();
-    expect(await activeSlide()).toBe(2);
+    await expectShown(2);
     await carousel.getByRole("button", { name: "Next testimonial" }).click();
-    expect(await activeSlide()).toBe(0);
+    await expectShown(0);
   });
 
   test("every call link on the home page sends phone_click with its placement", async ({ page }) => {
