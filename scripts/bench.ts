@@ -104,10 +104,11 @@ async function audit(url: string, port: number): Promise<Sample> {
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   if (options["lcp-element"]) {
     const details = audits["largest-contentful-paint-element"]?.details as
-      | { items?: { items?: { node?: { snippet?: string } }[] }[] }
-      | undefined;
+      { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
     const element = details?.items?.[0]?.items?.[0]?.node?.snippet ?? "(none)";
-    console.error(`${url}: LCP ${Math.round(audits["largest-contentful-paint"]?.numericValue ?? NaN)} ms on ${element}`);
+    console.error(
+      `${url}: LCP ${Math.round(audits["largest-contentful-paint"]?.numericValue ?? NaN)} ms on ${element}`,
+    );
   }
   return {
     performance: score("performance"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { easeInOut, nextIndex, previousIndex, slideAt } from "./carousel.ts";
+import { nextIndex, previousIndex, slideAt } from "./carousel.ts";
 
 describe("carousel index arithmetic", () => {
   it("moves forward and wraps from the last slide to the first", () => {
@@ -7,18 +7,6 @@ describe("carousel index arithmetic", () => {
   });
   it("moves back and wraps from the first slide to the last", () => {
     expect([0, 1, 2].map((index) => previousIndex(index, 3))).toEqual([2, 0, 1]);
-  });
-});
-
-describe("slide easing", () => {
-  it("starts at rest, is halfway at half time and ends exactly on the slide", () => {
-    expect(easeInOut(0)).toBe(0);
-    expect(easeInOut(0.5)).toBe(0.5);
-    expect(easeInOut(1)).toBe(1);
-  });
-  it("moves slower at both ends than in the middle", () => {
-    expect(easeInOut(0.1)).toBeLessThan(0.1);
-    expect(easeInOut(0.9)).toBeGreaterThan(0.9);
   });
 });
 

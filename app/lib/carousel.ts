@@ -10,11 +10,6 @@ export function previousIndex(index: number, count: number): number {
 /** A move from one slide to another takes 500 ms. */
 export const SLIDE_DURATION_MS = 500;
 
-/** How far along a slide is, 0 to 1, after `progress` (0 to 1) of its time: eases in and out. */
-export function easeInOut(progress: number): number {
-  return progress < 0.5 ? 2 * progress * progress : 1 - (-2 * progress + 2) ** 2 / 2;
-}
-
 /** The slide showing in a track of full-width slides scrolled to `scrollLeft`: the nearest one. */
 export function slideAt(scrollLeft: number, slideWidth: number, count: number): number {
   if (slideWidth <= 0) return 0;

@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { clickVisibleCallLinks, recordAnalytics, recordedPhoneClicks, shownSlide, waitForHydration } from "./helpers.ts";
+import {
+  clickVisibleCallLinks,
+  recordAnalytics,
+  recordedPhoneClicks,
+  shownSlide,
+  waitForHydration,
+} from "./helpers.ts";
 
 test.describe("home page", () => {
   test("shows the hero, services, why-choose-us and contact sections in order", async ({ page }) => {
@@ -68,6 +74,15 @@ test.describe("home page", () => {
   });
 
   test("the testimonial carousel wraps both ways and its dots jump", async ({ page }) => {
+    await page.addInitScript(() => {
+      const durations: unknown[] = [];
+      const animate = Element.prototype.animate;
+      Object.assign(window, { __animationDurations: durations });
+      Element.prototype.animate = function (keyframes, options) {
+        durations.push(typeof options === "object" ? options.duration : options);
+        return animate.call(this, keyframes, options);
+      };
+    });
     await page.goto("/");
     await waitForHydration(page);
     const carousel = page.getByRole("region", { name: "What our customers say" });
@@ -94,6 +109,18 @@ test.describe("home page", () => {
     await expectShown(2);
     await carousel.getByRole("button", { name: "Next testimonial" }).click();
     await expectShown(0);
+    // Every move slid for 500 ms.
+    expect(
+      await page.evaluate(() => (window as unknown as { __animationDurations: unknown[] }).__animationDurations),
+    ).toEqual([500, 500, 500, 500, 500]);
+
+    // With reduced motion the slide changes at once.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await carousel.getByRole("button", { name: "Next testimonial" }).click();
+    await expectShown(1);
+    expect(
+      await page.evaluate(() => (window as unknown as { __animationDurations: unknown[] }).__animationDurations),
+    ).toHaveLength(5);
   });
 
   test("every call link on the home page sends phone_click with its placement", async ({ page }) => {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/Icon.tsx";
 import { StarRating } from "~/components/ui/StarRating.tsx";
 import type { Testimonial } from "~/content/types.ts";
-import { SLIDE_DURATION_MS, easeInOut, nextIndex, previousIndex, slideAt } from "~/lib/carousel.ts";
+import { SLIDE_DURATION_MS, nextIndex, previousIndex, slideAt } from "~/lib/carousel.ts";
 
 const slideId = (index: number) => `testimonial-${index + 1}`;
 
@@ -16,48 +16,31 @@ const slideId = (index: number) => `testimonial-${index + 1}`;
 export function TestimonialCarousel({ testimonials, label }: { testimonials: Testimonial[]; label: string }) {
   const [active, setActive] = useState(0);
   const trackRef = useRef<HTMLDivElement>(null);
-  const slideFrame = useRef<number | null>(null);
   const count = testimonials.length;
 
-  useEffect(() => {
+  const followScroll = () => {
     const track = trackRef.current;
     if (track) setActive(slideAt(track.scrollLeft, track.clientWidth, count));
-    return () => {
-      if (slideFrame.current !== null) cancelAnimationFrame(slideFrame.current);
-    };
-  }, [count]);
+  };
+  useEffect(followScroll, [count]);
 
   function showSlide(index: number) {
     const track = trackRef.current;
-    if (!track) return;
+    const slides = track?.firstElementChild;
+    if (!track || !slides) return;
     setActive(index);
-    if (slideFrame.current !== null) cancelAnimationFrame(slideFrame.current);
-    const from = track.scrollLeft;
-    const to = index * track.clientWidth;
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
-      slideFrame.current = null;
-      track.scrollLeft = to;
-      return;
-    }
-    // Snapping would pull every intermediate position back to a slide, so it is off while sliding.
+    // The track jumps to the slide at once and its contents then slide in from where they were,
+    // so the scroll position (and the dot it marks) is right from the first frame. Snapping is off
+    // meanwhile: it would chase the moving slides.
+    const shift = index * track.clientWidth - track.scrollLeft;
+    track.scrollLeft += shift;
+    for (const running of slides.getAnimations()) running.cancel();
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     track.style.scrollSnapType = "none";
-    const start = performance.now();
-    const step = (now: number) => {
-      const progress = Math.min(1, (now - start) / SLIDE_DURATION_MS);
-      track.scrollLeft = from + (to - from) * easeInOut(progress);
-      if (progress < 1) {
-        slideFrame.current = requestAnimationFrame(step);
-      } else {
-        slideFrame.current = null;
-        track.style.removeProperty("scroll-snap-type");
-      }
-    };
-    slideFrame.current = requestAnimationFrame(step);
-  }
-
-  function followScroll() {
-    const track = trackRef.current;
-    if (track && slideFrame.current === null) setActive(slideAt(track.scrollLeft, track.clientWidth, count));
+    slides.animate([{ transform: `translateX(${shift}px)` }, { transform: "none" }], {
+      duration: SLIDE_DURATION_MS,
+      easing: "ease-in-out",
+    }).onfinish = () => track.style.removeProperty("scroll-snap-type");
   }
 
   return (
