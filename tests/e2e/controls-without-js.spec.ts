@@ -112,3 +112,22 @@ test("a testimonial chosen before hydration stays shown after it, with its dot m
   await carousel.getByRole("button", { name: "Next testimonial" }).click();
   await expect.poll(() => shownSlide(carousel)).toBe(0);
 });
+
+test("an FAQ answer opened before hydration stays the open one after it", async ({ page }) => {
+  let releaseScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/sewer-services");
+  const items = page.getByRole("region", { name: "Sewer Line FAQs", exact: true }).locator("details");
+  const openItems = () => items.evaluateAll((details) => details.map((item) => (item as HTMLDetailsElement).open));
+  await items.nth(3).locator("summary").click();
+  expect(await openItems()).toEqual([false, false, false, true, false]);
+  releaseScripts();
+  await waitForHydration(page);
+  expect(await openItems()).toEqual([false, false, false, true, false]);
+  await items.nth(1).locator("summary").click();
+  expect(await openItems()).toEqual([false, true, false, false, false]);
+});
