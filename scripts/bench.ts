@@ -1,18 +1,20 @@
 /**
  * `npm run bench`: builds, serves production on loopback and runs Lighthouse (mobile, the default
- * simulated slow-4G phone) three times on every prerendered route and on a plain no-JS reference
- * page: the home page's own HTML and CSS with every script removed. Prints a row per route with
- * medians, and LCP divided by the reference's LCP from the same run. Then runs the API load bench.
+ * simulated slow-4G phone) three times on every prerendered route, on each route's own no-JS version
+ * (its HTML and CSS with every script removed) and on a minimal static page of a few hundred bytes.
+ * Prints a row per route with medians, and its LCP divided by its no-JS version's LCP and by the
+ * minimal page's, from the same invocation. Then runs the API load bench.
  *
  *   npm run bench                 all routes, 3 runs each
  *   npm run bench -- --runs 1 / --routes /,/about / --no-build / --no-api
+ *   npm run bench -- --lcp-element   also prints each run's LCP element (to stderr)
  *
  * The build it makes points the location lookups at a loopback stand-in; `npm start` rebuilds.
  */
 import { execSync } from "node:child_process";
 import { createServer } from "node:http";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
@@ -26,10 +28,28 @@ const { values: options } = parseArgs({
     routes: { type: "string" },
     "no-build": { type: "boolean", default: false },
     "no-api": { type: "boolean", default: false },
+    "lcp-element": { type: "boolean", default: false },
   },
 });
 
-const REFERENCE_PATH = "/__bench-reference";
+const NO_JS_PREFIX = "/__bench-no-js";
+const MINIMAL_PATH = "/__bench-minimal";
+// A static page with nothing but what Lighthouse's SEO and best-practice audits ask for: no stylesheet,
+// no script, no image. What a page costs beyond this is its own HTML and CSS.
+const MINIMAL_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Plumbing help, 24/7</title>
+<meta name="description" content="A minimal static page: the reference for what a page costs with no stylesheet and no script.">
+</head>
+<body>
+<h1>24/7 Expert Plumbing service</h1>
+<p>Affordable rates and 24-hour emergency service, every day of the year.</p>
+</body>
+</html>
+`;
 // The location line's lookups go to this loopback stand-in, built into the pages under test:
 // the real services are out of reach here, and failed requests would count as console errors.
 const GEO_STAND_IN_PORT = 4599;
@@ -51,13 +71,24 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** The home page exactly as served, minus every script: what a plain static page would cost. */
-function writeReferencePage(): void {
-  const html = pageHtml(clientDir, "/")
-    .replace(/<script\b[\s\S]*?<\/script>/g, "")
-    .replace(/<link rel="modulepreload"[^>]*>/g, "");
-  mkdirSync(join(clientDir, REFERENCE_PATH), { recursive: true });
-  writeFileSync(join(clientDir, REFERENCE_PATH, "index.html"), html);
+function noJsPath(route: string): string {
+  return route === "/" ? NO_JS_PREFIX : `${NO_JS_PREFIX}${route}`;
+}
+
+function writePage(path: string, html: string): void {
+  mkdirSync(join(clientDir, path), { recursive: true });
+  writeFileSync(join(clientDir, path, "index.html"), html);
+}
+
+/** Each route exactly as served, minus every script (its no-JS version), and the minimal page. */
+function writeReferencePages(routes: string[]): void {
+  for (const route of routes) {
+    const html = pageHtml(clientDir, route)
+      .replace(/<script\b[\s\S]*?<\/script>/g, "")
+      .replace(/<link rel="modulepreload"[^>]*>/g, "");
+    writePage(noJsPath(route), html);
+  }
+  writePage(MINIMAL_PATH, MINIMAL_PAGE);
 }
 
 async function audit(url: string, port: number): Promise<Sample> {
@@ -71,6 +102,14 @@ async function audit(url: string, port: number): Promise<Sample> {
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) console.error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  if (options["lcp-element"]) {
+    const details = audits["largest-contentful-paint-element"]?.details as
+      { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+    const element = details?.items?.[0]?.items?.[0]?.node?.snippet ?? "(none)";
+    console.error(
+      `${url}: LCP ${Math.round(audits["largest-contentful-paint"]?.numericValue ?? NaN)} ms on ${element}`,
+    );
+  }
   return {
     performance: score("performance"),
     accessibility: score("accessibility"),
@@ -104,13 +143,27 @@ function startGeoStandIn() {
   return server;
 }
 
+/** Median of `runs` Lighthouse runs on one path; a run that ends without metrics (a runtime error) is repeated. */
+async function measure(baseUrl: string, path: string, runs: number, chromePort: number): Promise<Sample> {
+  const samples: Sample[] = [];
+  for (let attempt = 0; samples.length < runs && attempt < runs * 2; attempt += 1) {
+    const sample = await audit(`${baseUrl}${path}`, chromePort);
+    if (Number.isFinite(sample.lcp)) samples.push(sample);
+    else console.error(`${path}: a run ended without metrics; repeating it`);
+  }
+  if (samples.length === 0) throw new Error(`Lighthouse measured nothing on ${path}`);
+  return Object.fromEntries(
+    (Object.keys(samples[0]!) as (keyof Sample)[]).map((key) => [key, median(samples.map((s) => s[key]))]),
+  ) as unknown as Sample;
+}
+
 async function main() {
   assertChromiumInstalled();
   const geoStandIn = startGeoStandIn();
   if (!options["no-build"]) execSync("npx react-router build", { stdio: "inherit" });
   const routes = options.routes ? options.routes.split(",") : prerenderedPaths(clientDir);
   const runs = Number(options.runs);
-  writeReferencePage();
+  writeReferencePages(routes);
 
   process.env.PORT = "0";
   process.env.HOST = "127.0.0.1";
@@ -120,42 +173,44 @@ async function main() {
   const server = await startServer();
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
 
-  const rows: { route: string; sample: Sample; jsKb: number }[] = [];
+  const loadAtStart = loadavg();
+  let minimal: Sample;
+  const rows: { route: string; sample: Sample; noJs: Sample; jsKb: number }[] = [];
   try {
-    for (const route of [REFERENCE_PATH, ...routes]) {
-      const samples: Sample[] = [];
-      // Lighthouse now and then ends a run without metrics (a runtime error); such a run is repeated.
-      for (let attempt = 0; samples.length < runs && attempt < runs * 2; attempt += 1) {
-        const sample = await audit(`${server.url}${route}`, chrome.port);
-        if (Number.isFinite(sample.lcp)) samples.push(sample);
-        else console.error(`${route}: a run ended without metrics; repeating it`);
-      }
-      if (samples.length === 0) throw new Error(`Lighthouse measured nothing on ${route}`);
-      const sample = Object.fromEntries(
-        (Object.keys(samples[0]!) as (keyof Sample)[]).map((key) => [key, median(samples.map((s) => s[key]))]),
-      ) as unknown as Sample;
+    minimal = await measure(server.url, MINIMAL_PATH, runs, chrome.port);
+    console.error(`measured the minimal page`);
+    for (const route of routes) {
+      // The page and its no-JS version back to back, so both see the same load on the machine.
+      const sample = await measure(server.url, route, runs, chrome.port);
+      const noJs = await measure(server.url, noJsPath(route), runs, chrome.port);
       const jsKb = gzipBytes(clientDir, pageAssets(clientDir, pageHtml(clientDir, route)).js) / 1024;
-      rows.push({ route, sample, jsKb });
+      rows.push({ route, sample, noJs, jsKb });
       console.error(`measured ${route}`);
     }
   } finally {
     await chrome.kill();
     await server.close();
     geoStandIn.close();
-    rmSync(join(clientDir, REFERENCE_PATH), { recursive: true, force: true });
+    rmSync(join(clientDir, NO_JS_PREFIX), { recursive: true, force: true });
+    rmSync(join(clientDir, MINIMAL_PATH), { recursive: true, force: true });
   }
 
-  const referenceLcp = rows[0]!.sample.lcp;
-  console.log(`\nLighthouse 12.8.2, mobile preset, median of ${runs} run(s) per route`);
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(" ");
+  console.log(`\nLighthouse 12.8.2, mobile preset, median of ${runs} run(s) per page`);
   console.log(
-    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`,
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   );
-  console.log("| route | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | JS KB gz | LCP / ref |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|");
-  for (const { route, sample, jsKb } of rows) {
-    const name = route === REFERENCE_PATH ? "reference (no JS)" : route;
+  console.log(`Load average (1, 5, 15 min): ${load(loadAtStart)} at start, ${load(loadavg())} at the end\n`);
+  console.log(
+    `Minimal static page (${Buffer.byteLength(MINIMAL_PAGE)} bytes): perf ${minimal.performance}, LCP ${Math.round(minimal.lcp)} ms\n`,
+  );
+  console.log(
+    "| route | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | JS KB gz | no-JS LCP ms | LCP / no-JS | LCP / minimal |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
+  for (const { route, sample, noJs, jsKb } of rows) {
     console.log(
-      `| ${name} | ${sample.performance} | ${sample.accessibility} | ${sample.bestPractices} | ${sample.seo} | ${Math.round(sample.lcp)} | ${Math.round(sample.tbt)} | ${sample.cls.toFixed(3)} | ${route === REFERENCE_PATH ? 0 : jsKb.toFixed(1)} | ${(sample.lcp / referenceLcp).toFixed(2)} |`,
+      `| ${route} | ${sample.performance} | ${sample.accessibility} | ${sample.bestPractices} | ${sample.seo} | ${Math.round(sample.lcp)} | ${Math.round(sample.tbt)} | ${sample.cls.toFixed(3)} | ${jsKb.toFixed(1)} | ${Math.round(noJs.lcp)} | ${(sample.lcp / noJs.lcp).toFixed(2)} | ${(sample.lcp / minimal.lcp).toFixed(2)} |`,
     );
   }
 

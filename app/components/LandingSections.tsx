@@ -32,7 +32,7 @@ function LandingSectionView({ section, tone }: { section: LandingSection; tone: 
           content={section.hero}
           aside={
             section.showLocation ? (
-              <LocationLine className="mb-3 inline-block rounded-full bg-brand-700 px-4 py-1 text-sm font-semibold text-white" />
+              <LocationLine className="mb-3 rounded-full bg-brand-700 px-4 py-1 text-sm text-white" />
             ) : undefined
           }
         />

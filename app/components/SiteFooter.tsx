@@ -1,12 +1,9 @@
-import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Logo } from "~/components/Logo.tsx";
 import { copyrightYear, disclaimerParagraphs, footerLinks, footerTagline } from "~/content/site-chrome.ts";
 import { fillCompany } from "~/lib/text.ts";
 
 export function SiteFooter({ companyName }: { companyName: string }) {
-  const [disclaimerOpen, setDisclaimerOpen] = useState(false);
-  const disclaimerId = useId();
   return (
     <footer className="bg-slate-900 pb-24 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-2">
@@ -30,20 +27,17 @@ export function SiteFooter({ companyName }: { companyName: string }) {
         </nav>
       </div>
       <div className="mx-auto max-w-6xl border-t border-slate-700 px-4 py-6 text-sm">
-        <button
-          type="button"
-          className="font-semibold text-white underline underline-offset-2"
-          aria-expanded={disclaimerOpen}
-          aria-controls={disclaimerId}
-          onClick={() => setDisclaimerOpen((open) => !open)}
-        >
-          Disclaimer
-        </button>
-        <div id={disclaimerId} hidden={!disclaimerOpen} className="mt-3 space-y-2 text-slate-300">
-          {disclaimerParagraphs.map((paragraph) => (
-            <p key={paragraph}>{fillCompany(paragraph, companyName)}</p>
-          ))}
-        </div>
+        {/* A native disclosure: it opens and closes with or without scripts, before and after hydration. */}
+        <details>
+          <summary className="w-fit cursor-pointer list-none font-semibold text-white underline underline-offset-2 [&::-webkit-details-marker]:hidden">
+            Disclaimer
+          </summary>
+          <div className="mt-3 space-y-2 text-slate-300">
+            {disclaimerParagraphs.map((paragraph) => (
+              <p key={paragraph}>{fillCompany(paragraph, companyName)}</p>
+            ))}
+          </div>
+        </details>
         <p className="mt-4 text-slate-400">
           © {copyrightYear} {companyName}. All rights reserved.
         </p>

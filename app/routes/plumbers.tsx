@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => pageMeta(plumbersSeo);
 export default function Plumbers() {
   return (
     <>
-      <Hero content={plumbersHero} aside={<LocationLine className="mb-3" />} />
+      <Hero content={plumbersHero} aside={<LocationLine className="mb-3 text-brand-700" />} />
       <PlumberList
         heading={plumbersHeading}
         plumbers={plumberProfiles}

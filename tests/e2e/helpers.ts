@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { prerenderedPaths } from "../../app/server/http/prerendered-pages.server.ts";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type BrowserContext, type Page, type Route } from "@playwright/test";
+import { expect, type BrowserContext, type Locator, type Page, type Route } from "@playwright/test";
 import { env, toPublicSiteConfig } from "../../app/config/env.server.ts";
 
 /** Every prerendered route, read from the build, so a new page is scanned without editing tests. */
@@ -106,4 +106,12 @@ export async function mockLookups(
   await context.route(`${reverseGeocodeUrl}?**`, answer(reverse));
   await context.route(ipLookupUrl!, answer(ip));
   return asked;
+}
+
+/** The testimonial slide a visitor sees: the one lined up with the carousel's track, or -1 mid-slide. */
+export async function shownSlide(carousel: Locator): Promise<number> {
+  return carousel.locator("li[aria-roledescription='slide']").evaluateAll((slides) => {
+    const track = slides[0]!.parentElement!.parentElement!.getBoundingClientRect();
+    return slides.findIndex((slide) => Math.abs(slide.getBoundingClientRect().left - track.left) < 1);
+  });
 }

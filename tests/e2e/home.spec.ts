@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { clickVisibleCallLinks, recordAnalytics, recordedPhoneClicks, waitForHydration } from "./helpers.ts";
+import {
+  clickVisibleCallLinks,
+  recordAnalytics,
+  recordedPhoneClicks,
+  shownSlide,
+  waitForHydration,
+} from "./helpers.ts";
 
 test.describe("home page", () => {
   test("shows the hero, services, why-choose-us and contact sections in order", async ({ page }) => {
@@ -68,34 +74,53 @@ test.describe("home page", () => {
   });
 
   test("the testimonial carousel wraps both ways and its dots jump", async ({ page }) => {
+    await page.addInitScript(() => {
+      const durations: unknown[] = [];
+      const animate = Element.prototype.animate;
+      Object.assign(window, { __animationDurations: durations });
+      Element.prototype.animate = function (keyframes, options) {
+        durations.push(typeof options === "object" ? options.duration : options);
+        return animate.call(this, keyframes, options);
+      };
+    });
     await page.goto("/");
     await waitForHydration(page);
     const carousel = page.getByRole("region", { name: "What our customers say" });
     const slides = carousel.locator("li[aria-roledescription='slide']");
     await expect(slides).toHaveCount(3);
-    const dots = carousel.getByRole("button", { name: /Show testimonial/ });
+    const dots = carousel.getByRole("link", { name: /Show testimonial/ });
     await expect(dots).toHaveCount(3);
-    const activeSlide = async () => {
-      const hidden = await slides.evaluateAll((items) => items.map((item) => item.getAttribute("aria-hidden")));
-      return hidden.indexOf("false");
+    const expectShown = async (index: number) => {
+      await expect(dots.nth(index)).toHaveAttribute("aria-current", "true");
+      await expect.poll(() => shownSlide(carousel)).toBe(index);
     };
-    expect(await activeSlide()).toBe(0);
-    await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+    await expectShown(0);
 
     await carousel.getByRole("button", { name: "Previous testimonial" }).click();
-    expect(await activeSlide()).toBe(2);
-    await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+    await expectShown(2);
     await expect(dots.nth(0)).not.toHaveAttribute("aria-current", "true");
 
     await carousel.getByRole("button", { name: "Next testimonial" }).click();
-    expect(await activeSlide()).toBe(0);
+    await expectShown(0);
     await carousel.getByRole("button", { name: "Next testimonial" }).click();
-    expect(await activeSlide()).toBe(1);
+    await expectShown(1);
 
     await dots.nth(2).click();
-    expect(await activeSlide()).toBe(2);
+    await expectShown(2);
     await carousel.getByRole("button", { name: "Next testimonial" }).click();
-    expect(await activeSlide()).toBe(0);
+    await expectShown(0);
+    // Every move slid for 500 ms.
+    expect(
+      await page.evaluate(() => (window as unknown as { __animationDurations: unknown[] }).__animationDurations),
+    ).toEqual([500, 500, 500, 500, 500]);
+
+    // With reduced motion the slide changes at once.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await carousel.getByRole("button", { name: "Next testimonial" }).click();
+    await expectShown(1);
+    expect(
+      await page.evaluate(() => (window as unknown as { __animationDurations: unknown[] }).__animationDurations),
+    ).toHaveLength(5);
   });
 
   test("every call link on the home page sends phone_click with its placement", async ({ page }) => {

@@ -193,49 +193,48 @@ test.describe("/sewer-services", () => {
     await page.goto("/sewer-services");
     await waitForHydration(page);
     const faq = section(page, "Sewer Line FAQs");
-    const questions = faq.getByRole("button");
+    const items = faq.locator("details");
+    const questions = items.locator("summary");
     await expect(questions).toHaveCount(5);
-    const answerOf = async (index: number) =>
-      page.locator(`[id="${await questions.nth(index).getAttribute("aria-controls")}"]`);
-    const expanded = () => questions.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-expanded")));
+    const answerOf = (index: number) => items.nth(index).locator("summary + div");
+    const expanded = () => items.evaluateAll((details) => details.map((item) => (item as HTMLDetailsElement).open));
 
-    expect(await expanded()).toEqual(["true", "false", "false", "false", "false"]);
-    await expect(await answerOf(0)).toBeVisible();
-    await expect(await answerOf(1)).toBeHidden();
-
-    await questions.nth(2).click();
-    expect(await expanded()).toEqual(["false", "false", "true", "false", "false"]);
-    await expect(await answerOf(2)).toBeVisible();
-    await expect(await answerOf(2)).toContainText("Trenchless pipe lining");
-    await expect(await answerOf(0)).toBeHidden();
+    expect(await expanded()).toEqual([true, false, false, false, false]);
+    await expect(answerOf(0)).toBeVisible();
+    await expect(answerOf(1)).toBeHidden();
 
     await questions.nth(2).click();
-    expect(await expanded()).toEqual(["false", "false", "false", "false", "false"]);
-    await expect(await answerOf(2)).toBeHidden();
+    expect(await expanded()).toEqual([false, false, true, false, false]);
+    await expect(answerOf(2)).toBeVisible();
+    await expect(answerOf(2)).toContainText("Trenchless pipe lining");
+    await expect(answerOf(0)).toBeHidden();
+
+    await questions.nth(2).click();
+    expect(await expanded()).toEqual([false, false, false, false, false]);
+    await expect(answerOf(2)).toBeHidden();
 
     await questions.nth(4).click();
-    await expect(await answerOf(4)).toContainText("30-day workmanship warranty");
+    await expect(answerOf(4)).toContainText("30-day workmanship warranty");
     await expect(faq.getByRole("link", { name: "Ask a Sewer Pro Now" })).toHaveAttribute(
       "data-phone-placement",
       "faqs_section",
     );
   });
 
-  test("without JavaScript every answer is in the page, hidden, and FAQPage data has the same questions", async ({
+  test("without JavaScript every answer is in the page, closed, and FAQPage data has the same questions", async ({
     browser,
   }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/sewer-services");
-    const questions = section(page, "Sewer Line FAQs").getByRole("button");
+    const items = section(page, "Sewer Line FAQs").locator("details");
     const faqPage = (await structuredData(page)).find((item) => item["@type"] === "FAQPage") as {
       mainEntity: { name: string; acceptedAnswer: { text: string } }[];
     };
-    expect(faqPage.mainEntity.map((entity) => entity.name)).toEqual(await questions.allInnerTexts());
+    expect(faqPage.mainEntity.map((entity) => entity.name)).toEqual(await items.locator("summary").allInnerTexts());
     for (const [index, entity] of faqPage.mainEntity.entries()) {
-      const answer = page.locator(`[id="${await questions.nth(index).getAttribute("aria-controls")}"]`);
-      await expect(answer).toHaveText(entity.acceptedAnswer.text);
-      if (index > 0) await expect(answer).toHaveAttribute("hidden", "");
+      await expect(items.nth(index).locator("summary + div")).toHaveText(entity.acceptedAnswer.text);
+      if (index > 0) await expect(items.nth(index)).not.toHaveAttribute("open");
     }
     await context.close();
   });

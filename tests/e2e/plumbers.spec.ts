@@ -125,6 +125,41 @@ test.describe("plumbers page location line", () => {
     await expectLine(page, "Serving Your Local Area");
     await context.close();
   });
+
+  test("when detection answers, only the line's text changes: the hero's heading and lead stay put", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    let release!: () => void;
+    await mockLookups(context, {
+      ip: { json: { city: "Rancho Santa Margarita", region: "California" } },
+      hold: new Promise((resolve) => (release = resolve)),
+    });
+    const page = await context.newPage();
+    await page.goto("/plumbers");
+    await waitForHydration(page);
+    await expectLine(page, "Detecting Your Location...");
+    const hero = page.locator("main section").first();
+    const heroTextBoxes = () =>
+      hero
+        .locator("h1, h1 + p")
+        .evaluateAll((elements) => elements.map((e) => JSON.stringify(e.getBoundingClientRect())));
+    const before = await heroTextBoxes();
+    await locationLine(page).evaluate((line) => {
+      (window as unknown as { __lineChildren: Element[] }).__lineChildren = [...line.children];
+    });
+    release();
+    await expectLine(page, "Serving Rancho Santa Margarita, California");
+    expect(await heroTextBoxes()).toEqual(before);
+    expect(
+      await locationLine(page).evaluate((line) =>
+        [...line.children].every(
+          (child, index) => child === (window as unknown as { __lineChildren: Element[] }).__lineChildren[index],
+        ),
+      ),
+    ).toBe(true);
+    await context.close();
+  });
 });
 
 test.describe("plumbers page", () => {

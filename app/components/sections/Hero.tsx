@@ -9,7 +9,8 @@ export function Hero({ content, aside }: { content: HeroContent; /** Shown above
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
-        <div>
+        {/* min-w-0: a long line above the headline truncates instead of widening the column. */}
+        <div className="min-w-0">
           {aside}
           <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{content.title}</h1>
           <p className="mt-4 text-lg text-slate-700">{content.lead}</p>
