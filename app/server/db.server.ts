@@ -1,13 +1,13 @@
 import { mkdir, open, readFile, rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { parse, PGlite, protocol } from "@electric-sql/pglite";
+import { Worker } from "node:worker_threads";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzleProxy } from "drizzle-orm/pg-proxy";
 import pg from "pg";
 import * as schema from "./db-schema.server.ts";
+import type { PgliteReply, PgliteRequest, PgliteWorkerData } from "./pglite-messages.server.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -47,16 +47,85 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
 async function openPglite(dataDir: string): Promise<OpenDatabase> {
   const inMemory = dataDir.startsWith("memory://");
   const releaseLock = inMemory ? async () => {} : await lockDataDir(dataDir);
-  const client = await PGlite.create(dataDir);
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  try {
+    const thread = await startPgliteThread(dataDir);
+    // drizzle's proxy driver: its selects ("all") want rows as arrays, everything else rows as objects.
+    const db = drizzleProxy(
+      async (text, params, method) => ({
+        rows: await thread.request({ kind: "query", text, params, rowMode: method === "all" ? "array" : "object" }),
+      }),
+      { schema },
+    );
+    return {
+      db: db as unknown as Database,
+      run: <Row>(name: string, text: string, params: unknown[]) =>
+        thread.request({ kind: "run", name, text, params }) as Promise<Row[]>,
+      description: inMemory ? "PGlite in memory" : `PGlite in ${dataDir}`,
+      async close() {
+        await thread.close();
+        await releaseLock();
+      },
+    };
+  } catch (error) {
+    await releaseLock();
+    throw error;
+  }
+}
+
+type Request = DistributiveOmit<Exclude<PgliteRequest, { kind: "close" }>, "id">;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * PGlite in its own thread (docs/decisions/095-pglite-in-a-worker-thread.md), opened and migrated there.
+ * A thread that fails or exits fails every statement waiting on it, and every later one, so a visitor
+ * gets a 503 rather than a request that never ends.
+ */
+async function startPgliteThread(dataDir: string) {
+  // The worker is TypeScript, and on Node 20 a worker thread does not inherit the tsx loader of its process.
+  const entry = new URL("./pglite-worker.server.ts", import.meta.url).href;
+  const tsx = import.meta.resolve("tsx/esm/api");
+  const worker = new Worker(
+    `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`,
+    { eval: true, workerData: { dataDir, migrationsFolder: MIGRATIONS_FOLDER } satisfies PgliteWorkerData },
+  );
+  const waiting = new Map<number, { resolve(rows: unknown[]): void; reject(error: Error): void }>();
+  let nextId = 0;
+  let failure: Error | undefined;
+  const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const { reject } of waiting.values()) reject(failure);
+    waiting.clear();
+  };
+  worker.on("error", (error) => fail(new Error(`The embedded database stopped: ${error.message}`)));
+  worker.on("exit", (code) => fail(new Error(`The embedded database stopped (exit code ${code}).`)));
+
+  await new Promise<void>((resolve, reject) => {
+    worker.once("message", () => resolve());
+    void exited.then(() => reject(failure));
+  });
+  worker.on("message", (reply: PgliteReply) => {
+    if (!("id" in reply)) return;
+    const caller = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if ("error" in reply) caller?.reject(Object.assign(new Error(reply.error.message), reply.error));
+    else caller?.resolve(reply.rows);
+  });
+
   return {
-    db: db as unknown as Database,
-    run: pgliteStatementRunner(client),
-    description: inMemory ? "PGlite in memory" : `PGlite in ${dataDir}`,
+    request(request: Request): Promise<unknown[]> {
+      if (failure) return Promise.reject(failure);
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ ...request, id } satisfies PgliteRequest);
+      });
+    },
+    /** Statements already sent are answered first; then PGlite closes and the thread ends. */
     async close() {
-      await client.close();
-      await releaseLock();
+      if (!failure) worker.postMessage({ kind: "close" } satisfies PgliteRequest);
+      await exited;
     },
   };
 }
@@ -95,41 +164,6 @@ function isRunning(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
-}
-
-/**
- * PGlite's query() parses and plans its statement on every call and crosses into WebAssembly six times
- * (Parse, Describe, Bind, Describe, Execute, Sync). Here a statement is parsed once under its name, and
- * each run is one Bind/Describe/Execute/Sync message: about 330 µs instead of 780 µs for the lead statement
- * (docs/decisions/050-one-statement-per-lead.md). It takes the same two locks as query(), so it never
- * interleaves with a query or a transaction; those `_runExclusive…` methods are typed but underscored,
- * which is why pglite's version is pinned exactly.
- */
-function pgliteStatementRunner(client: PGlite): RunStatement {
-  const prepared = new Set<string>();
-  const send = (...messages: Uint8Array[]) => client.execProtocolStream(Buffer.concat(messages), {});
-  return (name, text, params) =>
-    client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        if (!prepared.has(name)) {
-          await send(protocol.serialize.parse({ name, text }), protocol.serialize.sync());
-          prepared.add(name);
-        }
-        const replies = await send(
-          protocol.serialize.bind({ statement: name, values: params.map(asText) }),
-          protocol.serialize.describe({ type: "P" }),
-          protocol.serialize.execute({}),
-          protocol.serialize.sync(),
-        );
-        return parse.parseResults(replies, client.parsers)[0]!.rows as never;
-      }),
-    );
-}
-
-/** A parameter in PostgreSQL's text format, as PGlite's own serializers write it. */
-function asText(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  return value instanceof Date ? value.toISOString() : String(value);
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<OpenDatabase> {

@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, isNull, lt, notInArray, or } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "./db.server.ts";
 import { contactRequests, emailOutbox, privacyRequests } from "./db-schema.server.ts";
 
@@ -10,45 +10,46 @@ const PRIVACY_RECORD_DAYS = 730;
 
 /**
  * Deletes contact requests older than `contactRetentionDays` and processed opt-outs older than
- * 24 months, with their sent emails, in one transaction. Requests with an email still to send are kept.
+ * 24 months, with their sent emails. Requests with an email still to send are kept. One statement, so
+ * it is atomic without a transaction (transactions are not safe through the embedded database's thread);
+ * the foreign keys are checked at its end, once the emails and their requests are all gone.
  */
 export async function purgeExpiredLeads(
   db: Database,
   contactRetentionDays = CONTACT_RETENTION_DAYS,
 ): Promise<{ contacts: number; optOuts: number }> {
-  const contactCutoff = new Date(Date.now() - contactRetentionDays * DAY_MS);
-  const privacyCutoff = new Date(Date.now() - PRIVACY_RECORD_DAYS * DAY_MS);
-  return db.transaction(async (tx) => {
-    const unsent = (column: typeof emailOutbox.contactRequestId | typeof emailOutbox.privacyRequestId) =>
-      tx
-        .select({ id: column })
-        .from(emailOutbox)
-        .where(and(isNull(emailOutbox.sentAt), isNotNull(column)));
-    const oldContacts = and(
-      lt(contactRequests.receivedAt, contactCutoff),
-      notInArray(contactRequests.id, unsent(emailOutbox.contactRequestId)),
-    );
-    const oldOptOuts = and(
-      lt(privacyRequests.receivedAt, privacyCutoff),
-      isNotNull(privacyRequests.completedAt),
-      notInArray(privacyRequests.id, unsent(emailOutbox.privacyRequestId)),
-    );
-    await tx
-      .delete(emailOutbox)
-      .where(
-        or(
-          inArray(
-            emailOutbox.contactRequestId,
-            tx.select({ id: contactRequests.id }).from(contactRequests).where(oldContacts),
-          ),
-          inArray(
-            emailOutbox.privacyRequestId,
-            tx.select({ id: privacyRequests.id }).from(privacyRequests).where(oldOptOuts),
-          ),
-        ),
-      );
-    const contacts = await tx.delete(contactRequests).where(oldContacts).returning({ id: contactRequests.id });
-    const optOuts = await tx.delete(privacyRequests).where(oldOptOuts).returning({ id: privacyRequests.id });
-    return { contacts: contacts.length, optOuts: optOuts.length };
-  });
+  const contactCutoff = new Date(Date.now() - contactRetentionDays * DAY_MS).toISOString();
+  const privacyCutoff = new Date(Date.now() - PRIVACY_RECORD_DAYS * DAY_MS).toISOString();
+  const outbox = emailOutbox;
+  const result = await db.execute(sql`
+    WITH old_contacts AS (
+      SELECT ${contactRequests.id} AS id FROM ${contactRequests}
+      WHERE ${contactRequests.receivedAt} < ${contactCutoff}
+        AND ${contactRequests.id} NOT IN (
+          SELECT ${outbox.contactRequestId} FROM ${outbox}
+          WHERE ${outbox.sentAt} IS NULL AND ${outbox.contactRequestId} IS NOT NULL
+        )
+    ), old_opt_outs AS (
+      SELECT ${privacyRequests.id} AS id FROM ${privacyRequests}
+      WHERE ${privacyRequests.receivedAt} < ${privacyCutoff} AND ${privacyRequests.completedAt} IS NOT NULL
+        AND ${privacyRequests.id} NOT IN (
+          SELECT ${outbox.privacyRequestId} FROM ${outbox}
+          WHERE ${outbox.sentAt} IS NULL AND ${outbox.privacyRequestId} IS NOT NULL
+        )
+    ), emails AS (
+      DELETE FROM ${outbox}
+      WHERE ${outbox.contactRequestId} IN (SELECT id FROM old_contacts)
+         OR ${outbox.privacyRequestId} IN (SELECT id FROM old_opt_outs)
+    ), contacts AS (
+      DELETE FROM ${contactRequests} WHERE ${contactRequests.id} IN (SELECT id FROM old_contacts) RETURNING 1
+    ), opt_outs AS (
+      DELETE FROM ${privacyRequests} WHERE ${privacyRequests.id} IN (SELECT id FROM old_opt_outs) RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM contacts) AS contacts, (SELECT count(*) FROM opt_outs) AS opt_outs`);
+  // drizzle's node-postgres driver answers with a QueryResult, its proxy driver (PGlite) with the rows.
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    contacts: string | number;
+    opt_outs: string | number;
+  }[];
+  return { contacts: Number(rows[0]!.contacts), optOuts: Number(rows[0]!.opt_outs) };
 }
