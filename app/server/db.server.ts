@@ -1,13 +1,12 @@
 import { mkdir, open, readFile, rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleProxy } from "drizzle-orm/pg-proxy";
 import pg from "pg";
 import * as schema from "./db-schema.server.ts";
-import type { PgliteReply, PgliteRequest, PgliteWorkerData } from "./pglite-messages.server.ts";
+import { openPgliteThread } from "./pglite-thread.server.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -48,7 +47,7 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
   const inMemory = dataDir.startsWith("memory://");
   const releaseLock = inMemory ? async () => {} : await lockDataDir(dataDir);
   try {
-    const thread = await startPgliteThread(dataDir);
+    const thread = await openPgliteThread(dataDir, MIGRATIONS_FOLDER);
     // drizzle's proxy driver: its selects ("all") want rows as arrays, everything else rows as objects.
     const db = drizzleProxy(
       async (text, params, method) => ({
@@ -70,64 +69,6 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
     await releaseLock();
     throw error;
   }
-}
-
-type Request = DistributiveOmit<Exclude<PgliteRequest, { kind: "close" }>, "id">;
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-/**
- * PGlite in its own thread (docs/decisions/095-pglite-in-a-worker-thread.md), opened and migrated there.
- * A thread that fails or exits fails every statement waiting on it, and every later one, so a visitor
- * gets a 503 rather than a request that never ends.
- */
-async function startPgliteThread(dataDir: string) {
-  // The worker is TypeScript, and on Node 20 a worker thread does not inherit the tsx loader of its process.
-  const entry = new URL("./pglite-worker.server.ts", import.meta.url).href;
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const worker = new Worker(
-    `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`,
-    { eval: true, workerData: { dataDir, migrationsFolder: MIGRATIONS_FOLDER } satisfies PgliteWorkerData },
-  );
-  const waiting = new Map<number, { resolve(rows: unknown[]): void; reject(error: Error): void }>();
-  let nextId = 0;
-  let failure: Error | undefined;
-  const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
-
-  const fail = (error: Error) => {
-    failure ??= error;
-    for (const { reject } of waiting.values()) reject(failure);
-    waiting.clear();
-  };
-  worker.on("error", (error) => fail(new Error(`The embedded database stopped: ${error.message}`)));
-  worker.on("exit", (code) => fail(new Error(`The embedded database stopped (exit code ${code}).`)));
-
-  await new Promise<void>((resolve, reject) => {
-    worker.once("message", () => resolve());
-    void exited.then(() => reject(failure));
-  });
-  worker.on("message", (reply: PgliteReply) => {
-    if (!("id" in reply)) return;
-    const caller = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    if ("error" in reply) caller?.reject(Object.assign(new Error(reply.error.message), reply.error));
-    else caller?.resolve(reply.rows);
-  });
-
-  return {
-    request(request: Request): Promise<unknown[]> {
-      if (failure) return Promise.reject(failure);
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        worker.postMessage({ ...request, id } satisfies PgliteRequest);
-      });
-    },
-    /** Statements already sent are answered first; then PGlite closes and the thread ends. */
-    async close() {
-      if (!failure) worker.postMessage({ kind: "close" } satisfies PgliteRequest);
-      await exited;
-    },
-  };
 }
 
 /**

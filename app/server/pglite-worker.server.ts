@@ -1,17 +1,16 @@
 /**
- * The thread that owns the embedded database. PGlite runs PostgreSQL inside this thread, and on disk its
+ * A thread that owns an embedded database. PGlite runs PostgreSQL inside this thread, and on disk its
  * writes are synchronous file-system calls: here they block only this thread, not the event loop that
- * serves HTTP (docs/decisions/095-pglite-in-a-worker-thread.md). Opened by db.server.ts, which posts
- * each statement here and gets its rows back; a statement is answered only after PGlite has run it, so
+ * serves HTTP (docs/decisions/095-pglite-in-a-worker-thread.md). pglite-thread.server.ts posts each
+ * statement here and gets its rows back; a statement is answered only after PGlite has run it, so
  * a committed lead is on its way to disk before its visitor is told so.
  */
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { parse, PGlite, protocol, types } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import type { PgliteRequest, PgliteReply, PgliteWorkerData, SerializedError } from "./pglite-messages.server.ts";
+import type { PgliteReply, PgliteRequest, SerializedError } from "./pglite-messages.server.ts";
 
-const { dataDir, migrationsFolder } = workerData as PgliteWorkerData;
 const port = parentPort!;
 
 /**
@@ -71,13 +70,37 @@ function serialize(error: unknown): SerializedError {
   return fields;
 }
 
-const client = await PGlite.create(dataDir);
-await migrate(drizzle({ client }), { migrationsFolder });
-const run = statementRunner(client);
+let client: PGlite | undefined;
+let run: ReturnType<typeof statementRunner> | undefined;
 const inFlight = new Set<Promise<unknown>>();
 
-async function answer(request: Exclude<PgliteRequest, { kind: "close" }>): Promise<PgliteReply> {
+async function open(dataDir: string, migrationsFolder: string) {
+  if (client) throw new Error("This thread already has a database open.");
+  const opened = await PGlite.create(dataDir);
   try {
+    await migrate(drizzle({ client: opened }), { migrationsFolder });
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  client = opened;
+  run = statementRunner(opened);
+}
+
+async function close(earlier: Promise<unknown>[]) {
+  await Promise.allSettled(earlier);
+  const closing = client;
+  client = undefined;
+  run = undefined;
+  await closing?.close();
+}
+
+async function answer(request: PgliteRequest, earlier: Promise<unknown>[]): Promise<PgliteReply> {
+  try {
+    if (request.kind === "open") await open(request.dataDir, request.migrationsFolder);
+    if (request.kind === "close") await close(earlier);
+    if (request.kind !== "run" && request.kind !== "query") return { id: request.id, rows: [] };
+    if (!client || !run) throw new Error("The embedded database is closed.");
     const rows =
       request.kind === "run"
         ? await run(request.name, request.text, request.params)
@@ -89,17 +112,10 @@ async function answer(request: Exclude<PgliteRequest, { kind: "close" }>): Promi
   }
 }
 
-port.on("message", async (request: PgliteRequest) => {
-  if (request.kind === "close") {
-    // Statements already received are answered before the database closes.
-    await Promise.allSettled(inFlight);
-    await client.close();
-    port.close();
-    return;
-  }
-  const work = answer(request).then((reply) => port.postMessage(reply));
+port.on("message", (request: PgliteRequest) => {
+  // A close waits for the statements received before it, which are answered first.
+  const earlier = request.kind === "close" ? [...inFlight] : [];
+  const work = answer(request, earlier).then((reply) => port.postMessage(reply));
   inFlight.add(work);
-  await work.finally(() => inFlight.delete(work));
+  void work.finally(() => inFlight.delete(work));
 });
-
-port.postMessage({ ready: true } satisfies PgliteReply);
