@@ -7,6 +7,8 @@ export interface OutboxOptions {
   retryMaxMs: number;
   /** How many rows one worker claims at a time. */
   batchSize?: number;
+  /** Awaited before each claim: lets the lead intake go first during a burst (intake-pressure.server.ts). */
+  beforeClaim?: () => Promise<void>;
 }
 
 export interface OutboxWorker {
@@ -103,6 +105,8 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
   async function drain() {
     try {
       while (!stopped) {
+        await options.beforeClaim?.();
+        if (stopped) break;
         const batch = await claimBatch();
         if (batch.length === 0) break;
         await Promise.all(batch.map(deliver));

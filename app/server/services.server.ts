@@ -1,6 +1,7 @@
 import type { Env } from "~/config/env.server.ts";
 import { openDatabase, type Database } from "./db.server.ts";
 import { createFormRateLimit } from "./form-rate-limit.server.ts";
+import { createIntakePressure } from "./intake-pressure.server.ts";
 import { createLeadIntake, type LeadIntake } from "./leads.server.ts";
 import { createMailer } from "./mail.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
@@ -25,10 +26,12 @@ export async function startServices(env: Env): Promise<AppServices> {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
   console.log(`Leads are stored in ${database.description}; email goes to ${mailer.description}.`);
 
+  const intakePressure = createIntakePressure();
   const outbox = startOutboxWorker(database.run, mailer, {
     pollMs: env.OUTBOX_POLL_MS,
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
     retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
+    beforeClaim: intakePressure.quiet,
   });
   const formRateLimit = createFormRateLimit(database.db, env.FORM_RATE_LIMIT_PER_HOUR, HOUR_SECONDS);
   // Hourly housekeeping: expired rate-limit windows, and leads past the privacy policy's retention
@@ -51,7 +54,10 @@ export async function startServices(env: Env): Promise<AppServices> {
       consentText: env.CONTACT_CONSENT_TEXT,
     },
     messageIdDomain: domainOf(env.MAIL_FROM),
-    onAccepted: outbox.nudge,
+    onAccepted() {
+      intakePressure.leadAccepted();
+      outbox.nudge();
+    },
   });
 
   return {
