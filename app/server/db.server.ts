@@ -1,14 +1,13 @@
 import { mkdir, open, readFile, rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { parse, PGlite, protocol } from "@electric-sql/pglite";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzleProxy } from "drizzle-orm/pg-proxy";
 import pg from "pg";
 import * as schema from "./db-schema.server.ts";
 import { log } from "./log.server.ts";
+import { openPgliteThread } from "./pglite-thread.server.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -50,18 +49,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
 async function openPglite(dataDir: string): Promise<OpenDatabase> {
   const inMemory = dataDir.startsWith("memory://");
   const releaseLock = inMemory ? async () => {} : await lockDataDir(dataDir);
-  const client = await PGlite.create(dataDir);
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return {
-    db: db as unknown as Database,
-    run: pgliteStatementRunner(client),
-    description: inMemory ? "PGlite in memory" : `PGlite in ${dataDir}`,
-    async close() {
-      await client.close();
-      await releaseLock();
-    },
-  };
+  try {
+    const thread = await openPgliteThread(dataDir, MIGRATIONS_FOLDER);
+    // drizzle's proxy driver: its selects ("all") want rows as arrays, everything else rows as objects.
+    const db = drizzleProxy(
+      async (text, params, method) => ({
+        rows: await thread.request({ kind: "query", text, params, rowMode: method === "all" ? "array" : "object" }),
+      }),
+      { schema },
+    );
+    return {
+      db: db as unknown as Database,
+      run: <Row>(name: string, text: string, params: unknown[]) =>
+        thread.request({ kind: "run", name, text, params }) as Promise<Row[]>,
+      description: inMemory ? "PGlite in memory" : `PGlite in ${dataDir}`,
+      async close() {
+        await thread.close();
+        await releaseLock();
+      },
+    };
+  } catch (error) {
+    await releaseLock();
+    throw error;
+  }
 }
 
 /** Data folders this process has open: a second open of one would corrupt it as surely as another process's. */
@@ -146,41 +156,6 @@ function isRunning(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
-}
-
-/**
- * PGlite's query() parses and plans its statement on every call and crosses into WebAssembly six times
- * (Parse, Describe, Bind, Describe, Execute, Sync). Here a statement is parsed once under its name, and
- * each run is one Bind/Describe/Execute/Sync message: about 330 µs instead of 780 µs for the lead statement
- * (docs/decisions/050-one-statement-per-lead.md). It takes the same two locks as query(), so it never
- * interleaves with a query or a transaction; those `_runExclusive…` methods are typed but underscored,
- * which is why pglite's version is pinned exactly.
- */
-function pgliteStatementRunner(client: PGlite): RunStatement {
-  const prepared = new Set<string>();
-  const send = (...messages: Uint8Array[]) => client.execProtocolStream(Buffer.concat(messages), {});
-  return (name, text, params) =>
-    client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        if (!prepared.has(name)) {
-          await send(protocol.serialize.parse({ name, text }), protocol.serialize.sync());
-          prepared.add(name);
-        }
-        const replies = await send(
-          protocol.serialize.bind({ statement: name, values: params.map(asText) }),
-          protocol.serialize.describe({ type: "P" }),
-          protocol.serialize.execute({}),
-          protocol.serialize.sync(),
-        );
-        return parse.parseResults(replies, client.parsers)[0]!.rows as never;
-      }),
-    );
-}
-
-/** A parameter in PostgreSQL's text format, as PGlite's own serializers write it. */
-function asText(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  return value instanceof Date ? value.toISOString() : String(value);
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number, statementTimeoutMs: number): Promise<OpenDatabase> {

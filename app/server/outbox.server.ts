@@ -14,6 +14,8 @@ export interface OutboxOptions {
   leaseMs?: number;
   /** How long stop() lets sends in flight finish before it aborts them. */
   stopGraceMs?: number;
+  /** Awaited before each claim: lets the lead intake go first during a burst (intake-pressure.server.ts). */
+  beforeClaim?: () => Promise<void>;
 }
 
 export interface OutboxWorker {
@@ -202,6 +204,8 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
   async function drain() {
     try {
       while (!stopped) {
+        await options.beforeClaim?.();
+        if (stopped) break;
         const batch = await claimBatch();
         if (batch.length === 0) break;
         // Every send settles, and its row is recorded, before the next claim or a stop.

@@ -23,7 +23,8 @@ interface PurgeOptions {
 
 /**
  * Deletes contact requests older than the retention period and processed opt-outs older than 24 months,
- * with their emails (and their .eml files), in one statement. A request with an email still to send is kept
+ * with their emails (and their .eml files), in one statement: atomic without a transaction, which is not
+ * safe through the embedded database's thread. A request with an email still to send is kept
  * until it is sent or has failed for good. Expired submission ids and daily confirmation counts go too.
  */
 export async function purgeExpiredLeads(
@@ -67,7 +68,9 @@ export async function purgeExpiredLeads(
     )
     SELECT (SELECT count(*) FROM contacts)::int AS contacts, (SELECT count(*) FROM opt_outs)::int AS opt_outs,
       coalesce((SELECT string_agg(id::text, ',') FROM emails), '') AS email_ids`);
-  const [counts] = (result as unknown as { rows: { contacts: number; opt_outs: number; email_ids: string }[] }).rows;
+  // drizzle's node-postgres driver answers with a QueryResult, its proxy driver (PGlite) with the rows.
+  type Counts = { contacts: number; opt_outs: number; email_ids: string };
+  const [counts] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Counts[];
   if (outboxDir) {
     for (const id of counts!.email_ids.split(",").filter(Boolean)) {
       await rm(join(outboxDir, `${id}.eml`), { force: true });

@@ -4,6 +4,7 @@ import { loadSessionSecret } from "./console/session-secret.server.ts";
 import { openDatabase, type Database, type RunStatement } from "./db.server.ts";
 import { createFormRateLimit } from "./form-rate-limit.server.ts";
 import { createLeadStore } from "./lead-store.server.ts";
+import { createIntakePressure } from "./intake-pressure.server.ts";
 import { createLeadIntake, type LeadIntake } from "./leads.server.ts";
 import { createMailer } from "./mail.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
@@ -38,10 +39,12 @@ export async function startServices(env: Env): Promise<AppServices> {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
   log.info(`Leads are stored in ${database.description}; email goes to ${mailer.description}.`);
 
+  const intakePressure = createIntakePressure();
   const outbox = startOutboxWorker(database.run, mailer, {
     pollMs: env.OUTBOX_POLL_MS,
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
     retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
+    beforeClaim: intakePressure.quiet,
   });
   const formRateLimit = createFormRateLimit(database.db, env.FORM_RATE_LIMIT_PER_HOUR, HOUR_SECONDS);
   const consoleAuth = createConsoleAuth({
@@ -72,7 +75,10 @@ export async function startServices(env: Env): Promise<AppServices> {
       privacyEmail: env.LEGAL_OPERATOR_EMAIL,
       consentText: env.CONTACT_CONSENT_TEXT,
     },
-    onAccepted: outbox.nudge,
+    onAccepted() {
+      intakePressure.leadAccepted();
+      outbox.nudge();
+    },
   });
 
   return {

@@ -45,9 +45,10 @@ export function TestimonialCarousel({ testimonials, label }: { testimonials: Tes
 
   return (
     <div role="region" aria-roledescription="carousel" aria-label={label} className="mx-auto max-w-2xl">
-      {/* Focusable, so keyboard users can scroll the track when scripts are off. */}
       <div
         ref={trackRef}
+        // Focusable, so keyboard users can scroll the track when scripts are off.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll container, not a control
         tabIndex={0}
         onScroll={followScroll}
         className="snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-2xl bg-white text-slate-900 shadow-lg [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"

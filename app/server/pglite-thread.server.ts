@@ -1,0 +1,98 @@
+/**
+ * The main thread's side of the embedded database's worker thread (pglite-worker.server.ts;
+ * docs/decisions/095-pglite-in-a-worker-thread.md). A thread that fails or exits fails every statement
+ * waiting on it, and every later one, so a visitor gets a 503 rather than a request that never ends.
+ */
+import { Worker } from "node:worker_threads";
+import type { PgliteReply, PgliteRequest } from "./pglite-messages.server.ts";
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type Statement = DistributiveOmit<Extract<PgliteRequest, { kind: "run" | "query" }>, "id">;
+
+export interface PgliteConnection {
+  request(statement: Statement): Promise<unknown[]>;
+  /** Answers the statements already sent, then closes the database. */
+  close(): Promise<void>;
+}
+
+interface Thread {
+  send(request: DistributiveOmit<PgliteRequest, "id">): Promise<unknown[]>;
+  readonly failed: boolean;
+  worker: Worker;
+}
+
+/**
+ * Threads whose database was closed, kept for the next open in this process (tests open many): a new
+ * thread loads and warms PGlite's WebAssembly again, which takes seconds on this machine.
+ */
+const idleThreads: Thread[] = [];
+
+export async function openPgliteThread(dataDir: string, migrationsFolder: string): Promise<PgliteConnection> {
+  const thread = idleThreads.pop() ?? startThread();
+  // While a database is open its thread keeps the process alive; an idle one does not.
+  thread.worker.ref();
+  const release = () => {
+    thread.worker.unref();
+    if (!thread.failed) idleThreads.push(thread);
+  };
+  try {
+    await thread.send({ kind: "open", dataDir, migrationsFolder });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  let closed = false;
+  return {
+    request: (statement) =>
+      closed ? Promise.reject(new Error("The embedded database is closed.")) : thread.send(statement),
+    async close() {
+      if (closed) return;
+      closed = true;
+      // A thread that has failed has nothing left to close.
+      if (!thread.failed) await thread.send({ kind: "close" }).catch(() => undefined);
+      release();
+    },
+  };
+}
+
+function startThread(): Thread {
+  // The worker is TypeScript, and on Node 20 a worker thread does not inherit the tsx loader of its process.
+  const entry = new URL("./pglite-worker.server.ts", import.meta.url).href;
+  const tsx = import.meta.resolve("tsx/esm/api");
+  const worker = new Worker(
+    `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`,
+    { eval: true },
+  );
+  const waiting = new Map<number, { resolve(rows: unknown[]): void; reject(error: Error): void }>();
+  let nextId = 0;
+  let failure: Error | undefined;
+
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const { reject } of waiting.values()) reject(failure);
+    waiting.clear();
+  };
+  worker.on("error", (error) => fail(new Error(`The embedded database stopped: ${error.message}`)));
+  worker.on("exit", (code) => fail(new Error(`The embedded database stopped (exit code ${code}).`)));
+  worker.on("message", (reply: PgliteReply) => {
+    const caller = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if ("error" in reply) caller?.reject(Object.assign(new Error(reply.error.message), reply.error));
+    else caller?.resolve(reply.rows);
+  });
+
+  return {
+    worker,
+    get failed() {
+      return failure !== undefined;
+    },
+    send(request) {
+      if (failure) return Promise.reject(failure);
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ ...request, id } as PgliteRequest);
+      });
+    },
+  };
+}
