@@ -1,10 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startServer, type RunningServer } from "../../server.ts";
 import { siteConfig } from "~/config/site.ts";
-import { contactRequests, privacyRequests } from "~/server/db-schema.server.ts";
+import { contactRequests, emailOutbox, privacyRequests } from "~/server/db-schema.server.ts";
 import { log } from "~/server/log.server.ts";
 import { testEnv, validContact, validOptOut, waitUntil } from "./support.ts";
 
@@ -356,6 +357,43 @@ describe("slow clients", () => {
 });
 
 describe("readiness without a database", () => {
+  test("/readyz counts emails given up for good apart from the backlog", async () => {
+    const running = await startServer(testEnv({}));
+    try {
+      const leadId = randomUUID();
+      await running.services.db.insert(contactRequests).values({
+        id: leadId,
+        firstName: "Ada",
+        lastName: "Lee",
+        email: "ada@example.com",
+        phone: "555-123-4567",
+        service: "Leak",
+        message: "Help",
+        consentText: "By submitting…",
+        channel: "api",
+      });
+      const email = (id: string) => ({
+        id,
+        contactRequestId: leadId,
+        purpose: "lead-notification",
+        messageId: `<${id}@example.com>`,
+        toAddress: "leads@example.com",
+        subject: "Lead",
+        textBody: "Lead",
+        htmlBody: "<p>Lead</p>",
+      });
+      const inADay = new Date(Date.now() + 86_400_000);
+      await running.services.db.insert(emailOutbox).values([
+        { ...email(randomUUID()), nextAttemptAt: inADay },
+        { ...email(randomUUID()), nextAttemptAt: inADay, failedAt: new Date(), attempts: 3 },
+      ]);
+      const body = (await (await fetch(`${running.url}/readyz`)).json()) as { outbox: Record<string, number> };
+      expect(body.outbox).toMatchObject({ backlog: 1, failed: 1 });
+    } finally {
+      await running.close();
+    }
+  });
+
   test("/readyz answers 503 when the database does not answer, while /healthz still answers 200", async () => {
     const running = await startServer(testEnv({}));
     try {

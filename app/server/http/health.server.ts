@@ -1,4 +1,4 @@
-import { count, isNull, min, sql } from "drizzle-orm";
+import { isNull, sql } from "drizzle-orm";
 import type { Request, Response } from "express";
 import type { Database } from "../db.server.ts";
 import { emailOutbox } from "../db-schema.server.ts";
@@ -12,8 +12,8 @@ export function healthz(_req: Request, res: Response): void {
 }
 
 /**
- * GET /readyz: the database answers. Reports the email backlog (unsent outbox rows) and the age in
- * seconds of the oldest one, so a monitor can alert on mail that is stuck; 503 when the database does
+ * GET /readyz: the database answers. Reports the email backlog (outbox rows still to send), the age in
+ * seconds of the oldest one and the number given up for good, so a monitor can alert on mail that is stuck; 503 when the database does
  * not answer within READY_TIMEOUT_MS. Counts only, no personal data.
  */
 export function readyz(db: Database) {
@@ -23,8 +23,10 @@ export function readyz(db: Database) {
     try {
       const query = db
         .select({
-          backlog: count(),
-          oldest: min(emailOutbox.createdAt),
+          // Emails given up for good (failed) are not waiting: they are counted apart.
+          backlog: sql<number>`count(*) FILTER (WHERE ${emailOutbox.failedAt} IS NULL)`,
+          failed: sql<number>`count(*) FILTER (WHERE ${emailOutbox.failedAt} IS NOT NULL)`,
+          oldest: sql<string | null>`min(${emailOutbox.createdAt}) FILTER (WHERE ${emailOutbox.failedAt} IS NULL)`,
           now: sql<string>`now()`,
         })
         .from(emailOutbox)
@@ -39,7 +41,11 @@ export function readyz(db: Database) {
       res.json({
         status: "ready",
         database: "ok",
-        outbox: { backlog: Number(row?.backlog ?? 0), oldestUnsentSeconds: oldestSeconds },
+        outbox: {
+          backlog: Number(row?.backlog ?? 0),
+          oldestUnsentSeconds: oldestSeconds,
+          failed: Number(row?.failed ?? 0),
+        },
       });
     } catch {
       res.status(503).json({ status: "unavailable", database: "unreachable" });
