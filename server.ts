@@ -14,6 +14,8 @@ import { env as processEnv, type Env } from "./app/config/env.server.ts";
 import type { PublicSiteConfig } from "./app/config/site.ts";
 import { contentSecurityPolicy } from "./app/server/http/csp.server.ts";
 import { leadEndpoint } from "./app/server/http/lead-endpoint.server.ts";
+import { siteEventsEndpoint } from "./app/server/analytics/site-events-endpoint.server.ts";
+import { SITE_EVENTS_ENDPOINT } from "./app/lib/site-events.ts";
 import { LEAD_ENDPOINT } from "./app/lib/lead-schemas.ts";
 import { loadPrerenderedPages, pageKey } from "./app/server/http/prerendered-pages.server.ts";
 import { isAllowedOrigin } from "./app/server/http/origin.server.ts";
@@ -79,6 +81,17 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
   const publicFiles = express.static(`${BUILD_DIR}client`, { maxAge: "1h", index: false, redirect: false });
   app.use((req, res, next) => (req.path.endsWith(".html") ? next() : publicFiles(req, res, next)));
 
+  // Page views and call clicks: their own origin check and per-IP limit, so counting never uses up a form's.
+  const trustedOrigins = [new URL(siteConfig.siteUrl).origin, ...env.ALLOWED_ORIGINS];
+  app.all(
+    SITE_EVENTS_ENDPOINT,
+    siteEventsEndpoint({
+      counter: services.siteEvents,
+      perMinute: env.ANALYTICS_RATE_LIMIT_PER_MINUTE,
+      trustedOrigins,
+    }),
+  );
+
   const postLimiter = new RateLimiterMemory({ points: env.POST_RATE_LIMIT_PER_MINUTE, duration: 60 });
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "POST") return next();
@@ -95,7 +108,6 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
   });
 
   // Cross-site posts are refused here, with a 403, before any form or the API sees them.
-  const trustedOrigins = [new URL(siteConfig.siteUrl).origin, ...env.ALLOWED_ORIGINS];
   app.use((req, res, next) => {
     if (req.method !== "POST" || isAllowedOrigin(req.get("origin") ?? null, req.get("host") ?? "", trustedOrigins)) {
       return next();

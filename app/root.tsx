@@ -9,6 +9,7 @@ import { StickyCallBar } from "~/components/StickyCallBar.tsx";
 import { TopBanner } from "~/components/TopBanner.tsx";
 import { siteConfig } from "~/config/site.ts";
 import { googleAnalyticsScript } from "~/lib/analytics.ts";
+import { useClientPageViews } from "~/lib/use-client-page-views.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import { usePageChrome } from "~/lib/page-chrome.ts";
 
@@ -20,6 +21,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const chrome = usePageChrome();
+  useClientPageViews();
   useEffect(() => {
     // Marks the moment interactive parts work; scripts start after the load event (decision 003).
     document.documentElement.dataset.hydrated = "true";

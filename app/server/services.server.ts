@@ -1,4 +1,5 @@
 import type { Env } from "~/config/env.server.ts";
+import { createSiteEventCounter, type SiteEventCounter } from "./analytics/site-event-counter.server.ts";
 import { openDatabase, type Database } from "./db.server.ts";
 import { createFormRateLimit } from "./form-rate-limit.server.ts";
 import { createLeadIntake, type LeadIntake } from "./leads.server.ts";
@@ -11,6 +12,8 @@ export interface AppServices {
   db: Database;
   leads: LeadIntake;
   outbox: OutboxWorker;
+  /** Page views and call clicks, gathered in memory and added to the daily aggregates every few seconds. */
+  siteEvents: SiteEventCounter;
   close(): Promise<void>;
 }
 
@@ -54,12 +57,16 @@ export async function startServices(env: Env): Promise<AppServices> {
     onAccepted: outbox.nudge,
   });
 
+  const siteEvents = createSiteEventCounter({ run: database.run, flushMs: env.ANALYTICS_FLUSH_MS });
+
   return {
     db: database.db,
     leads,
     outbox,
+    siteEvents,
     async close() {
       clearInterval(housekeepingTimer);
+      await siteEvents.close();
       await outbox.stop();
       mailer.close();
       await database.close();
