@@ -1,8 +1,11 @@
 import { lt, sql } from "drizzle-orm";
 import type { Database } from "./db.server.ts";
 import { formRateLimits } from "./db-schema.server.ts";
+import { sqlNames } from "./sql-names.server.ts";
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+const limits = sqlNames(formRateLimits);
 
 /**
  * A fixed window per client, counted by one atomic upsert in the shared database, so every server
@@ -14,13 +17,14 @@ export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSe
  * `allowed` and `seconds_left`.
  */
 export const COUNT_FORM_HIT = `form_hit AS (
-  INSERT INTO form_rate_limits AS counted (key, window_started_at, hits) VALUES ($1, now(), 1)
-  ON CONFLICT (key) DO UPDATE SET
-    hits = CASE WHEN counted.window_started_at <= now() - $2 * interval '1 second' THEN 1 ELSE counted.hits + 1 END,
-    window_started_at = CASE WHEN counted.window_started_at <= now() - $2 * interval '1 second'
-      THEN now() ELSE counted.window_started_at END
-  RETURNING hits <= $3 AS allowed,
-    ceil(extract(epoch FROM window_started_at + $2 * interval '1 second' - now()))::int AS seconds_left
+  INSERT INTO ${limits.table} AS counted (${limits.key}, ${limits.windowStartedAt}, ${limits.hits}) VALUES ($1, now(), 1)
+  ON CONFLICT (${limits.key}) DO UPDATE SET
+    ${limits.hits} = CASE WHEN counted.${limits.windowStartedAt} <= now() - $2 * interval '1 second'
+      THEN 1 ELSE counted.${limits.hits} + 1 END,
+    ${limits.windowStartedAt} = CASE WHEN counted.${limits.windowStartedAt} <= now() - $2 * interval '1 second'
+      THEN now() ELSE counted.${limits.windowStartedAt} END
+  RETURNING ${limits.hits} <= $3 AS allowed,
+    ceil(extract(epoch FROM ${limits.windowStartedAt} + $2 * interval '1 second' - now()))::int AS seconds_left
 )`;
 
 export interface FormRateLimit {

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { RunStatement } from "./db.server.ts";
-import { isAllowedOrigin } from "./http/origin.server.ts";
-import { COUNT_FORM_HIT, type FormRateLimit } from "./form-rate-limit.server.ts";
-import { contactNotification, optOutEmails, type EmailSettings, type RenderedEmail } from "./lead-emails.server.ts";
+import { readRequestBody, type BodySource } from "./http/request-body.server.ts";
+import { contactNotification, optOutEmails, type EmailSettings } from "./lead-emails.server.ts";
+import type { LeadStore, StoreResult } from "./lead-store.server.ts";
 import {
   HONEYPOT_FIELD,
   validateContactRequest,
@@ -13,8 +12,6 @@ import {
   type OptOutRequest,
 } from "~/lib/lead-schemas.ts";
 
-const BODY_LIMIT_BYTES = 32 * 1024;
-const DISCARD_LIMIT_BYTES = 8 * 1024 * 1024;
 const OPT_OUT_DUE_DAYS = 30;
 const DAY_MS = 86_400_000;
 
@@ -23,7 +20,7 @@ export type LeadChannel = "api" | "form";
 export type LeadOutcome =
   | { status: 200; body: { ok: true; id: string } }
   | {
-      status: 400 | 403 | 413 | 415 | 422 | 429 | 503;
+      status: 400 | 413 | 415 | 422 | 429 | 503;
       body: { error: string; fieldErrors: FieldErrors };
       headers?: Record<string, string>;
       /** The text fields as submitted, so a page rendered without JavaScript can show them again. */
@@ -38,13 +35,7 @@ export interface LeadSubmission {
 }
 
 /** What the intake reads from a request, whichever server received it. */
-export interface LeadRequest {
-  /** A header by its lower-case name. */
-  header(name: string): string | null;
-  /** The host (and port) the request was addressed to, as in its URL: same-origin POSTs come from it. */
-  host: string;
-  body: AsyncIterable<Uint8Array> | null;
-}
+export type LeadRequest = BodySource;
 
 export interface LeadIntake {
   /** The JSON endpoint, served by Express directly (docs/decisions/051-lead-endpoint-on-express.md). */
@@ -54,13 +45,8 @@ export interface LeadIntake {
 }
 
 export interface LeadIntakeOptions {
-  run: RunStatement;
-  formRateLimit: FormRateLimit;
-  /** Other origins allowed to POST (same-origin always is). */
-  allowedOrigins: string[];
+  store: LeadStore;
   emailSettings: EmailSettings;
-  /** The domain for Message-ID headers. */
-  messageIdDomain: string;
   /** Called after a lead is committed, to wake the outbox worker. */
   onAccepted(): void;
 }
@@ -81,42 +67,26 @@ const STORAGE_UNAVAILABLE =
 
 /**
  * The one way a lead enters the system, for the JSON endpoint and the pages' own forms alike:
- * origin → body (type, size) → schema → honeypot → one statement that counts the hit against the rate
- * limit and, within it, stores the request and its outbox rows. Nothing answers 200 before it has committed.
+ * body (type, size) → schema → honeypot → one statement that counts the hit against the rate limit and,
+ * within it, stores the request and its outbox rows. Nothing answers 200 before it has committed.
+ * Whether the request may come from another site is decided before it gets here, by the server.
  */
 export function createLeadIntake(options: LeadIntakeOptions): LeadIntake {
-  const handle = async (request: LeadRequest, submission: LeadSubmission) => {
-    const body = request.body?.[Symbol.asyncIterator]();
-    const outcome = await intake(options, request, body, submission);
-    // A body refused unread (wrong origin, type or declared size) is drained, so the client sees the answer.
-    if (body && !bodiesRead.has(body)) void discardRest(body, 0);
-    return outcome;
-  };
+  const handle = (request: LeadRequest, submission: LeadSubmission) => intake(options, request, submission);
   return {
     handle,
     handleFetch: (request, submission) =>
-      handle(
-        { header: (name) => request.headers.get(name), host: new URL(request.url).host, body: request.body },
-        submission,
-      ),
+      handle({ header: (name) => request.headers.get(name), body: request.body }, submission),
   };
 }
-
-type BodyIterator = AsyncIterator<Uint8Array>;
-/** Bodies the intake has started to read; any other is drained after the answer. */
-const bodiesRead = new WeakSet<BodyIterator>();
 
 async function intake(
   options: LeadIntakeOptions,
   request: LeadRequest,
-  body: BodyIterator | undefined,
   submission: LeadSubmission,
 ): Promise<LeadOutcome> {
-  if (!isAllowedOrigin(request.header("origin"), request.host, options.allowedOrigins)) {
-    return reject(403, "Requests from other sites are not accepted.");
-  }
-  const parsed = await parseBody(request, body);
-  if ("status" in parsed) return parsed;
+  const parsed = await readRequestBody(request);
+  if ("status" in parsed) return reject(parsed.status, parsed.error);
 
   const { [HONEYPOT_FIELD]: honeypot, ...payload } = parsed.payload;
   const values = textValues(payload);
@@ -132,23 +102,23 @@ async function intake(
   // Bots fill in every field; people never see this one. The answer tells them nothing more.
   if (honeypot !== undefined && honeypot !== "") return reject(400, "Your request could not be accepted.");
 
+  const id = randomUUID();
+  let stored: StoreResult;
   try {
-    const stored = await store(options, request, validation.lead, submission);
-    if (!stored.stored) {
-      return reject(429, "Too many requests. Please try again later, or call us directly.", {
-        headers: { "Retry-After": String(stored.retryAfterSeconds) },
-        values,
-      });
-    }
-    options.onAccepted();
-    return { status: 200, body: { ok: true, id: stored.id } };
+    stored = await store(options, request, id, validation.lead, submission);
   } catch (error) {
     console.error("Leads: storage failed:", error);
     return reject(503, STORAGE_UNAVAILABLE, { headers: { "Retry-After": "60" }, values });
   }
+  if (!stored.stored) {
+    return reject(429, "Too many requests. Please try again later, or call us directly.", {
+      headers: { "Retry-After": String(stored.retryAfterSeconds) },
+      values,
+    });
+  }
+  options.onAccepted();
+  return { status: 200, body: { ok: true, id } };
 }
-
-type FormHit = { allowed: boolean; seconds_left: number };
 
 type ValidLead = { kind: "contact"; data: ContactRequest } | { kind: "opt-out"; data: OptOutRequest };
 
@@ -164,178 +134,40 @@ function validateLead(
   return result.success ? { success: true, lead: { kind, data: result.data } } : result;
 }
 
-/**
- * The outbox rows of one lead, from $4 (a JSON array of rendered emails), for the request in `lead`.
- * Selecting FROM lead means no email is queued unless the request was stored.
- */
-const QUEUE_EMAILS = (requestColumn: "contact_request_id" | "privacy_request_id") => `queued AS (
-  INSERT INTO email_outbox (id, ${requestColumn}, purpose, message_id, to_address, reply_to, subject, text_body, html_body)
-  SELECT email.id, lead.id, email.purpose, email.message_id, email.to_address, email.reply_to, email.subject,
-    email.text_body, email.html_body
-  FROM lead, jsonb_to_recordset($4::jsonb) AS email(id uuid, purpose text, message_id text, to_address text,
-    reply_to text, subject text, text_body text, html_body text)
-)`;
-
-/**
- * Counting the visitor's hit, storing the request and queueing its emails is ONE statement: atomic like
- * the transaction it replaces, and one round trip instead of five (docs/decisions/050-one-statement-per-lead.md).
- * Past the limit, the hit is counted and nothing else is written.
- */
-const STORE_CONTACT = `WITH ${COUNT_FORM_HIT},
-lead AS (
-  INSERT INTO contact_requests (id, received_at, first_name, last_name, email, phone, service, message, consent_text, channel,
-    global_privacy_control)
-  SELECT $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 FROM form_hit WHERE allowed
-  RETURNING id
-),
-${QUEUE_EMAILS("contact_request_id")}
-SELECT allowed, seconds_left FROM form_hit`;
-
-const STORE_OPT_OUT = `WITH ${COUNT_FORM_HIT},
-lead AS (
-  INSERT INTO privacy_requests (id, received_at, due_at, name, email, message, channel)
-  SELECT $5, $6, $7, $8, $9, $10, $11 FROM form_hit WHERE allowed
-  RETURNING id
-),
-${QUEUE_EMAILS("privacy_request_id")}
-SELECT allowed, seconds_left FROM form_hit`;
-
-/** Stores the lead and its emails unless the visitor is past the form limit; returns the request's id, or the limit. */
-async function store(
+/** Renders the lead's emails and stores both, unless the visitor is past the form limit. */
+function store(
   options: LeadIntakeOptions,
   request: LeadRequest,
+  id: string,
   lead: ValidLead,
   submission: LeadSubmission,
-): Promise<{ stored: true; id: string } | { stored: false; retryAfterSeconds: number }> {
-  const id = randomUUID();
+): Promise<StoreResult> {
   const receivedAt = new Date();
-  const outboxRow = (email: RenderedEmail) => {
-    const outboxId = randomUUID();
-    return {
-      id: outboxId,
-      purpose: email.purpose,
-      message_id: `<${outboxId}@${options.messageIdDomain}>`,
-      to_address: email.to,
-      reply_to: email.replyTo,
-      subject: email.subject,
-      text_body: email.text,
-      html_body: email.html,
-    };
-  };
-  const limitParams = options.formRateLimit.params(`form:${submission.clientIp}`);
-  let hits: FormHit[];
+  const clientKey = `form:${submission.clientIp}`;
   if (lead.kind === "contact") {
-    const { firstName, lastName, email, phone, service, message } = lead.data;
     // Browsers send Sec-GPC: 1 with every request when the visitor turned Global Privacy Control on.
     const globalPrivacyControl = request.header("sec-gpc")?.trim() === "1";
-    const emails = [
-      outboxRow(contactNotification(id, lead.data, receivedAt, options.emailSettings, globalPrivacyControl)),
-    ];
-    hits = await options.run<FormHit>("store_contact", STORE_CONTACT, [
-      ...limitParams,
-      JSON.stringify(emails),
-      id,
-      receivedAt,
-      firstName,
-      lastName,
-      email,
-      phone,
-      service,
-      message,
-      options.emailSettings.consentText,
-      submission.channel,
-      globalPrivacyControl,
-    ]);
-  } else {
-    const dueAt = new Date(receivedAt.getTime() + OPT_OUT_DUE_DAYS * DAY_MS);
-    const { name, email, message } = lead.data;
-    const emails = optOutEmails(id, lead.data, receivedAt, dueAt, options.emailSettings).map(outboxRow);
-    hits = await options.run<FormHit>("store_opt_out", STORE_OPT_OUT, [
-      ...limitParams,
-      JSON.stringify(emails),
-      id,
-      receivedAt,
-      dueAt,
-      name,
-      email,
-      message || null,
-      submission.channel,
-    ]);
+    const email = contactNotification(id, lead.data, receivedAt, options.emailSettings, globalPrivacyControl);
+    return options.store.storeContact(
+      clientKey,
+      {
+        ...lead.data,
+        id,
+        receivedAt,
+        consentText: options.emailSettings.consentText,
+        channel: submission.channel,
+        globalPrivacyControl,
+      },
+      [email],
+    );
   }
-  const limit = options.formRateLimit.result(hits[0]!);
-  return limit.allowed ? { stored: true, id } : { stored: false, retryAfterSeconds: limit.retryAfterSeconds };
-}
-
-type ParsedBody = { payload: Record<string, unknown> } | Rejection;
-
-async function parseBody(request: LeadRequest, body: BodyIterator | undefined): Promise<ParsedBody> {
-  const contentType = (request.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  const isJson = contentType === "application/json";
-  if (!isJson && contentType !== "application/x-www-form-urlencoded") {
-    return reject(415, "Send the request as application/json.");
-  }
-  const text = await readBodyText(request, body);
-  if (text === "too-large") return reject(413, `The request is larger than ${BODY_LIMIT_BYTES / 1024} KB.`);
-  if (text === "not-utf8") return reject(400, "The request is not valid UTF-8 text.");
-  if (!isJson) return { payload: Object.fromEntries(new URLSearchParams(text)) };
-  let payload: unknown;
-  try {
-    payload = JSON.parse(text);
-  } catch {
-    return reject(400, "The request body is not valid JSON.");
-  }
-  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
-    return reject(400, "The request body must be a JSON object.");
-  }
-  return { payload: payload as Record<string, unknown> };
-}
-
-/** Reads at most BODY_LIMIT_BYTES, counting bytes as they arrive: Content-Length may be absent (chunked) or wrong. */
-async function readBodyText(
-  request: LeadRequest,
-  body: BodyIterator | undefined,
-): Promise<string | "too-large" | "not-utf8"> {
-  if (Number(request.header("content-length") ?? 0) > BODY_LIMIT_BYTES) return "too-large";
-  if (!body) return "";
-  bodiesRead.add(body);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await body.next();
-    if (done) break;
-    total += value.byteLength;
-    if (total > BODY_LIMIT_BYTES) {
-      void discardRest(body, total);
-      return "too-large";
-    }
-    chunks.push(value);
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    return "not-utf8";
-  }
-}
-
-/**
- * Cancelling the stream resets the connection, and a client still uploading would never see the 413.
- * So the rest is read and dropped in the background, up to a bound; past it, the stream is cancelled.
- */
-async function discardRest(body: BodyIterator, alreadyRead: number): Promise<void> {
-  let total = alreadyRead;
-  try {
-    for (;;) {
-      const { done, value } = await body.next();
-      if (done) return;
-      total += value.byteLength;
-      if (total > DISCARD_LIMIT_BYTES) {
-        await body.return?.();
-        return;
-      }
-    }
-  } catch {
-    // The client went away; nothing to do.
-  }
+  const dueAt = new Date(receivedAt.getTime() + OPT_OUT_DUE_DAYS * DAY_MS);
+  const { name, email, message } = lead.data;
+  return options.store.storeOptOut(
+    clientKey,
+    { id, receivedAt, dueAt, name, email, message: message || null, channel: submission.channel },
+    optOutEmails(id, lead.data, receivedAt, dueAt, options.emailSettings),
+  );
 }
 
 function textValues(payload: Record<string, unknown>): Record<string, string> {

@@ -1,5 +1,7 @@
 import type { RunStatement } from "./db.server.ts";
+import { emailOutbox } from "./db-schema.server.ts";
 import type { Mailer } from "./mail.server.ts";
+import { sqlNames } from "./sql-names.server.ts";
 
 export interface OutboxOptions {
   pollMs: number;
@@ -40,18 +42,24 @@ function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
+const outbox = sqlNames(emailOutbox);
+
 /** Claims due rows: the lease is taken by moving next_attempt_at ahead; SKIP LOCKED keeps instances apart. */
-const CLAIM = `UPDATE email_outbox SET attempts = attempts + 1, next_attempt_at = now() + $1 * interval '1 millisecond'
-WHERE id IN (
-  SELECT id FROM email_outbox WHERE sent_at IS NULL AND next_attempt_at <= now()
-  ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED
+const CLAIM = `UPDATE ${outbox.table} SET ${outbox.attempts} = ${outbox.attempts} + 1,
+  ${outbox.nextAttemptAt} = now() + $1 * interval '1 millisecond'
+WHERE ${outbox.id} IN (
+  SELECT ${outbox.id} FROM ${outbox.table} WHERE ${outbox.sentAt} IS NULL AND ${outbox.nextAttemptAt} <= now()
+  ORDER BY ${outbox.nextAttemptAt} LIMIT $2 FOR UPDATE SKIP LOCKED
 )
-RETURNING id, purpose, message_id, to_address, reply_to, subject, text_body, html_body, attempts`;
+RETURNING ${outbox.id} AS id, ${outbox.purpose} AS purpose, ${outbox.messageId} AS message_id,
+  ${outbox.toAddress} AS to_address, ${outbox.replyTo} AS reply_to, ${outbox.subject} AS subject,
+  ${outbox.textBody} AS text_body, ${outbox.htmlBody} AS html_body, ${outbox.attempts} AS attempts`;
 
-const MARK_SENT = `UPDATE email_outbox SET sent_at = now(), last_error = NULL WHERE id = $1`;
+const MARK_SENT = `UPDATE ${outbox.table} SET ${outbox.sentAt} = now(), ${outbox.lastError} = NULL WHERE ${outbox.id} = $1`;
 
-const RESCHEDULE = `UPDATE email_outbox SET next_attempt_at = now() + $2 * interval '1 millisecond', last_error = $3
-WHERE id = $1`;
+const RESCHEDULE = `UPDATE ${outbox.table} SET ${outbox.nextAttemptAt} = now() + $2 * interval '1 millisecond',
+  ${outbox.lastError} = $3
+WHERE ${outbox.id} = $1`;
 
 interface ClaimedRow {
   id: string;

@@ -2,6 +2,7 @@ import type { Env } from "~/config/env.server.ts";
 import { createSiteEventCounter, type SiteEventCounter } from "./analytics/site-event-counter.server.ts";
 import { openDatabase, type Database } from "./db.server.ts";
 import { createFormRateLimit } from "./form-rate-limit.server.ts";
+import { createLeadStore } from "./lead-store.server.ts";
 import { createLeadIntake, type LeadIntake } from "./leads.server.ts";
 import { createMailer } from "./mail.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
@@ -43,17 +44,13 @@ export async function startServices(env: Env): Promise<AppServices> {
   housekeepingTimer.unref();
 
   const leads = createLeadIntake({
-    run: database.run,
-    formRateLimit,
-    // The public origin counts as same-origin even when a proxy rewrites Host.
-    allowedOrigins: [new URL(env.SITE_URL).origin, ...env.ALLOWED_ORIGINS],
+    store: createLeadStore({ run: database.run, formRateLimit, messageIdDomain: domainOf(env.MAIL_FROM) }),
     emailSettings: {
       companyName: env.COMPANY_NAME,
       leadsEmailTo: env.LEADS_EMAIL_TO,
       privacyEmail: env.LEGAL_OPERATOR_EMAIL,
       consentText: env.CONTACT_CONSENT_TEXT,
     },
-    messageIdDomain: domainOf(env.MAIL_FROM),
     onAccepted: outbox.nudge,
   });
 

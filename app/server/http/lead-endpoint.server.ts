@@ -15,29 +15,10 @@ export function leadEndpoint(leads: LeadIntake) {
       return;
     }
     const outcome = await leads.handle(
-      {
-        header: (name) => req.get(name) ?? null,
-        host: requestHost(req),
-        body: req,
-      },
+      { header: (name) => req.get(name) ?? null, body: req },
       { clientIp: req.ip ?? "unknown", channel: "api" },
     );
     if (outcome.status !== 200 && outcome.headers) res.set(outcome.headers);
     res.status(outcome.status).json(outcome.body);
   };
-}
-
-/**
- * The host as @react-router/express puts it in a Request's URL (X-Forwarded-Host when proxies are
- * trusted), so the origin check judges this endpoint and the pages' form actions alike.
- */
-function requestHost(req: Request): string {
-  const forwardedPort = Number.parseInt(
-    (req.app.enabled("trust proxy") && req.get("X-Forwarded-Host")?.split(":")[1]) || "",
-    10,
-  );
-  const hostPort = Number.parseInt(req.get("host")?.split(":")[1] ?? "", 10);
-  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}`).host;
 }
