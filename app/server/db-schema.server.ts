@@ -23,6 +23,21 @@ export const contactRequests = pgTable(
      * sale or sharing of their personal information, so this lead may be answered but not sold or shared.
      */
     globalPrivacyControl: boolean("global_privacy_control").notNull().default(false),
+    // How the visitor found the site (docs/decisions/070): the first page of their visit, the host it came from,
+    // its campaign values and ad click ids. Null when unknown. Never an identifier of the visitor themselves.
+    landingPath: text("landing_path"),
+    referrerHost: text("referrer_host"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    utmTerm: text("utm_term"),
+    utmContent: text("utm_content"),
+    /** Google Ads click ids: what an offline conversion import matches on. Not kept under Global Privacy Control. */
+    gclid: text("gclid"),
+    gbraid: text("gbraid"),
+    wbraid: text("wbraid"),
+    msclkid: text("msclkid"),
+    fbclid: text("fbclid"),
   },
   (table) => [index("contact_requests_received_at_idx").on(table.receivedAt)],
 );

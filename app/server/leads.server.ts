@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { takeAttribution, type LeadAttribution } from "./analytics/lead-attribution.server.ts";
 import { readRequestBody, type BodySource } from "./http/request-body.server.ts";
 import { contactNotification, optOutEmails, type EmailSettings } from "./lead-emails.server.ts";
 import type { LeadStore, StoreResult } from "./lead-store.server.ts";
@@ -88,7 +89,11 @@ async function intake(
   const parsed = await readRequestBody(request);
   if ("status" in parsed) return reject(parsed.status, parsed.error);
 
-  const { [HONEYPOT_FIELD]: honeypot, ...payload } = parsed.payload;
+  // Browsers send Sec-GPC: 1 with every request when the visitor turned Global Privacy Control on.
+  const globalPrivacyControl = request.header("sec-gpc")?.trim() === "1";
+  // How the visitor found the site travels with the lead's fields; a bad value is dropped, never refused.
+  const { attribution, rest } = takeAttribution(parsed.payload, request.header("referer"), globalPrivacyControl);
+  const { [HONEYPOT_FIELD]: honeypot, ...payload } = rest;
   const values = textValues(payload);
   if (submission.kind === "opt-out") payload.type ??= "opt-out";
   const validation = validateLead(submission.kind ?? (payload.type === "opt-out" ? "opt-out" : "contact"), payload);
@@ -105,7 +110,7 @@ async function intake(
   const id = randomUUID();
   let stored: StoreResult;
   try {
-    stored = await store(options, request, id, validation.lead, submission);
+    stored = await store(options, { id, globalPrivacyControl, attribution }, validation.lead, submission);
   } catch (error) {
     console.error("Leads: storage failed:", error);
     return reject(503, STORAGE_UNAVAILABLE, { headers: { "Retry-After": "60" }, values });
@@ -137,21 +142,30 @@ function validateLead(
 /** Renders the lead's emails and stores both, unless the visitor is past the form limit. */
 function store(
   options: LeadIntakeOptions,
-  request: LeadRequest,
-  id: string,
+  {
+    id,
+    globalPrivacyControl,
+    attribution,
+  }: { id: string; globalPrivacyControl: boolean; attribution: LeadAttribution },
   lead: ValidLead,
   submission: LeadSubmission,
 ): Promise<StoreResult> {
   const receivedAt = new Date();
   const clientKey = `form:${submission.clientIp}`;
   if (lead.kind === "contact") {
-    // Browsers send Sec-GPC: 1 with every request when the visitor turned Global Privacy Control on.
-    const globalPrivacyControl = request.header("sec-gpc")?.trim() === "1";
-    const email = contactNotification(id, lead.data, receivedAt, options.emailSettings, globalPrivacyControl);
+    const email = contactNotification(
+      id,
+      lead.data,
+      receivedAt,
+      options.emailSettings,
+      globalPrivacyControl,
+      attribution,
+    );
     return options.store.storeContact(
       clientKey,
       {
         ...lead.data,
+        ...attribution,
         id,
         receivedAt,
         consentText: options.emailSettings.consentText,
