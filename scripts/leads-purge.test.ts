@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "../app/server/db.server.ts";
-import { contactRequests, emailOutbox, privacyRequests } from "../app/server/db-schema.server.ts";
+import { contactRequests, emailOutbox, privacyRequests, siteEventCounts } from "../app/server/db-schema.server.ts";
 import { runLeadsCommand } from "./leads-commands.ts";
 
 let database: OpenDatabase;
@@ -73,6 +73,16 @@ test("purge deletes old contact requests and processed opt-outs past 24 months, 
   expect(optOuts).toEqual([id(12), id(13)]);
   const emails = (await database.db.select().from(emailOutbox)).map((row) => row.id);
   expect(emails).toEqual([id(902)]);
+});
+
+test("purge deletes daily counts of views and calls older than 25 months", async () => {
+  const day = (daysAgo: number) => ago(daysAgo).toISOString().slice(0, 10);
+  await database.db.insert(siteEventCounts).values([
+    { day: day(800), path: "/", kind: "view", count: 5 },
+    { day: day(740), path: "/", kind: "view", count: 3 },
+  ]);
+  await runLeadsCommand(database.db, ["purge"], () => undefined);
+  expect((await database.db.select().from(siteEventCounts)).map((row) => row.count)).toEqual([3]);
 });
 
 test("purge refuses a nonsense age", async () => {

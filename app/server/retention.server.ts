@@ -1,6 +1,6 @@
 import { and, inArray, isNotNull, isNull, lt, notInArray, or } from "drizzle-orm";
 import type { Database } from "./db.server.ts";
-import { contactRequests, emailOutbox, privacyRequests } from "./db-schema.server.ts";
+import { contactRequests, emailOutbox, privacyRequests, siteEventCounts } from "./db-schema.server.ts";
 
 const DAY_MS = 86_400_000;
 /** The privacy policy keeps lead data at most a year. */
@@ -51,4 +51,15 @@ export async function purgeExpiredLeads(
     const optOuts = await tx.delete(privacyRequests).where(oldOptOuts).returning({ id: privacyRequests.id });
     return { contacts: contacts.length, optOuts: optOuts.length };
   });
+}
+
+/** Daily counts of page views and calls are kept 25 months, so each month can be compared with the year before. */
+const COUNT_RETENTION_MONTHS = 25;
+
+/** Deletes the daily counts of page views and calls older than 25 months (docs/decisions/070). */
+export async function purgeExpiredCounts(db: Database, today = new Date()): Promise<void> {
+  const cutoff = new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - COUNT_RETENTION_MONTHS, today.getUTCDate()),
+  );
+  await db.delete(siteEventCounts).where(lt(siteEventCounts.day, cutoff.toISOString().slice(0, 10)));
 }

@@ -6,7 +6,7 @@ import { createLeadStore } from "./lead-store.server.ts";
 import { createLeadIntake, type LeadIntake } from "./leads.server.ts";
 import { createMailer } from "./mail.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
-import { purgeExpiredLeads } from "./retention.server.ts";
+import { purgeExpiredCounts, purgeExpiredLeads } from "./retention.server.ts";
 
 /** The long-lived parts of the server process, opened once at start and closed on shutdown. */
 export interface AppServices {
@@ -40,6 +40,7 @@ export async function startServices(env: Env): Promise<AppServices> {
   const housekeepingTimer = setInterval(() => {
     formRateLimit.prune().catch((error) => console.error("Rate limit pruning failed:", error));
     purgeExpiredLeads(database.db).catch((error) => console.error("Retention purge failed:", error));
+    purgeExpiredCounts(database.db).catch((error) => console.error("Retention purge of counts failed:", error));
   }, HOUR_SECONDS * 1000);
   housekeepingTimer.unref();
 
