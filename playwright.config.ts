@@ -1,9 +1,10 @@
 import { defineConfig } from "@playwright/test";
 import { assertChromiumInstalled, chromiumArgs, chromiumPath } from "./tests/chromium.ts";
+import { e2ePgliteDir, e2ePort } from "./tests/e2e-server.ts";
 
 assertChromiumInstalled();
 
-const port = Number(process.env.E2E_PORT ?? 4321);
+const port = e2ePort;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -23,7 +24,8 @@ export default defineConfig({
     trace: "off",
   },
   webServer: {
-    command: "node --import tsx server.ts",
+    // Each run starts with an empty database (and no socket or lock left by an interrupted run).
+    command: `rm -rf ${e2ePgliteDir} ${e2ePgliteDir}.lock ${e2ePgliteDir}.sock && node --import tsx server.ts`,
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -31,7 +33,10 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      PGLITE_DATA_DIR: "memory://",
+      PGLITE_DATA_DIR: e2ePgliteDir,
+      // Sign-in tests stand for different clients with X-Forwarded-For, so that locking one out leaves
+      // the others alone.
+      TRUST_PROXY: "loopback",
       OUTBOX_DIR: "test-results/outbox",
       POST_RATE_LIMIT_PER_MINUTE: "1000",
       FORM_RATE_LIMIT_PER_HOUR: "1000",

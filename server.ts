@@ -1,30 +1,31 @@
 /**
- * The Node server: prerendered pages and built assets, security headers, POST rate limits,
- * and everything else handed to React Router. Graceful shutdown closes the database.
+ * The Node server: prerendered pages and built assets, security headers, POST rate limits, the console's
+ * gate, and everything else handed to React Router. Graceful shutdown closes the database.
+ * `--dev` (npm run dev) serves the app through Vite instead of the build, with the same stack.
  */
 import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
 import { fileURLToPath } from "node:url";
-import type { Server } from "node:http";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { createRequestHandler } from "@react-router/express";
 import { RateLimiterMemory } from "rate-limiter-flexible";
-import type { ServerBuild } from "react-router";
 import { env as processEnv, type Env } from "./app/config/env.server.ts";
-import type { PublicSiteConfig } from "./app/config/site.ts";
+import { commandSocketPath, listenForCommands } from "./app/server/command-socket.server.ts";
+import { consoleGate } from "./app/server/console/gate.server.ts";
+import type { Operator } from "./app/server/console/sessions.server.ts";
 import { contentSecurityPolicy } from "./app/server/http/csp.server.ts";
+import { builtFrontEnd, viteFrontEnd } from "./app/server/http/front-end.server.ts";
 import { leadEndpoint } from "./app/server/http/lead-endpoint.server.ts";
 import { siteEventsEndpoint } from "./app/server/analytics/site-events-endpoint.server.ts";
 import { SITE_EVENTS_ENDPOINT } from "./app/lib/site-events.ts";
 import { LEAD_ENDPOINT } from "./app/lib/lead-schemas.ts";
-import { loadPrerenderedPages, pageKey } from "./app/server/http/prerendered-pages.server.ts";
+import { pageKey } from "./app/server/http/prerendered-pages.server.ts";
 import { isAllowedOrigin } from "./app/server/http/origin.server.ts";
 import { baseSecurityHeaders } from "./app/server/http/security-headers.server.ts";
 import { tooManyRequestsPage } from "./app/server/http/too-many-requests.server.ts";
 import { startServices, type AppServices } from "./app/server/services.server.ts";
-
-const BUILD_DIR = fileURLToPath(new URL("./build/", import.meta.url));
-const ONE_YEAR_SECONDS = 31_536_000;
+import { runCommand } from "./scripts/commands.ts";
 
 export interface RunningServer {
   url: string;
@@ -33,16 +34,21 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(env: Env = processEnv): Promise<RunningServer> {
+export async function startServer(env: Env = processEnv, options: { dev?: boolean } = {}): Promise<RunningServer> {
   // Open the database (PGlite takes seconds) before accepting any request.
   const services = await startServices(env);
-  const build = (await import(`${BUILD_DIR}server/index.js`)) as ServerBuild;
-  // The settings the pages were built with (decision 002), so headers always match the HTML.
-  const { publicSiteConfig: siteConfig } = build.entry.module as unknown as { publicSiteConfig: PublicSiteConfig };
-  const securityHeaders = baseSecurityHeaders(siteConfig);
-  const pages = await loadPrerenderedPages(`${BUILD_DIR}client`, (hashes) => contentSecurityPolicy(siteConfig, hashes));
-
   const app = express();
+  const server = createServer(app);
+  const frontEnd = options.dev ? await viteFrontEnd(env, server) : await builtFrontEnd();
+  const { siteConfig, pages } = frontEnd;
+  const securityHeaders = baseSecurityHeaders(siteConfig);
+  // Local `npm run leads` / `npm run operator` reach the embedded database through this server.
+  const commandSocket = services.pgliteDataDir
+    ? await listenForCommands(commandSocketPath(services.pgliteDataDir), (request, output) =>
+        runCommand(services.db, request, output),
+      )
+    : undefined;
+
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(compression());
@@ -51,17 +57,7 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
     next();
   });
 
-  // Fingerprinted assets never change.
-  app.use(
-    "/assets",
-    express.static(`${BUILD_DIR}client/assets`, {
-      immutable: true,
-      maxAge: ONE_YEAR_SECONDS * 1000,
-      index: false,
-      redirect: false,
-      fallthrough: false,
-    }),
-  );
+  app.use(frontEnd.files);
 
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -76,10 +72,6 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
     if (req.fresh) return res.status(304).end();
     res.status(200).send(page.html);
   });
-
-  // Other public files (favicon, sitemap, route data). Pages are served above, with their CSP, and only there.
-  const publicFiles = express.static(`${BUILD_DIR}client`, { maxAge: "1h", index: false, redirect: false });
-  app.use((req, res, next) => (req.path.endsWith(".html") ? next() : publicFiles(req, res, next)));
 
   // Page views and call clicks: their own origin check and per-IP limit, so counting never uses up a form's.
   const trustedOrigins = [new URL(siteConfig.siteUrl).origin, ...env.ALLOWED_ORIGINS];
@@ -117,48 +109,56 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
 
   app.all(LEAD_ENDPOINT, leadEndpoint(services.leads));
 
-  // Server-rendered responses (form results, 404s) get a fresh nonce for their inline scripts.
+  app.use(consoleGate(services.consoleAuth.sessions));
+
+  // Server-rendered responses (form results, 404s) get a fresh nonce for their inline scripts. In
+  // development Vite injects its own inline scripts and styles, so there is no CSP there.
   app.use((req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.set("Content-Security-Policy", contentSecurityPolicy(siteConfig, [`'nonce-${nonce}'`]));
+    if (frontEnd.mode === "production") {
+      res.set("Content-Security-Policy", contentSecurityPolicy(siteConfig, [`'nonce-${nonce}'`]));
+    }
     res.on("finish", () => {
-      if (res.statusCode === 404) console.warn(`404 ${req.method} ${req.originalUrl}`);
+      if (res.statusCode === 404) console.warn(`404 ${req.method} ${req.path}`);
     });
     next();
   });
 
+  // The pages' form actions accept the site's public origin (behind a proxy that rewrites Host) and the
+  // same extra origins as the API; React Router checks them by host.
+  const allowedActionOrigins = [siteConfig.siteUrl, ...env.ALLOWED_ORIGINS].map((origin) => new URL(origin).host);
+  const { build } = frontEnd;
   app.all(
     "/{*path}",
     createRequestHandler({
-      // The pages' form actions accept the site's public origin (behind a proxy that rewrites Host) and the
-      // same extra origins as the API; React Router checks them by host.
-      build: {
-        ...build,
-        allowedActionOrigins: [siteConfig.siteUrl, ...env.ALLOWED_ORIGINS].map((origin) => new URL(origin).host),
-      },
-      mode: "production",
+      build:
+        typeof build === "function"
+          ? async () => ({ ...(await build()), allowedActionOrigins })
+          : { ...build, allowedActionOrigins },
+      mode: frontEnd.mode,
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? "unknown",
         services,
+        operator: (res.locals.operator as Operator | null | undefined) ?? null,
       }),
     }),
   );
 
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
-  });
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, () => resolve()));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      await commandSocket?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await frontEnd.close();
       await services.close();
     })());
 
@@ -166,7 +166,7 @@ export async function startServer(env: Env = processEnv): Promise<RunningServer>
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const running = await startServer();
+  const running = await startServer(processEnv, { dev: process.argv.includes("--dev") });
   console.log(`Plumbline is serving ${running.url}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, async () => {

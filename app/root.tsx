@@ -9,6 +9,7 @@ import { StickyCallBar } from "~/components/StickyCallBar.tsx";
 import { TopBanner } from "~/components/TopBanner.tsx";
 import { siteConfig } from "~/config/site.ts";
 import { googleAnalyticsScript } from "~/lib/analytics.ts";
+import { isConsolePath } from "~/lib/console-paths.ts";
 import { useClientPageViews } from "~/lib/use-client-page-views.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import { usePageChrome } from "~/lib/page-chrome.ts";
@@ -21,6 +22,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const chrome = usePageChrome();
+  // The operator console has its own header (routes/admin/layout.tsx), and no visitor tracking.
+  const isConsole = isConsolePath(useLocation().pathname);
   useClientPageViews();
   useEffect(() => {
     // Marks the moment interactive parts work; scripts start after the load event (decision 003).
@@ -34,8 +37,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1e40af" />
         <Meta />
         <Links />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: phoneClickTrackingScript }} />
-        {siteConfig.ga4MeasurementId ? (
+        {isConsole ? null : (
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: phoneClickTrackingScript }} />
+        )}
+        {siteConfig.ga4MeasurementId && !isConsole ? (
           <script
             nonce={nonce}
             suppressHydrationWarning
@@ -50,11 +55,17 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <TopBanner text={chrome.bannerText} />
-        <SiteHeader companyName={chrome.companyName} />
-        <main id="main">{children}</main>
-        <SiteFooter companyName={chrome.companyName} />
-        <StickyCallBar />
+        {isConsole ? (
+          children
+        ) : (
+          <>
+            <TopBanner text={chrome.bannerText} />
+            <SiteHeader companyName={chrome.companyName} />
+            <main id="main">{children}</main>
+            <SiteFooter companyName={chrome.companyName} />
+            <StickyCallBar />
+          </>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

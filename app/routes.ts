@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 /** A page rendered from its content module by the one landing-page route (app/content/landing-pages.ts). */
 const landingPage = (path: string) => route(path, "routes/landing-page.tsx", { id: path.slice(1) });
@@ -26,4 +26,10 @@ export default [
   route("plumbers", "routes/plumbers.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  // The operator console: sign-in and sign-out outside its layout, every other page inside it.
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.tsx"),
+    layout("routes/admin/layout.tsx", [index("routes/admin/inbox.tsx")]),
+  ]),
 ] satisfies RouteConfig;

@@ -17,8 +17,8 @@ export const USAGE = `Usage: npm run leads -- <command>
                         limit) and processed opt-outs older than 24 months (CCPA record keeping),
                         with their sent emails; anything with an email still to send is kept
 
-Reads DATABASE_URL, or the embedded database in PGLITE_DATA_DIR (default ./data/pglite).
-Only one process can open the embedded database: stop the server first, or use DATABASE_URL.`;
+Reads DATABASE_URL, or the embedded database in PGLITE_DATA_DIR (default ./data/pglite); while the
+server runs on the embedded database, the server runs the command.`;
 
 // A cell starting with one of these is run as a formula by spreadsheet programs.
 const FORMULA_START = /^[=+\-@\t\r]/;

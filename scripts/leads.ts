@@ -1,10 +1,3 @@
-import { env } from "../app/config/env.server.ts";
-import { openDatabase } from "../app/server/db.server.ts";
-import { runLeadsCommand } from "./leads-commands.ts";
+import { runCommandLine } from "./lib/command-line.ts";
 
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR, poolSize: 1 });
-try {
-  process.exitCode = await runLeadsCommand(database.db, process.argv.slice(2), (text) => process.stdout.write(text));
-} finally {
-  await database.close();
-}
+process.exitCode = await runCommandLine({ tool: "leads", args: process.argv.slice(2) });

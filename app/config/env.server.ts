@@ -89,6 +89,8 @@ export const envSchema = z.object({
   POST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
   ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  // Signs console session ids. Unset: generated once and kept in the data folder.
+  SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

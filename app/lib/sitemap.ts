@@ -12,7 +12,7 @@ export function sitemapXml(paths: readonly string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-/** Every crawler may read every page; the sitemap says where they are. */
+/** Every crawler may read every page but the operator console; the sitemap says where they are. */
 export function robotsTxt(): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${canonicalUrl("/sitemap.xml")}\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${canonicalUrl("/sitemap.xml")}\n`;
 }

@@ -88,6 +88,12 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   }
 }
 
+/** The pid of the live process holding the embedded database in `dataDir`, if one does. */
+export async function embeddedDatabaseOwner(dataDir: string): Promise<number | undefined> {
+  const owner = Number(await readFile(`${dataDir.replace(/\/+$/, "")}.lock`, "utf8").catch(() => ""));
+  return owner && owner !== process.pid && isRunning(owner) ? owner : undefined;
+}
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -1,5 +1,7 @@
 import type { Env } from "~/config/env.server.ts";
 import { createSiteEventCounter, type SiteEventCounter } from "./analytics/site-event-counter.server.ts";
+import { createConsoleAuth, type ConsoleAuth } from "./console/auth.server.ts";
+import { loadSessionSecret } from "./console/session-secret.server.ts";
 import { openDatabase, type Database } from "./db.server.ts";
 import { createFormRateLimit } from "./form-rate-limit.server.ts";
 import { createLeadStore } from "./lead-store.server.ts";
@@ -11,7 +13,10 @@ import { purgeExpiredCounts, purgeExpiredLeads } from "./retention.server.ts";
 /** The long-lived parts of the server process, opened once at start and closed on shutdown. */
 export interface AppServices {
   db: Database;
+  /** The database's folder when it is embedded and on disk (local commands reach it through the server). */
+  pgliteDataDir: string | undefined;
   leads: LeadIntake;
+  consoleAuth: ConsoleAuth;
   outbox: OutboxWorker;
   /** Page views and call clicks, gathered in memory and added to the daily aggregates every few seconds. */
   siteEvents: SiteEventCounter;
@@ -35,12 +40,18 @@ export async function startServices(env: Env): Promise<AppServices> {
     retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
   });
   const formRateLimit = createFormRateLimit(database.db, env.FORM_RATE_LIMIT_PER_HOUR, HOUR_SECONDS);
+  const consoleAuth = createConsoleAuth({
+    db: database.db,
+    sessionSecret: await loadSessionSecret(env),
+    siteUrl: env.SITE_URL,
+  });
   // Hourly housekeeping: expired rate-limit windows, and leads past the privacy policy's retention
   // period (a request with mail still owed is kept until it is sent).
   const housekeepingTimer = setInterval(() => {
     formRateLimit.prune().catch((error) => console.error("Rate limit pruning failed:", error));
     purgeExpiredLeads(database.db).catch((error) => console.error("Retention purge failed:", error));
     purgeExpiredCounts(database.db).catch((error) => console.error("Retention purge of counts failed:", error));
+    consoleAuth.prune().catch((error) => console.error("Session pruning failed:", error));
   }, HOUR_SECONDS * 1000);
   housekeepingTimer.unref();
 
@@ -59,7 +70,9 @@ export async function startServices(env: Env): Promise<AppServices> {
 
   return {
     db: database.db,
+    pgliteDataDir: env.DATABASE_URL || env.PGLITE_DATA_DIR.startsWith("memory://") ? undefined : env.PGLITE_DATA_DIR,
     leads,
+    consoleAuth,
     outbox,
     siteEvents,
     async close() {

@@ -1,0 +1,59 @@
+import { randomUUID } from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../db.server.ts";
+import { operators, operatorSessions } from "../db-schema.server.ts";
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from "./passwords.server.ts";
+import type { Operator } from "./sessions.server.ts";
+
+/** An operator's email as stored and compared: trimmed and lower-cased. */
+export const operatorEmail = z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+export function passwordProblem(password: string): string | undefined {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    return `The password is too short: use at least ${MIN_PASSWORD_LENGTH} characters.`;
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    return `The password is too long: use at most ${MAX_PASSWORD_LENGTH} characters.`;
+  }
+  return undefined;
+}
+
+/**
+ * Creates the operator, or sets a new password for an existing one and ends its sessions (a reset is
+ * what an operator does after losing a device). Returns whether the account is new.
+ */
+export async function saveOperator(db: Database, email: string, password: string): Promise<{ created: boolean }> {
+  const passwordHash = await hashPassword(password);
+  const [saved] = await db
+    .insert(operators)
+    .values({ id: randomUUID(), email, passwordHash })
+    .onConflictDoUpdate({ target: operators.email, set: { passwordHash } })
+    // xmax is 0 on a freshly inserted row, and set on one an upsert updated.
+    .returning({ id: operators.id, created: sql<boolean>`xmax = 0` });
+  if (!saved!.created) await db.delete(operatorSessions).where(eq(operatorSessions.operatorId, saved!.id));
+  return { created: Boolean(saved!.created) };
+}
+
+export function listOperators(db: Database) {
+  return db
+    .select({ email: operators.email, createdAt: operators.createdAt })
+    .from(operators)
+    .orderBy(asc(operators.email));
+}
+
+/** Deletes the operator; its sessions go with it (ON DELETE CASCADE), so it is signed out everywhere. */
+export async function removeOperator(db: Database, email: string): Promise<boolean> {
+  const removed = await db.delete(operators).where(eq(operators.email, email)).returning({ id: operators.id });
+  return removed.length > 0;
+}
+
+/** The operator with this email and password, or null; as slow for an unknown email as for a wrong password. */
+export async function authenticate(db: Database, email: string, password: string): Promise<Operator | null> {
+  const [found] = await db
+    .select({ id: operators.id, email: operators.email, passwordHash: operators.passwordHash })
+    .from(operators)
+    .where(eq(operators.email, email));
+  const matches = await verifyPassword(found?.passwordHash, password);
+  return found && matches ? { id: found.id, email: found.email } : null;
+}

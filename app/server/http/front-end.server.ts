@@ -1,0 +1,73 @@
+import type { Server } from "node:http";
+import { fileURLToPath } from "node:url";
+import express, { type RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import { toPublicSiteConfig, type Env } from "~/config/env.server.ts";
+import type { PublicSiteConfig } from "~/config/site.ts";
+import { contentSecurityPolicy } from "./csp.server.ts";
+import { loadPrerenderedPages, type PrerenderedPage } from "./prerendered-pages.server.ts";
+
+const BUILD_DIR = fileURLToPath(new URL("../../../build/", import.meta.url));
+const ONE_YEAR_MS = 31_536_000_000;
+
+/** What the server hands to browsers besides its own endpoints: the React Router app and its files. */
+export interface FrontEnd {
+  mode: "production" | "development";
+  /** The public settings the pages were built with (decision 002), so headers always match the HTML. */
+  siteConfig: PublicSiteConfig;
+  /** Prerendered pages by path; none in development, where every page is rendered per request. */
+  pages: Map<string, PrerenderedPage>;
+  /** Scripts, styles and other files, before anything else sees the request. */
+  files: RequestHandler;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  close(): Promise<void>;
+}
+
+/** The output of `react-router build`: fingerprinted assets, prerendered pages, the server bundle. */
+export async function builtFrontEnd(): Promise<FrontEnd> {
+  const build = (await import(`${BUILD_DIR}server/index.js`)) as ServerBuild;
+  const { publicSiteConfig: siteConfig } = build.entry.module as unknown as { publicSiteConfig: PublicSiteConfig };
+  const pages = await loadPrerenderedPages(`${BUILD_DIR}client`, (hashes) => contentSecurityPolicy(siteConfig, hashes));
+  // Fingerprinted assets never change. Other public files (favicon, route data) are served without their
+  // .html pages, which only go out above with their CSP.
+  const assets = express.static(`${BUILD_DIR}client/assets`, {
+    immutable: true,
+    maxAge: ONE_YEAR_MS,
+    index: false,
+    redirect: false,
+    fallthrough: false,
+  });
+  const publicFiles = express.static(`${BUILD_DIR}client`, { maxAge: "1h", index: false, redirect: false });
+  const files = express.Router();
+  files.use("/assets", assets);
+  files.use((req, res, next) => (req.path.endsWith(".html") ? next() : publicFiles(req, res, next)));
+  return {
+    mode: "production",
+    siteConfig,
+    pages,
+    files,
+    build,
+    close: async () => undefined,
+  };
+}
+
+/**
+ * `npm run dev`: Vite in middleware mode on the server's own HTTP server, so development runs the same
+ * Express stack (API, forms, console, database) as production, with hot reload. The app is loaded
+ * through Vite on every request, so edits apply without a restart.
+ */
+export async function viteFrontEnd(env: Env, httpServer: Server): Promise<FrontEnd> {
+  const { createServer } = await import("vite");
+  const vite = await createServer({
+    server: { middlewareMode: true, hmr: { server: httpServer } },
+    appType: "custom",
+  });
+  return {
+    mode: "development",
+    siteConfig: toPublicSiteConfig(env),
+    pages: new Map(),
+    files: vite.middlewares,
+    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    close: () => vite.close(),
+  };
+}

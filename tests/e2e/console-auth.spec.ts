@@ -1,0 +1,222 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
+import { createOperator, runCli, signIn, uniqueOperatorEmail } from "./console.ts";
+
+const PASSWORD = "long enough passphrase";
+
+// Every test stands for its own client address, so locking one out never locks out the others.
+const clientAddress = () =>
+  `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
+
+test.beforeEach(async ({ page }) => {
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
+});
+
+const postSignIn = (request: APIRequestContext, email: string, password: string, from: string) =>
+  request.post("/admin/login", {
+    form: { email, password, next: "/admin" },
+    headers: { "X-Forwarded-For": from },
+    maxRedirects: 0,
+  });
+
+test("npm run operator adds, lists and removes operators while the server runs on the embedded database", async ({
+  page,
+}) => {
+  const email = uniqueOperatorEmail("cli");
+  const added = await runCli("operator", ["add", email.toUpperCase()], `${PASSWORD}\n`);
+  expect(added.code, added.stderr).toBe(0);
+  expect(added.stdout).toContain(`Operator ${email} added`);
+
+  const listed = await runCli("operator", ["list"]);
+  expect(listed.code).toBe(0);
+  expect(listed.stdout).toContain(email);
+
+  const short = await runCli("operator", ["add", email], "too short\n");
+  expect(short.code).toBe(1);
+  expect(short.stderr).toContain("at least 12 characters");
+
+  const badEmail = await runCli("operator", ["add", "not-an-email"], `${PASSWORD}\n`);
+  expect(badEmail.code).not.toBe(0);
+  expect(badEmail.stderr).toContain("Not a valid email address");
+
+  const leads = await runCli("leads", ["list"]);
+  expect(leads.code, leads.stderr).toBe(0);
+  expect(leads.stdout).toContain("Contact requests");
+
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText(email)).toBeVisible();
+
+  const removed = await runCli("operator", ["remove", email]);
+  expect(removed.code, removed.stderr).toBe(0);
+  // Removing the operator ended its session.
+  await page.reload();
+  await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin$/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a signed-out visit is sent to sign in, which then lands where it was going", async ({ page }) => {
+    const email = uniqueOperatorEmail("next");
+    await createOperator(email, PASSWORD);
+    const response = await page.request.get("/admin?page=2", { maxRedirects: 0 });
+    expect(response.status()).toBe(303);
+    expect(response.headers()["location"]).toBe("/admin/login?next=%2Fadmin%3Fpage%3D2");
+
+    await page.goto("/admin?page=2");
+    await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%3Fpage%3D2$/);
+    await signIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/admin\?page=2$/);
+  });
+
+  test("a wrong password and an unknown email get the same 401 answer", async ({ page }) => {
+    const email = uniqueOperatorEmail("wrong");
+    await createOperator(email, PASSWORD);
+    for (const [tried, password] of [
+      [email, "not the password at all"],
+      [uniqueOperatorEmail("nobody"), PASSWORD],
+    ] as const) {
+      await page.goto("/admin/login");
+      await page.getByLabel("Email").fill(tried);
+      await page.getByLabel("Password").fill(password);
+      const [response] = await Promise.all([
+        page.waitForResponse((candidate) => candidate.request().method() === "POST"),
+        page.getByRole("button", { name: "Sign in" }).click(),
+      ]);
+      expect(response.status()).toBe(401);
+      await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+    }
+  });
+});
+
+test("five failed sign-ins for one account lock it, from any address, with 429 and Retry-After", async ({
+  request,
+}) => {
+  const email = uniqueOperatorEmail("locked");
+  await createOperator(email, PASSWORD);
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    expect((await postSignIn(request, email, "wrong password!", clientAddress())).status()).toBe(401);
+  }
+  // Even the right password is refused now, from anywhere.
+  const locked = await postSignIn(request, email, PASSWORD, clientAddress());
+  expect(locked.status()).toBe(429);
+  const retryAfter = Number(locked.headers()["retry-after"]);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  expect(locked.headers()["set-cookie"]).toBeUndefined();
+});
+
+test("five failed sign-ins from one address lock that address out, for every account", async ({ request }) => {
+  const email = uniqueOperatorEmail("victim");
+  await createOperator(email, PASSWORD);
+  const attacker = clientAddress();
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    expect((await postSignIn(request, uniqueOperatorEmail("guess"), PASSWORD, attacker)).status()).toBe(401);
+  }
+  const locked = await postSignIn(request, email, PASSWORD, attacker);
+  expect(locked.status()).toBe(429);
+  expect(Number(locked.headers()["retry-after"])).toBeGreaterThan(0);
+  // The operator, from their own address, still gets in.
+  const fromElsewhere = await postSignIn(request, email, PASSWORD, clientAddress());
+  expect(fromElsewhere.status()).toBe(303);
+  expect(fromElsewhere.headers()["location"]).toBe("/admin");
+});
+
+test("the session cookie is HttpOnly and SameSite=Lax", async ({ page, context }) => {
+  const email = uniqueOperatorEmail("cookie");
+  await createOperator(email, PASSWORD);
+  await signIn(page, email, PASSWORD);
+  const cookies = await context.cookies();
+  expect(cookies).toHaveLength(1);
+  expect(cookies[0]).toMatchObject({ name: "plumbline_session", httpOnly: true, sameSite: "Lax" });
+  // SITE_URL is http here; the Secure flag for https sites is covered by session-cookie.server.test.ts.
+  expect(cookies[0]!.secure).toBe(false);
+});
+
+test("signing out ends the session on the server: the old cookie replayed is sent to sign in", async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
+  const email = uniqueOperatorEmail("signout");
+  await createOperator(email, PASSWORD);
+  await signIn(page, email, PASSWORD);
+  const [session] = await context.cookies();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await context.cookies()).toEqual([]);
+
+  const replay = await playwright.request.newContext({ baseURL });
+  const response = await replay.get("/admin", {
+    headers: { Cookie: `${session!.name}=${session!.value}` },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+  expect(response.headers()["location"]).toBe("/admin/login?next=%2Fadmin");
+  await replay.dispose();
+});
+
+test("every /admin path is marked noindex, signed in or not", async ({ page, request }) => {
+  for (const path of ["/admin", "/admin/login", "/admin/no-such-page", "/admin/export/leads.csv"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.headers()["x-robots-tag"], path).toBe("noindex");
+  }
+  const email = uniqueOperatorEmail("noindex");
+  await createOperator(email, PASSWORD);
+  await signIn(page, email, PASSWORD);
+  for (const path of ["/admin", "/admin/no-such-page"]) {
+    const response = await page.goto(path);
+    expect(response!.headers()["x-robots-tag"], path).toBe("noindex");
+  }
+});
+
+test("sign-in never sends the operator off the console", async ({ page }) => {
+  const email = uniqueOperatorEmail("redirect");
+  await createOperator(email, PASSWORD);
+  for (const next of ["//evil.example/", "https://evil.example/admin", "/\\evil.example", "/admin/../contact"]) {
+    await page.context().clearCookies();
+    await page.goto(`/admin/login?next=${encodeURIComponent(next)}`);
+    await signIn(page, email, PASSWORD);
+    await expect(page, next).toHaveURL(/^http:\/\/localhost:\d+\/admin$/);
+  }
+});
+
+test("a sign-in posted from another site is refused", async ({ request }) => {
+  const email = uniqueOperatorEmail("csrf");
+  await createOperator(email, PASSWORD);
+  const response = await request.post("/admin/login", {
+    form: { email, password: PASSWORD },
+    headers: { Origin: "https://evil.example", "X-Forwarded-For": clientAddress() },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+  expect(response.headers()["set-cookie"]).toBeUndefined();
+});
+
+test("the console stays out of search engines and out of the prerendered site", async ({ request }) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toMatch(/^Disallow: \/admin$/m);
+  expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/admin");
+  const clientDir = join(process.cwd(), "build/client");
+  expect(existsSync(clientDir)).toBe(true);
+  const files = readdirSync(clientDir, { recursive: true }).map(String);
+  expect(files.filter((file) => /(^|\/)admin(\/|\.|$)/.test(file))).toEqual([]);
+});
+
+test("axe finds no violations on the sign-in page and the console, at 1280 and 390 px", async ({ page }) => {
+  const email = uniqueOperatorEmail("axe");
+  await createOperator(email, PASSWORD);
+  for (const width of [1280, 390]) {
+    await page.context().clearCookies();
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/admin/login");
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+    await signIn(page, email, PASSWORD);
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+  }
+});

@@ -1,0 +1,47 @@
+import { spawn } from "node:child_process";
+import { expect, type Page } from "@playwright/test";
+import { e2ePgliteDir } from "../e2e-server.ts";
+
+/** What `npm run operator -- …` printed and how it ended, run against the test server's database. */
+export interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run operator` (or `npm run leads`) the way an operator would, while the test server runs. */
+export function runCli(tool: "operator" | "leads", args: string[], stdin = ""): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", `scripts/${tool}.ts`, ...args], {
+      env: { ...process.env, PGLITE_DATA_DIR: e2ePgliteDir, DATABASE_URL: "" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+/** Creates an operator (or resets its password) with `npm run operator -- add`. */
+export async function createOperator(email: string, password: string): Promise<void> {
+  const result = await runCli("operator", ["add", email], `${password}\n`);
+  expect(result.code, result.stderr).toBe(0);
+}
+
+/** Signs in through the login form and waits until the console shows. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  if (!new URL(page.url(), "http://x").pathname.startsWith("/admin/login")) await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
+
+/** A fresh operator email per test, so tests running in parallel never share an account. */
+export function uniqueOperatorEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@operator.example`;
+}
