@@ -30,6 +30,13 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
-    layout("routes/admin/layout.tsx", [index("routes/admin/inbox.tsx")]),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/inbox.tsx"),
+      route("leads/:id", "routes/admin/lead.tsx"),
+      route("opt-outs", "routes/admin/opt-outs.tsx"),
+      route("outbox", "routes/admin/outbox.tsx"),
+      route("export/leads.csv", "routes/admin/export-leads[.]csv.ts"),
+      route("export/opt-outs.csv", "routes/admin/export-opt-outs[.]csv.ts"),
+    ]),
   ]),
 ] satisfies RouteConfig;

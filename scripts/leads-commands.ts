@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../app/server/db.server.ts";
 import { contactRequests, emailOutbox, privacyRequests } from "../app/server/db-schema.server.ts";
+import { contactRequestsCsv, optOutRequestsCsv } from "../app/server/lead-exports.server.ts";
 import { CONTACT_RETENTION_DAYS, purgeExpiredCounts, purgeExpiredLeads } from "../app/server/retention.server.ts";
 
 /** The operator's commands over the lead tables; scripts/leads.ts wires them to the command line. */
@@ -19,19 +20,6 @@ export const USAGE = `Usage: npm run leads -- <command>
 
 Reads DATABASE_URL, or the embedded database in PGLITE_DATA_DIR (default ./data/pglite); while the
 server runs on the embedded database, the server runs the command.`;
-
-// A cell starting with one of these is run as a formula by spreadsheet programs.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvCell(value: string | Date | null): string {
-  const text = value instanceof Date ? value.toISOString() : (value ?? "");
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function csv(rows: (string | Date | null)[][]): string {
-  return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
-}
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const oneLine = (text: string, max = 60) => {
@@ -62,56 +50,11 @@ export async function runLeadsCommand(db: Database, args: string[], write: (text
     }
     case "export": {
       if (argument === undefined || argument === "contacts") {
-        const rows = await db.select().from(contactRequests).orderBy(asc(contactRequests.receivedAt));
-        write(
-          csv([
-            [
-              "id",
-              "received_at",
-              "first_name",
-              "last_name",
-              "email",
-              "phone",
-              "service",
-              "message",
-              "channel",
-              "consent_text",
-              "global_privacy_control",
-            ],
-            ...rows.map((row) => [
-              row.id,
-              row.receivedAt,
-              row.firstName,
-              row.lastName,
-              row.email,
-              row.phone,
-              row.service,
-              row.message,
-              row.channel,
-              row.consentText,
-              row.globalPrivacyControl ? "yes" : "no",
-            ]),
-          ]),
-        );
+        write(await contactRequestsCsv(db));
         return 0;
       }
       if (argument === "opt-outs") {
-        const rows = await db.select().from(privacyRequests).orderBy(asc(privacyRequests.receivedAt));
-        write(
-          csv([
-            ["id", "received_at", "due_at", "completed_at", "name", "email", "message", "channel"],
-            ...rows.map((row) => [
-              row.id,
-              row.receivedAt,
-              row.dueAt,
-              row.completedAt,
-              row.name,
-              row.email,
-              row.message,
-              row.channel,
-            ]),
-          ]),
-        );
+        write(await optOutRequestsCsv(db));
         return 0;
       }
       break;

@@ -40,6 +40,12 @@ describe("operator configuration", () => {
     expect(config.geolocation.reverseGeocodeUrl).toMatch(/^https:/);
   });
 
+  it("takes the operator's time zone as an IANA name, New York by default", () => {
+    expect(parseEnv({}).OPERATOR_TIME_ZONE).toBe("America/New_York");
+    expect(parseEnv({ OPERATOR_TIME_ZONE: "Europe/Amsterdam" }).OPERATOR_TIME_ZONE).toBe("Europe/Amsterdam");
+    expect(() => parseEnv({ OPERATOR_TIME_ZONE: "Mars/Olympus_Mons" })).toThrow(/OPERATOR_TIME_ZONE: must be an IANA/);
+  });
+
   it("drops a trailing slash from the site URL", () => {
     expect(parseEnv({ SITE_URL: "https://plumb.example/" }).SITE_URL).toBe("https://plumb.example");
   });

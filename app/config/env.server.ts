@@ -25,6 +25,15 @@ const lookupUrl = (defaultUrl: string) =>
     .transform((value) => (value.toLowerCase() === "off" ? undefined : value))
     .pipe(z.url({ protocol: /^https?$/ }).optional());
 
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const flag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 export const envSchema = z.object({
@@ -89,6 +98,12 @@ export const envSchema = z.object({
   POST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
   ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  // The console shows times and counts days left in this zone, whatever the server's own zone is.
+  OPERATOR_TIME_ZONE: z
+    .string()
+    .trim()
+    .default("America/New_York")
+    .refine(isTimeZone, "must be an IANA time zone, like America/New_York"),
   // Signs console session ids. Unset: generated once and kept in the data folder.
   SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
 });

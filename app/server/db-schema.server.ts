@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { LEAD_STATUSES } from "../lib/lead-status.ts";
 
 /** The one schema for PGlite and PostgreSQL. Change it, then `npm run db:generate` to add a migration. */
 
@@ -23,6 +24,8 @@ export const contactRequests = pgTable(
      * sale or sharing of their personal information, so this lead may be answered but not sold or shared.
      */
     globalPrivacyControl: boolean("global_privacy_control").notNull().default(false),
+    /** Where the operator is with this request (New, Contacted, Booked, Closed, Spam); changed in the console. */
+    status: text("status", { enum: LEAD_STATUSES }).notNull().default("New"),
     // How the visitor found the site (docs/decisions/070): the first page of their visit, the host it came from,
     // its campaign values and ad click ids. Null when unknown. Never an identifier of the visitor themselves.
     landingPath: text("landing_path"),
@@ -39,7 +42,35 @@ export const contactRequests = pgTable(
     msclkid: text("msclkid"),
     fbclid: text("fbclid"),
   },
-  (table) => [index("contact_requests_received_at_idx").on(table.receivedAt)],
+  (table) => [
+    index("contact_requests_received_at_idx").on(table.receivedAt),
+    index("contact_requests_status_idx").on(table.status),
+    check(
+      "contact_requests_status_known",
+      sql`${table.status} IN (${sql.raw(LEAD_STATUSES.map((status) => `'${status}'`).join(", "))})`,
+    ),
+  ],
+);
+
+/**
+ * Every change an operator makes to a contact request: a status change, a note, or both, with who and when.
+ * Deleted with its request by the retention purge.
+ */
+export const leadChanges = pgTable(
+  "lead_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contactRequestId: uuid("contact_request_id")
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The operator's email, kept as text so the record outlives the operator's account. */
+    changedBy: text("changed_by").notNull(),
+    statusFrom: text("status_from", { enum: LEAD_STATUSES }),
+    statusTo: text("status_to", { enum: LEAD_STATUSES }),
+    note: text("note"),
+  },
+  (table) => [index("lead_changes_request_idx").on(table.contactRequestId, table.changedAt)],
 );
 
 export const privacyRequests = pgTable(
@@ -55,6 +86,8 @@ export const privacyRequests = pgTable(
     message: text("message"),
     channel: text("channel").notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The operator (email) who marked the request done; empty when done from the command line. */
+    completedBy: text("completed_by"),
   },
   (table) => [
     index("privacy_requests_open_due_idx")

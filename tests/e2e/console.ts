@@ -10,10 +10,16 @@ export interface CommandResult {
 }
 
 /** Runs `npm run operator` (or `npm run leads`) the way an operator would, while the test server runs. */
-export function runCli(tool: "operator" | "leads", args: string[], stdin = ""): Promise<CommandResult> {
+export function runCli(
+  tool: "operator" | "leads",
+  args: string[],
+  stdin = "",
+  /** Settings for another server than the test server (its own PGLITE_DATA_DIR, say). */
+  settings: NodeJS.ProcessEnv = {},
+): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", `scripts/${tool}.ts`, ...args], {
-      env: { ...process.env, PGLITE_DATA_DIR: e2ePgliteDir, DATABASE_URL: "" },
+      env: { ...process.env, PGLITE_DATA_DIR: e2ePgliteDir, DATABASE_URL: "", ...settings },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stdout = "";

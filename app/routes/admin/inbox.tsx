@@ -1,14 +1,175 @@
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/inbox";
+import {
+  cellClass,
+  fieldClass,
+  headerCellClass,
+  linkClass,
+  TableRegion,
+  tableClass,
+  buttonClass,
+  captionClass,
+} from "./components/TableRegion.tsx";
+import { StatusText } from "./components/StatusText.tsx";
+import { telHref } from "./components/links.ts";
+import { env } from "~/config/env.server.ts";
+import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
+import { LEAD_STATUSES } from "~/lib/lead-status.ts";
+import { listInbox, parseInboxQuery } from "~/server/console/inbox.server.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Inbox" }, { name: "robots", content: "noindex" }];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireOperator(context);
-  return null;
+  const query = parseInboxQuery(new URL(request.url).searchParams);
+  if (!query) {
+    throw data(`Search at most ${SEARCH_MAX_LENGTH} characters, a page from 1 to 10000, and a listed status.`, {
+      status: 400,
+    });
+  }
+  const inbox = await listInbox(context.services.db, query, env.OPERATOR_TIME_ZONE);
+  return { ...inbox, q: query.q, status: query.status };
 }
 
-/** The leads inbox (contact requests, newest first). */
-export default function Inbox() {
-  return <h1 className="text-2xl font-bold text-slate-900">Inbox</h1>;
+/** The query string of another page of the same search. */
+function pageHref(page: number, q: string, status: string): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (status) params.set("status", status);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `/admin?${search}` : "/admin";
+}
+
+/** Contact requests, newest first, 50 a page, with search and a status filter that work without JavaScript. */
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, pageCount, q, status } = loaderData;
+  const filtered = q !== "" || status !== "";
+  return (
+    <>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Inbox</h1>
+        <a href="/admin/export/leads.csv" className={linkClass}>
+          Download all leads (CSV)
+        </a>
+      </div>
+      <Form method="get" role="search" aria-label="Contact requests" className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-48 flex-1">
+          <label htmlFor="inbox-q" className="font-semibold text-slate-900">
+            Search
+          </label>
+          <input
+            id="inbox-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={SEARCH_MAX_LENGTH}
+            aria-describedby="inbox-q-hint"
+            className={fieldClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="inbox-status" className="font-semibold text-slate-900">
+            Status
+          </label>
+          <select id="inbox-status" name="status" defaultValue={status} className={fieldClass}>
+            <option value="">All statuses</option>
+            {LEAD_STATUSES.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-3 pb-1">
+          <button type="submit" className={buttonClass}>
+            Search
+          </button>
+          {filtered ? (
+            <Link to="/admin" className={`${linkClass} self-center`}>
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      <p id="inbox-q-hint" className="mt-1 text-sm text-slate-700">
+        Search by name, email, or phone digits in any format.
+      </p>
+
+      <p className="mt-4 text-slate-800" role="status">
+        {total === 0
+          ? filtered
+            ? "No contact requests match."
+            : "No contact requests yet."
+          : `${total.toLocaleString("en-US")} contact request${total === 1 ? "" : "s"}${filtered ? " match" : ""}; page ${page} of ${pageCount}.`}
+      </p>
+
+      {rows.length > 0 ? (
+        <TableRegion label="Contact requests">
+          <table className={tableClass}>
+            <caption className={captionClass}>Contact requests, newest first</caption>
+            <thead>
+              <tr>
+                {["Received", "Name", "Phone", "Email", "Service", "Status", "GPC"].map((heading) => (
+                  <th key={heading} scope="col" className={headerCellClass}>
+                    {heading === "GPC" ? (
+                      <abbr title="Global Privacy Control: do not sell or share">GPC</abbr>
+                    ) : (
+                      heading
+                    )}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td className={`${cellClass} whitespace-nowrap`}>{row.receivedAt}</td>
+                  <th scope="row" className={`${cellClass} font-normal`}>
+                    <Link to={`/admin/leads/${row.id}`} className={linkClass}>
+                      {row.name}
+                    </Link>
+                  </th>
+                  <td className={`${cellClass} whitespace-nowrap`}>
+                    <a href={telHref(row.phone)} className={linkClass}>
+                      {row.phone}
+                    </a>
+                  </td>
+                  <td className={cellClass}>
+                    <a href={`mailto:${row.email}`} className={`${linkClass} break-all`}>
+                      {row.email}
+                    </a>
+                  </td>
+                  <td className={cellClass}>{row.service}</td>
+                  <td className={cellClass}>
+                    <StatusText status={row.status} />
+                  </td>
+                  <td className={cellClass}>{row.globalPrivacyControl ? "Yes: do not sell or share" : "No"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      ) : null}
+
+      {pageCount > 1 ? (
+        <nav aria-label="Inbox pages" className="mt-4 flex flex-wrap items-center gap-4">
+          {page > 1 ? (
+            <Link to={pageHref(page - 1, q, status)} className={linkClass} rel="prev">
+              Previous page
+            </Link>
+          ) : null}
+          <span className="text-slate-800">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={pageHref(page + 1, q, status)} className={linkClass} rel="next">
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
 }

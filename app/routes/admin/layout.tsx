@@ -2,19 +2,24 @@ import { Form, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import consoleStylesheet from "./console.css?url";
 import { siteConfig } from "~/config/site.ts";
+import { navCounts, type NavCounts } from "~/server/console/nav-counts.server.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: consoleStylesheet }];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { operatorEmail: requireOperator(context).email };
+export async function loader({ context }: Route.LoaderArgs) {
+  const operatorEmail = requireOperator(context).email;
+  return { operatorEmail, counts: await navCounts(context.services.db) };
 }
 
-const NAV = [
-  { to: "/admin", label: "Inbox", end: true },
-  { to: "/admin/opt-outs", label: "Opt-outs", end: false },
-  { to: "/admin/outbox", label: "Outbox", end: false },
-];
+/** The pages, and what waits on each: New leads on the inbox, open requests on the opt-outs. */
+function navItems(counts: NavCounts) {
+  return [
+    { to: "/admin", label: "Inbox", end: true, count: `${counts.newLeads} new` },
+    { to: "/admin/opt-outs", label: "Opt-outs", end: false, count: `${counts.openOptOuts} open` },
+    { to: "/admin/outbox", label: "Outbox", end: false, count: null },
+  ];
+}
 
 /** The console's frame: who is signed in, the pages, and "Sign out". */
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
@@ -25,7 +30,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           <p className="font-bold text-slate-900">{siteConfig.companyName} console</p>
           <nav aria-label="Console">
             <ul className="flex flex-wrap gap-4">
-              {NAV.map((item) => (
+              {navItems(loaderData.counts).map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
@@ -33,6 +38,12 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
                     className="font-semibold text-blue-800 underline-offset-2 hover:underline aria-[current=page]:underline"
                   >
                     {item.label}
+                    {item.count ? (
+                      <span className="ml-1.5 inline-block rounded-full bg-blue-800 px-2 text-xs leading-5 font-semibold text-white">
+                        {" "}
+                        {item.count}
+                      </span>
+                    ) : null}
                   </NavLink>
                 </li>
               ))}

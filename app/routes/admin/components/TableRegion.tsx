@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+
+/**
+ * A wide table scrolls sideways inside its own labelled, focusable region, so on a 390 px phone the page
+ * itself never scrolls sideways and keyboard users can scroll the table too.
+ */
+export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="mt-3 overflow-x-auto rounded border border-slate-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+    >
+      {children}
+    </div>
+  );
+}
+
+export const tableClass = "min-w-full border-collapse text-left text-sm";
+export const captionClass = "sr-only";
+export const headerCellClass =
+  "border-b border-slate-300 bg-slate-100 px-3 py-2 font-semibold whitespace-nowrap text-slate-900";
+export const cellClass = "border-b border-slate-200 px-3 py-2 align-top text-slate-900";
+export const linkClass =
+  "font-semibold text-blue-800 underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+export const buttonClass =
+  "rounded border border-blue-800 bg-blue-800 px-3 py-1.5 font-semibold whitespace-nowrap text-white hover:bg-blue-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+export const fieldClass =
+  "mt-1 block w-full rounded border border-slate-500 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-blue-700";

@@ -1,0 +1,238 @@
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/lead";
+import {
+  buttonClass,
+  captionClass,
+  cellClass,
+  fieldClass,
+  headerCellClass,
+  linkClass,
+  TableRegion,
+  tableClass,
+} from "./components/TableRegion.tsx";
+import { StatusText } from "./components/StatusText.tsx";
+import { telHref } from "./components/links.ts";
+import { env } from "~/config/env.server.ts";
+import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
+import { LEAD_STATUSES } from "~/lib/lead-status.ts";
+import { leadDetail } from "~/server/console/lead-detail.server.ts";
+import { updateLead, validateLeadUpdate } from "~/server/console/lead-update.server.ts";
+import { requireOperator } from "~/server/console/operator.server.ts";
+import { isRowId } from "~/server/console/row-id.server.ts";
+
+export const meta: Route.MetaFunction = ({ data: lead }) => [
+  { title: lead ? `${lead.firstName} ${lead.lastName}` : "Lead" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireOperator(context);
+  const lead = await leadDetail(context.services.db, params.id, env.OPERATOR_TIME_ZONE);
+  if (!lead) throw data(null, { status: 404 });
+  return lead;
+}
+
+/** "Save": the status and a note, then back to this page (POST, then redirect), or the form's errors with a 400. */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const operator = requireOperator(context);
+  if (!isRowId(params.id)) throw data(null, { status: 404 });
+  const result = validateLeadUpdate(await request.formData());
+  if (!result.success) return data({ errors: result.errors }, { status: 400 });
+  const found = await updateLead(context.services.db, params.id, result.update, operator.email);
+  if (!found) throw data(null, { status: 404 });
+  return redirect(`/admin/leads/${params.id}`, 303);
+}
+
+function Detail({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="border-b border-slate-200 py-2 sm:grid sm:grid-cols-[12rem_1fr] sm:gap-4">
+      <dt className="font-semibold text-slate-900">{term}</dt>
+      <dd className="mt-1 break-words text-slate-900 sm:mt-0">{children}</dd>
+    </div>
+  );
+}
+
+/** One contact request: what the visitor sent, the status and notes, the history, and its emails. */
+export default function Lead({ loaderData: lead, actionData }: Route.ComponentProps) {
+  const errors = actionData?.errors;
+  return (
+    <>
+      <p>
+        <Link to="/admin" className={linkClass}>
+          Back to the inbox
+        </Link>
+      </p>
+      <h1 className="mt-3 text-2xl font-bold text-slate-900">
+        {lead.firstName} {lead.lastName}
+      </h1>
+      <p className="mt-1 text-slate-800">
+        Status: <StatusText status={lead.status} />
+      </p>
+
+      <section aria-labelledby="request-heading" className="mt-6">
+        <h2 id="request-heading" className="text-xl font-bold text-slate-900">
+          What they sent
+        </h2>
+        <dl className="mt-2">
+          <Detail term="Received">{lead.receivedAt}</Detail>
+          <Detail term="Name">
+            {lead.firstName} {lead.lastName}
+          </Detail>
+          <Detail term="Phone">
+            <a href={telHref(lead.phone)} className={linkClass}>
+              {lead.phone}
+            </a>
+          </Detail>
+          <Detail term="Email">
+            <a href={`mailto:${lead.email}`} className={`${linkClass} break-all`}>
+              {lead.email}
+            </a>
+          </Detail>
+          <Detail term="Service">{lead.service}</Detail>
+          <Detail term="Message">
+            <span className="whitespace-pre-wrap">{lead.message}</span>
+          </Detail>
+          <Detail term="Channel">{lead.channel === "api" ? "API (the JSON endpoint)" : "The page's form"}</Detail>
+          <Detail term="Global Privacy Control">
+            {lead.globalPrivacyControl ? "Yes: their browser asked not to sell or share their information" : "No"}
+          </Detail>
+          <Detail term="Consent text shown">{lead.consentText}</Detail>
+        </dl>
+      </section>
+
+      <section aria-labelledby="update-heading" className="mt-8">
+        <h2 id="update-heading" className="text-xl font-bold text-slate-900">
+          Status and notes
+        </h2>
+        <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
+          <div>
+            <label htmlFor="lead-status" className="font-semibold text-slate-900">
+              Status
+            </label>
+            <select
+              id="lead-status"
+              name="status"
+              defaultValue={lead.status}
+              aria-invalid={errors?.status ? true : undefined}
+              aria-describedby={errors?.status ? "lead-status-error" : undefined}
+              className={fieldClass}
+            >
+              {LEAD_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </select>
+            {errors?.status ? (
+              <p id="lead-status-error" className="mt-1 font-semibold text-red-800">
+                {errors.status}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor="lead-note" className="font-semibold text-slate-900">
+              Note
+            </label>
+            <textarea
+              id="lead-note"
+              name="note"
+              rows={4}
+              maxLength={NOTE_MAX_LENGTH}
+              aria-invalid={errors?.note ? true : undefined}
+              aria-describedby={errors?.note ? "lead-note-hint lead-note-error" : "lead-note-hint"}
+              className={fieldClass}
+            />
+            <p id="lead-note-hint" className="mt-1 text-sm text-slate-700">
+              Added to the history with your name and the time; up to {NOTE_MAX_LENGTH.toLocaleString("en-US")}{" "}
+              characters.
+            </p>
+            {errors?.note ? (
+              <p id="lead-note-error" className="mt-1 font-semibold text-red-800">
+                {errors.note}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <button type="submit" className={buttonClass}>
+              Save
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="history-heading" className="mt-8">
+        <h2 id="history-heading" className="text-xl font-bold text-slate-900">
+          History
+        </h2>
+        {lead.history.length === 0 ? (
+          <p className="mt-2 text-slate-800">No changes yet.</p>
+        ) : (
+          <ol className="mt-2 grid gap-3">
+            {lead.history.map((change) => (
+              <li key={change.id} className="rounded border border-slate-300 p-3">
+                <p className="text-sm text-slate-800">
+                  {change.changedAt}, by {change.changedBy}
+                </p>
+                {change.statusFrom && change.statusTo ? (
+                  <p className="mt-1 text-slate-900">
+                    Status {change.statusFrom} → {change.statusTo}
+                  </p>
+                ) : null}
+                {change.note ? (
+                  <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">Note: {change.note}</p>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="emails-heading" className="mt-8">
+        <h2 id="emails-heading" className="text-xl font-bold text-slate-900">
+          Emails
+        </h2>
+        {lead.emails.length === 0 ? (
+          <p className="mt-2 text-slate-800">No emails were queued for this request.</p>
+        ) : (
+          <TableRegion label="Emails for this request">
+            <table className={tableClass}>
+              <caption className={captionClass}>Emails for this request and their delivery</caption>
+              <thead>
+                <tr>
+                  {["Email", "To", "Queued", "Delivery"].map((heading) => (
+                    <th key={heading} scope="col" className={headerCellClass}>
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {lead.emails.map((email) => (
+                  <tr key={email.id}>
+                    <th scope="row" className={`${cellClass} font-normal`}>
+                      {email.subject}
+                    </th>
+                    <td className={`${cellClass} break-all`}>{email.toAddress}</td>
+                    <td className={`${cellClass} whitespace-nowrap`}>{email.queuedAt}</td>
+                    <td className={cellClass}>
+                      {email.sentAt ? (
+                        `Sent ${email.sentAt}`
+                      ) : (
+                        <>
+                          Pending: {email.attempts} attempt{email.attempts === 1 ? "" : "s"}, next {email.nextAttemptAt}
+                          {email.lastError ? (
+                            <span className="block break-words">Last error: {email.lastError}</span>
+                          ) : null}
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/opt-outs";
+import {
+  buttonClass,
+  captionClass,
+  cellClass,
+  headerCellClass,
+  linkClass,
+  TableRegion,
+  tableClass,
+} from "./components/TableRegion.tsx";
+import { env } from "~/config/env.server.ts";
+import { requireOperator } from "~/server/console/operator.server.ts";
+import { listOptOuts, markOptOutDone } from "~/server/console/opt-outs.server.ts";
+import { isRowId } from "~/server/console/row-id.server.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Opt-out requests" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireOperator(context);
+  return listOptOuts(context.services.db, new Date(), env.OPERATOR_TIME_ZONE);
+}
+
+/** "Mark done": records who and when, then back to the list; a request that is not open changes nothing. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const operator = requireOperator(context);
+  const id = (await request.formData()).get("id");
+  if (!isRowId(id)) return data({ error: "That is not an opt-out request." }, { status: 400 });
+  if (!(await markOptOutDone(context.services.db, id, operator.email))) {
+    return data(
+      { error: "That request is not open: it was already marked done, or it no longer exists." },
+      { status: 409 },
+    );
+  }
+  return redirect("/admin/opt-outs", 303);
+}
+
+/** Open opt-out requests, soonest due first, with "Mark done"; those done are listed below. */
+export default function OptOuts({ loaderData, actionData }: Route.ComponentProps) {
+  const { open, done } = loaderData;
+  return (
+    <>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Opt-out requests</h1>
+        <a href="/admin/export/opt-outs.csv" className={linkClass}>
+          Download all opt-outs (CSV)
+        </a>
+      </div>
+      {actionData?.error ? (
+        <p role="alert" className="mt-3 rounded border border-red-800 bg-red-50 p-3 font-semibold text-red-900">
+          {actionData.error}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="open-heading" className="mt-6">
+        <h2 id="open-heading" className="text-xl font-bold text-slate-900">
+          Open ({open.length})
+        </h2>
+        {open.length === 0 ? (
+          <p className="mt-2 text-slate-800">No open requests.</p>
+        ) : (
+          <TableRegion label="Open opt-out requests">
+            <table className={tableClass}>
+              <caption className={captionClass}>Open opt-out requests, soonest due first</caption>
+              <thead>
+                <tr>
+                  {["Name", "Email", "Received", "Due", "Days left", "Message", "Action"].map((heading) => (
+                    <th key={heading} scope="col" className={headerCellClass}>
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {open.map((request) => (
+                  <tr key={request.id}>
+                    <th scope="row" className={`${cellClass} font-normal`}>
+                      {request.name}
+                    </th>
+                    <td className={cellClass}>
+                      <a href={`mailto:${request.email}`} className={`${linkClass} break-all`}>
+                        {request.email}
+                      </a>
+                    </td>
+                    <td className={`${cellClass} whitespace-nowrap`}>{request.receivedAt}</td>
+                    <td className={`${cellClass} whitespace-nowrap`}>{request.dueDate}</td>
+                    <td className={`${cellClass} whitespace-nowrap`}>
+                      {request.overdue ? (
+                        <strong className="rounded bg-red-100 px-2 py-0.5 text-red-900 ring-1 ring-red-800">
+                          {request.deadline}
+                        </strong>
+                      ) : (
+                        request.deadline
+                      )}
+                    </td>
+                    <td className={`${cellClass} break-words whitespace-pre-wrap`}>{request.message ?? ""}</td>
+                    <td className={cellClass}>
+                      <Form method="post">
+                        <input type="hidden" name="id" value={request.id} />
+                        <button type="submit" className={buttonClass}>
+                          Mark done<span className="sr-only">: {request.name}</span>
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        )}
+      </section>
+
+      <section aria-labelledby="done-heading" className="mt-8">
+        <h2 id="done-heading" className="text-xl font-bold text-slate-900">
+          Done
+        </h2>
+        {done.length === 0 ? (
+          <p className="mt-2 text-slate-800">None marked done yet.</p>
+        ) : (
+          <TableRegion label="Opt-out requests done">
+            <table className={tableClass}>
+              <caption className={captionClass}>Opt-out requests done, most recent first</caption>
+              <thead>
+                <tr>
+                  {["Name", "Email", "Received", "Done", "Done by"].map((heading) => (
+                    <th key={heading} scope="col" className={headerCellClass}>
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {done.map((request) => (
+                  <tr key={request.id}>
+                    <th scope="row" className={`${cellClass} font-normal`}>
+                      {request.name}
+                    </th>
+                    <td className={`${cellClass} break-all`}>{request.email}</td>
+                    <td className={`${cellClass} whitespace-nowrap`}>{request.receivedAt}</td>
+                    <td className={`${cellClass} whitespace-nowrap`}>{request.completedAt}</td>
+                    <td className={`${cellClass} break-all`}>{request.completedBy ?? "the command line"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        )}
+      </section>
+    </>
+  );
+}

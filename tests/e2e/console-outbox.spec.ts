@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { startSmtpPeer, type SmtpPeer } from "../integration/support.ts";
+import { runCli, signIn, uniqueOperatorEmail } from "./console.ts";
+import { e2ePort } from "../e2e-server.ts";
+import { uniqueMarker } from "./lead-forms.ts";
+
+/**
+ * "Retry now" needs mail that fails: this file starts its own server, with SMTP_URL pointing at a peer that is
+ * down, and retries far apart (10 minutes), so that only "Retry now" can send an email within the test.
+ */
+
+const PASSWORD = "correct horse battery staple";
+const dataDir = `test-results/pglite-outbox-${e2ePort}`;
+let peer: SmtpPeer;
+let server: ChildProcess;
+let serverUrl: string;
+
+test.beforeAll(async () => {
+  peer = await startSmtpPeer();
+  await peer.goDown();
+  await rm(dataDir, { recursive: true, force: true });
+  server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      PGLITE_DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SMTP_URL: peer.url,
+      OUTBOX_POLL_MS: "600000",
+      OUTBOX_RETRY_BASE_MS: "600000",
+      OUTBOX_RETRY_MAX_MS: "600000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  serverUrl = await new Promise<string>((resolve, reject) => {
+    let output = "";
+    server.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const serving = /Plumbline is serving (http:\/\/\S+)/.exec(output);
+      if (serving) resolve(serving[1]!);
+    });
+    server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    server.on("exit", (code) => reject(new Error(`the server stopped (${code}):\n${output}`)));
+  });
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const stopped = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await stopped;
+  }
+  await peer?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+test("Retry now sends an email stuck behind a failing mail server once the server is back", async ({ page }) => {
+  const operator = uniqueOperatorEmail("outbox");
+  const added = await runCli("operator", ["add", operator], `${PASSWORD}\n`, { PGLITE_DATA_DIR: dataDir });
+  expect(added.code, added.stderr).toBe(0);
+
+  const marker = uniqueMarker();
+  const posted = await page.request.post(`${serverUrl}/functions/v1/send-contact-email`, {
+    headers: { Origin: serverUrl },
+    data: {
+      firstName: "Maria",
+      lastName: marker,
+      email: `${marker}@example.com`,
+      phone: "(555) 019-9123",
+      service: "Leak",
+      message: "Help",
+    },
+  });
+  expect(posted.ok()).toBe(true);
+
+  await page.goto(`${serverUrl}/admin/outbox`);
+  await signIn(page, operator, PASSWORD);
+  const table = page.getByRole("table", { name: "Unsent emails, oldest first" });
+  const row = table.getByRole("row").filter({ hasText: marker }).first();
+  // The first attempt failed: the mail server refused the connection.
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByRole("cell").nth(2)).toHaveText("1");
+    await expect(row.getByRole("cell").nth(4)).toContainText("ECONNREFUSED");
+  }).toPass({ timeout: 15_000 });
+  const rowsForLead = await table.getByRole("row").filter({ hasText: marker }).count();
+  const nextAttempt = await row.getByRole("cell").nth(3).textContent();
+
+  await peer.comeBack();
+  await row.getByRole("button", { name: /^Retry now/ }).click();
+  await expect(async () => {
+    await page.reload();
+    await expect(table.getByRole("row").filter({ hasText: marker })).toHaveCount(rowsForLead - 1);
+  }).toPass({ timeout: 15_000 });
+  expect(peer.received.some((mail) => mail.text.includes(marker) || mail.subject.includes(marker))).toBe(true);
+  // Without "Retry now" it would have waited for the next attempt, ten minutes on.
+  expect(nextAttempt).toMatch(/E[SD]T$/);
+});
