@@ -1,5 +1,5 @@
 import type { ContactRequest, OptOutRequest } from "~/lib/lead-schemas.ts";
-import type { LeadAttribution } from "./analytics/lead-attribution.server.ts";
+import { describeAttribution, type LeadAttribution } from "./analytics/lead-attribution.server.ts";
 import { escapeHtml } from "./escape-html.server.ts";
 
 /** The emails a lead produces, rendered once when the lead is accepted and stored in the outbox. */
@@ -44,29 +44,6 @@ function htmlDocument(bodyHtml: string): string {
 const GPC_NOTICE =
   "This visitor's browser sent Global Privacy Control, which counts as an opt-out of the sale or sharing of their personal information. Answer their request, but do not sell or share their details.";
 
-/** How the visitor found the site, as far as it is known: the values a Google Ads user imports by gclid. */
-const ATTRIBUTION_LABELS: [keyof LeadAttribution, string][] = [
-  ["landingPath", "Landing page"],
-  ["referrerHost", "Came from"],
-  ["utmSource", "utm_source"],
-  ["utmMedium", "utm_medium"],
-  ["utmCampaign", "utm_campaign"],
-  ["utmTerm", "utm_term"],
-  ["utmContent", "utm_content"],
-  ["gclid", "gclid"],
-  ["gbraid", "gbraid"],
-  ["wbraid", "wbraid"],
-  ["msclkid", "msclkid"],
-  ["fbclid", "fbclid"],
-];
-
-function attributionRows(attribution: LeadAttribution): [string, string][] {
-  return ATTRIBUTION_LABELS.flatMap(([key, label]) => {
-    const value = attribution[key];
-    return value ? [[label, value] as [string, string]] : [];
-  });
-}
-
 export function contactNotification(
   id: string,
   request: ContactRequest,
@@ -90,7 +67,7 @@ export function contactNotification(
     ["Request id", id],
     ["Consent shown", settings.consentText],
     ["Global Privacy Control", globalPrivacyControl ? "Yes: do not sell or share" : "No"],
-    ...attributionRows(attribution),
+    ...describeAttribution(attribution),
   ]);
   return {
     purpose: "contact_notification",

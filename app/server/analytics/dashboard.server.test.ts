@@ -37,18 +37,16 @@ describe("dashboard figures", () => {
       // Outside a 7-day range.
       count("2026-11-10", "/", "view", 1000),
     ]);
-    await database.db
-      .insert(contactRequests)
-      .values([
-        lead(1, "2026-11-22T09:00:00Z", {
-          landingPath: "/",
-          utmSource: "google",
-          utmMedium: "cpc",
-          utmCampaign: "spring",
-        }),
-        lead(2, "2026-11-20T23:59:00Z", { landingPath: "/contact" }),
-        lead(3, "2026-11-01T10:00:00Z"),
-      ]);
+    await database.db.insert(contactRequests).values([
+      lead(1, "2026-11-22T09:00:00Z", {
+        landingPath: "/",
+        utmSource: "google",
+        utmMedium: "cpc",
+        utmCampaign: "spring",
+      }),
+      lead(2, "2026-11-20T23:59:00Z", { landingPath: "/contact" }),
+      lead(3, "2026-11-01T10:00:00Z"),
+    ]);
     await database.db.insert(privacyRequests).values({
       id: "00000000-0000-4000-8000-000000000009",
       receivedAt: new Date("2026-11-21T10:00:00Z"),

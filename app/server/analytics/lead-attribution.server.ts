@@ -87,3 +87,27 @@ export function takeAttribution(
   ) as LeadAttribution;
   return { attribution, rest };
 }
+
+/** Labels for people: campaign values and click ids keep the names ad platforms use for them. */
+const LABELS: Record<keyof LeadAttribution, string> = {
+  landingPath: "Landing page",
+  referrerHost: "Came from",
+  utmSource: "utm_source",
+  utmMedium: "utm_medium",
+  utmCampaign: "utm_campaign",
+  utmTerm: "utm_term",
+  utmContent: "utm_content",
+  gclid: "gclid",
+  gbraid: "gbraid",
+  wbraid: "wbraid",
+  msclkid: "msclkid",
+  fbclid: "fbclid",
+};
+
+/** How the visitor found the site, as label/value pairs of the values that are known (email, lead page). */
+export function describeAttribution(row: LeadAttribution): [label: string, value: string][] {
+  return attributionFields.flatMap((field) => {
+    const value = row[attributionColumns[field]];
+    return value ? [[LABELS[attributionColumns[field]], value] as [string, string]] : [];
+  });
+}

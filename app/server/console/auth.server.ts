@@ -6,9 +6,7 @@ import { createSessionStore, type SessionStore } from "./sessions.server.ts";
 import { createSignInLimit } from "./sign-in-limit.server.ts";
 
 export type SignInResult =
-  | { outcome: "signed-in"; setCookie: string }
-  | { outcome: "wrong" }
-  | { outcome: "locked"; retryAfterSeconds: number };
+  { outcome: "signed-in"; setCookie: string } | { outcome: "wrong" } | { outcome: "locked"; retryAfterSeconds: number };
 
 /** Signing operators in and out of the console; the gate in front of /admin resolves their sessions. */
 export interface ConsoleAuth {
@@ -29,7 +27,11 @@ export function createConsoleAuth(options: { db: Database; sessionSecret: string
       const email = operatorEmail.safeParse(form.email);
       const password = typeof form.password === "string" ? form.password : "";
       // A malformed email is counted as a wrong one, under the address it was typed as.
-      const accountKey = email.success ? email.data : String(form.email ?? "").slice(0, 254).toLowerCase();
+      const accountKey = email.success
+        ? email.data
+        : String(form.email ?? "")
+            .slice(0, 254)
+            .toLowerCase();
       const retryAfterSeconds = await limit.retryAfterSeconds(accountKey, clientIp);
       if (retryAfterSeconds !== undefined) return { outcome: "locked", retryAfterSeconds };
       const operator =

@@ -45,7 +45,10 @@ export function createSessionStore(db: Database, secret: string): SessionStore {
         .where(and(eq(operatorSessions.idHash, idHash), live));
       if (!found) return null;
       if (Date.now() - found.lastSeenAt.getTime() > TOUCH_AFTER_SECONDS * 1000) {
-        await db.update(operatorSessions).set({ lastSeenAt: sql`now()` }).where(eq(operatorSessions.idHash, idHash));
+        await db
+          .update(operatorSessions)
+          .set({ lastSeenAt: sql`now()` })
+          .where(eq(operatorSessions.idHash, idHash));
       }
       return { id: found.id, email: found.email };
     },
