@@ -7,8 +7,7 @@ import { createOperator, runCli, signIn, uniqueOperatorEmail } from "./console.t
 const PASSWORD = "long enough passphrase";
 
 // Every test stands for its own client address, so locking one out never locks out the others.
-const clientAddress = () =>
-  `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
+const clientAddress = () => `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
 
 test.beforeEach(async ({ page }) => {
   await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });

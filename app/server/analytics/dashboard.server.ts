@@ -1,10 +1,7 @@
 import { and, asc, desc, eq, gte, lt, lte, sql } from "drizzle-orm";
+import type { DashboardRange } from "~/lib/dashboard-figures.ts";
 import type { Database } from "../db.server.ts";
 import { contactRequests, privacyRequests, siteEventCounts } from "../db-schema.server.ts";
-
-/** The ranges the dashboard offers, in days ending today (UTC). */
-export const dashboardRanges = [7, 30, 90] as const;
-export type DashboardRange = (typeof dashboardRanges)[number];
 
 const DAY_MS = 86_400_000;
 
@@ -29,7 +26,7 @@ export interface DashboardData {
 }
 
 /** The first and last day of a range ending on `today`, as ISO dates, and the instant after the last one. */
-export function rangeDays(range: DashboardRange, today = new Date()) {
+function rangeDays(range: DashboardRange, today = new Date()) {
   const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   const start = end - (range - 1) * DAY_MS;
   return {
@@ -160,11 +157,6 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
     byPlacement,
     bySource: [...sources.values()].sort(byActivity),
   };
-}
-
-/** (calls + leads) per 100 page views, one decimal; null without views. */
-export function conversionsPer100Views(figures: { views: number; calls: number; leads: number }): number | null {
-  return figures.views === 0 ? null : Math.round(((figures.calls + figures.leads) * 1000) / figures.views) / 10;
 }
 
 /** The daily aggregates of a range, oldest first, for the CSV download. */
