@@ -38,7 +38,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {isConsole ? null : (
-          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: phoneClickTrackingScript }} />
+          // The server's HTML carries the listener; hydration keeps that script as it is, so the browser's
+          // bundle need not carry its text (import.meta.env.SSR is false there, and the code is left out).
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? phoneClickTrackingScript() : "" }}
+          />
         )}
         {siteConfig.ga4MeasurementId && !isConsole ? (
           <script

@@ -109,13 +109,18 @@ export function trackPhoneClicks(
   else win.addEventListener("load", () => count("view"), { once: true });
 }
 
-const countingSettings: CountingSettings = {
-  endpoint: SITE_EVENTS_ENDPOINT,
-  storageKey: VISIT_STORAGE_KEY,
-  pageViewEvent: PAGE_VIEW_EVENT,
-  queryFields: [...campaignFields, ...clickIdFields],
-  textMax: ATTRIBUTION_TEXT_MAX,
-  clickIdMax: CLICK_ID_MAX,
-};
-
-export const phoneClickTrackingScript = `(${trackPhoneClicks.toString()})(document, window, ${JSON.stringify(PLACEMENT_ATTRIBUTE)}, ${JSON.stringify(countingSettings)});`;
+/**
+ * The listener as an inline script. Only the server renders it (prerendered HTML): the browser never runs this
+ * again, so the page's own bundle leaves it out.
+ */
+export function phoneClickTrackingScript(): string {
+  const settings: CountingSettings = {
+    endpoint: SITE_EVENTS_ENDPOINT,
+    storageKey: VISIT_STORAGE_KEY,
+    pageViewEvent: PAGE_VIEW_EVENT,
+    queryFields: [...campaignFields, ...clickIdFields],
+    textMax: ATTRIBUTION_TEXT_MAX,
+    clickIdMax: CLICK_ID_MAX,
+  };
+  return `(${trackPhoneClicks.toString()})(document, window, ${JSON.stringify(PLACEMENT_ATTRIBUTE)}, ${JSON.stringify(settings)});`;
+}
