@@ -8,7 +8,7 @@ export const VISITOR_USER_AGENT =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 /** One row of the dashboard's daily counts CSV. */
-export interface CountRow {
+interface CountRow {
   day: string;
   path: string;
   kind: string;

@@ -13,7 +13,7 @@ export interface DayFigures {
   optOuts: number;
 }
 
-export interface DashboardData {
+interface DashboardData {
   range: DashboardRange;
   from: string;
   to: string;

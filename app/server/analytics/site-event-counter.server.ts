@@ -13,7 +13,7 @@ export interface SiteEventCounter {
   close(): Promise<void>;
 }
 
-export interface SiteEventCounterOptions {
+interface SiteEventCounterOptions {
   run: RunStatement;
   flushMs: number;
   /** Distinct (day, page, kind, placement, source, medium, campaign) rows held between two writes. */

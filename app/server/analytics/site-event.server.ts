@@ -23,7 +23,7 @@ const allowedKeys = new Set(["kind", "path", "placement", "source", "medium", "c
 /** Printable text only: no control characters, no lone surrogates. */
 const UNPRINTABLE = /[\p{Cc}\p{Cs}]/u;
 
-export type SiteEventParse = { ok: true; event: SiteEvent } | { ok: false; status: 400 | 422; error: string };
+type SiteEventParse = { ok: true; event: SiteEvent } | { ok: false; status: 400 | 422; error: string };
 
 const refuse = (status: 400 | 422, error: string): SiteEventParse => ({ ok: false, status, error });
 

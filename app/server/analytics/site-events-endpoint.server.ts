@@ -5,7 +5,7 @@ import { isAllowedOrigin } from "../http/origin.server.ts";
 import { parseSiteEvent, SITE_EVENT_BODY_LIMIT_BYTES } from "./site-event.server.ts";
 import type { SiteEventCounter } from "./site-event-counter.server.ts";
 
-export interface SiteEventsEndpointOptions {
+interface SiteEventsEndpointOptions {
   counter: SiteEventCounter;
   /** Events one address may send per minute: this endpoint's own limit, apart from the forms'. */
   perMinute: number;
