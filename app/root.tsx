@@ -9,7 +9,6 @@ import { StickyCallBar } from "~/components/StickyCallBar.tsx";
 import { TopBanner } from "~/components/TopBanner.tsx";
 import { siteConfig } from "~/config/site.ts";
 import { googleAnalyticsScript } from "~/lib/analytics.ts";
-import { isConsolePath } from "~/lib/console-paths.ts";
 import { useClientPageViews } from "~/lib/use-client-page-views.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import { usePageChrome } from "~/lib/page-chrome.ts";
@@ -23,7 +22,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const chrome = usePageChrome();
   // The operator console has its own header (routes/admin/layout.tsx), and no visitor tracking.
-  const isConsole = isConsolePath(useLocation().pathname);
+  const isConsole = useLocation().pathname.startsWith("/admin");
   useClientPageViews();
   useEffect(() => {
     // Marks the moment interactive parts work; scripts start after the load event (decision 003).

@@ -2,7 +2,3 @@
 export const LEAD_STATUSES = ["New", "Contacted", "Booked", "Closed", "Spam"] as const;
 
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-
-export function isLeadStatus(value: unknown): value is LeadStatus {
-  return (LEAD_STATUSES as readonly unknown[]).includes(value);
-}

@@ -17,7 +17,11 @@ export async function runCommandLine(request: CommandRequest): Promise<number> {
     const owner = await embeddedDatabaseOwner(env.PGLITE_DATA_DIR);
     if (owner !== undefined) return sendToServer(owner, request);
   }
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR, poolSize: 1 });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDataDir: env.PGLITE_DATA_DIR,
+    poolSize: 1,
+  });
   try {
     return await runCommand(database.db, request, output);
   } finally {

@@ -74,6 +74,8 @@ test.describe("inbox", () => {
 
     for (const query of ["page=0", "page=abc", "status=Deleted", `q=${"x".repeat(101)}`]) {
       expect((await page.goto(`/admin?${query}`))?.status(), query).toBe(400);
+      await expect(page.getByRole("alert")).toContainText("Search at most 100 characters");
+      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
     }
     expect((await page.goto("/admin?page=9999"))?.status()).toBe(200);
   });

@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import { startSmtpPeer, type SmtpPeer } from "../integration/support.ts";
 import { runCli, signIn, uniqueOperatorEmail } from "./console.ts";
 import { e2ePort } from "../e2e-server.ts";
+import { expectNoAxeViolations } from "./helpers.ts";
 import { uniqueMarker } from "./lead-forms.ts";
 
 /**
@@ -18,6 +19,8 @@ let server: ChildProcess;
 let serverUrl: string;
 
 test.beforeAll(async () => {
+  // Like the Playwright web server: a cold start (build import, database open) can take a while on a busy machine.
+  test.setTimeout(90_000);
   peer = await startSmtpPeer();
   await peer.goDown();
   await rm(dataDir, { recursive: true, force: true });
@@ -88,6 +91,11 @@ test("Retry now sends an email stuck behind a failing mail server once the serve
     await expect(row.getByRole("cell").nth(4)).toContainText("ECONNREFUSED");
   }).toPass({ timeout: 15_000 });
   const rowsForLead = await table.getByRole("row").filter({ hasText: marker }).count();
+  // The outbox with rows in it, which the test server's (always sent) outbox never shows.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(page);
+  }
   const nextAttempt = await row.getByRole("cell").nth(3).textContent();
 
   await peer.comeBack();

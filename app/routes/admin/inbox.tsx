@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/inbox";
 import {
   cellClass,
@@ -170,6 +170,24 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           ) : null}
         </nav>
       ) : null}
+    </>
+  );
+}
+
+/** A query string out of bounds (400) says what is allowed, inside the console, with a way back. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 400) throw error;
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Inbox</h1>
+      <p role="alert" className="mt-4 rounded border border-red-800 bg-red-50 p-3 font-semibold text-red-900">
+        {String(error.data)}
+      </p>
+      <p className="mt-4">
+        <Link to="/admin" className={linkClass}>
+          Show the whole inbox
+        </Link>
+      </p>
     </>
   );
 }

@@ -119,7 +119,7 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
 
       <section aria-labelledby="update-heading" className="mt-8">
         <h2 id="update-heading" className="text-xl font-bold text-slate-900">
-          Status and notes
+          Follow-up
         </h2>
         <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
           <div>

@@ -97,8 +97,8 @@ export default function OptOuts({ loaderData, actionData }: Route.ComponentProps
                     <td className={cellClass}>
                       <Form method="post">
                         <input type="hidden" name="id" value={request.id} />
-                        <button type="submit" className={buttonClass}>
-                          Mark done<span className="sr-only">: {request.name}</span>
+                        <button type="submit" className={buttonClass} aria-label={`Mark done: ${request.name}`}>
+                          Mark done
                         </button>
                       </Form>
                     </td>

@@ -83,8 +83,8 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
                   <td className={cellClass}>
                     <Form method="post">
                       <input type="hidden" name="id" value={email.id} />
-                      <button type="submit" className={buttonClass}>
-                        Retry now<span className="sr-only">: {email.subject}</span>
+                      <button type="submit" className={buttonClass} aria-label={`Retry now: ${email.subject}`}>
+                        Retry now
                       </button>
                     </Form>
                   </td>

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { isConsolePath } from "~/lib/console-paths.ts";
+import { isConsolePath } from "./console-paths.server.ts";
 import { sessionIdFromCookies } from "./session-cookie.server.ts";
 import type { SessionStore } from "./sessions.server.ts";
 import type { Operator } from "./sessions.server.ts";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "../db.server.ts";
 import { contactRequests } from "../db-schema.server.ts";
+import { navCounts } from "./nav-counts.server.ts";
 import { INBOX_PAGE_SIZE, listInbox, parseInboxQuery, searchTerms, type InboxQuery } from "./inbox.server.ts";
 
 let database: OpenDatabase;
@@ -99,4 +100,8 @@ describe("inbox paging", () => {
     const none = await listInbox(database.db, query({ q: "nobody-like-this", page: 2 }), ZONE);
     expect(none).toMatchObject({ total: 0, page: 1, pageCount: 1, rows: [] });
   });
+});
+
+test("the navigation counts New leads and open opt-outs", async () => {
+  expect(await navCounts(database.db)).toEqual({ newLeads: 108, openOptOuts: 0 });
 });

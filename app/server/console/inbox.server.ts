@@ -63,7 +63,7 @@ function searchCondition(q: string): SQL | undefined {
   );
 }
 
-export interface InboxRow {
+interface InboxRow {
   id: string;
   receivedAt: string;
   name: string;
@@ -74,7 +74,7 @@ export interface InboxRow {
   globalPrivacyControl: boolean;
 }
 
-export interface InboxPage {
+interface InboxPage {
   rows: InboxRow[];
   total: number;
   /** The page shown: the one asked for, or the last one when that was past the end. */

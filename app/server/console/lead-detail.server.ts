@@ -11,7 +11,7 @@ import { formatTime } from "./operator-time.server.ts";
 /** Changes shown on the lead page, newest first. */
 const HISTORY_LIMIT = 50;
 
-export interface LeadEmail {
+interface LeadEmail {
   id: string;
   purpose: string;
   toAddress: string;
@@ -24,7 +24,7 @@ export interface LeadEmail {
   lastError: string | null;
 }
 
-export interface LeadChange {
+interface LeadChange {
   id: string;
   changedAt: string;
   changedBy: string;
@@ -33,7 +33,7 @@ export interface LeadChange {
   note: string | null;
 }
 
-export interface LeadDetail {
+interface LeadDetail {
   id: string;
   receivedAt: string;
   firstName: string;

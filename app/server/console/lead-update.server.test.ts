@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "../db.server.ts";
 import { contactRequests } from "../db-schema.server.ts";
+import { purgeExpiredLeads } from "../retention.server.ts";
 import { leadDetail } from "./lead-detail.server.ts";
 import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { updateLead, validateLeadUpdate } from "./lead-update.server.ts";
@@ -86,4 +87,24 @@ describe("lead update", () => {
     expect(await leadDetail(database.db, "00000000-0000-4000-8000-00000000dead", "UTC")).toBeNull();
     expect(await leadDetail(database.db, "not-a-uuid'; --", "UTC")).toBeNull();
   });
+});
+
+test("the retention purge deletes an expired lead with its history", async () => {
+  const expired = "00000000-0000-4000-8000-000000000002";
+  await database.db.insert(contactRequests).values({
+    id: expired,
+    receivedAt: new Date(Date.now() - 400 * 86_400_000),
+    firstName: "Old",
+    lastName: "Lead",
+    email: "old@example.com",
+    phone: "555-123-0000",
+    service: "Leak",
+    message: "Help",
+    consentText: "By submitting…",
+    channel: "form",
+  });
+  await updateLead(database.db, expired, { status: "Closed", note: "Done long ago" }, "op@example.com");
+  expect(await purgeExpiredLeads(database.db)).toEqual({ contacts: 1, optOuts: 0 });
+  expect(await leadDetail(database.db, expired, "UTC")).toBeNull();
+  expect(await leadDetail(database.db, id, "UTC")).not.toBeNull();
 });

@@ -17,9 +17,9 @@ const leadUpdateSchema = z.object({
     .transform((note) => note || null),
 });
 
-export type LeadUpdate = z.infer<typeof leadUpdateSchema>;
+type LeadUpdate = z.infer<typeof leadUpdateSchema>;
 
-export type LeadUpdateResult =
+type LeadUpdateResult =
   { success: true; update: LeadUpdate } | { success: false; errors: { status?: string; note?: string } };
 
 export function validateLeadUpdate(form: FormData): LeadUpdateResult {

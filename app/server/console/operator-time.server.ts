@@ -31,7 +31,7 @@ function calendarDay(instant: Date, timeZone: string): number {
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!) / DAY_MS;
 }
 
-export interface Deadline {
+interface Deadline {
   /** Calendar days from today to the due date, in the operator's zone: 0 on the due day, negative after it. */
   daysLeft: number;
   /** The due moment has passed. */

@@ -8,7 +8,7 @@ import { deadline, describeDeadline, formatDate, formatTime } from "./operator-t
 /** Done requests shown under the open ones, most recent first (the CSV export has them all). */
 const DONE_LIMIT = 100;
 
-export interface OpenOptOut {
+interface OpenOptOut {
   id: string;
   name: string;
   email: string;
@@ -20,7 +20,7 @@ export interface OpenOptOut {
   overdue: boolean;
 }
 
-export interface DoneOptOut {
+interface DoneOptOut {
   id: string;
   name: string;
   email: string;

@@ -8,7 +8,7 @@ import { formatTime } from "./operator-time.server.ts";
 /** A page bound: more than this many unsent emails means the mail server is down, which the first rows show. */
 const UNSENT_LIMIT = 200;
 
-export interface UnsentEmail {
+interface UnsentEmail {
   id: string;
   purpose: string;
   toAddress: string;

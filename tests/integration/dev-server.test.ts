@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startServer, type RunningServer } from "../../server.ts";
+import { contactRequests } from "~/server/db-schema.server.ts";
+import { testEnv, validContact } from "./support.ts";
+
+/** `npm run dev`: the production server's stack, with the app served through Vite. */
+describe("development server", () => {
+  let running: RunningServer;
+  beforeAll(async () => {
+    running = await startServer(testEnv({}), { dev: true });
+  }, 60_000);
+  afterAll(() => running?.close());
+
+  test("renders pages without a build", async () => {
+    const response = await fetch(`${running.url}/contact`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("<form");
+  });
+
+  test("stores a lead posted through the contact form", async () => {
+    const response = await fetch(`${running.url}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+      body: new URLSearchParams(validContact).toString(),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Message sent successfully!");
+    expect(await running.services.db.$count(contactRequests)).toBe(1);
+  });
+
+  test("guards the console", async () => {
+    const response = await fetch(`${running.url}/admin`, { redirect: "manual" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/admin/login?next=%2Fadmin");
+  });
+});
