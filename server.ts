@@ -23,6 +23,8 @@ import { healthz, readyz } from "./app/server/http/health.server.ts";
 import { requireWellFormedHost } from "./app/server/http/host.server.ts";
 import { leadEndpoint } from "./app/server/http/lead-endpoint.server.ts";
 import { allowOnlyKnownMethods, isUnsafeMethod } from "./app/server/http/methods.server.ts";
+import { siteEventsEndpoint } from "./app/server/analytics/site-events-endpoint.server.ts";
+import { SITE_EVENTS_ENDPOINT } from "./app/lib/site-events.ts";
 import { isAllowedOrigin } from "./app/server/http/origin.server.ts";
 import { createPostRateLimit } from "./app/server/http/post-rate-limit.server.ts";
 import { pageKey } from "./app/server/http/prerendered-pages.server.ts";
@@ -104,6 +106,25 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
   const cors = leadEndpointCors(env.ALLOWED_ORIGINS);
   app.options(LEAD_ENDPOINT, cors.preflight);
 
+  // The one place that decides whether an unsafe request comes from our site: cross-site ones are refused
+  // here, with a 403, before any form, the API or the event counter sees them.
+  const trustedOrigins = [new URL(siteConfig.siteUrl).origin, ...env.ALLOWED_ORIGINS];
+  app.use((req, res, next) => {
+    if (
+      !isUnsafeMethod(req.method) ||
+      isAllowedOrigin(req.get("origin") ?? null, req.get("host") ?? "", trustedOrigins)
+    ) {
+      return next();
+    }
+    res.status(403).json({ error: "Requests from other sites are not accepted.", fieldErrors: {} });
+  });
+
+  // Page views and call clicks have their own per-IP limit, so counting never uses up a form's.
+  app.all(
+    SITE_EVENTS_ENDPOINT,
+    siteEventsEndpoint({ counter: services.siteEvents, perMinute: env.ANALYTICS_RATE_LIMIT_PER_MINUTE }),
+  );
+
   // Every unsafe request counts against the per-minute limit, shared by all instances through the database.
   const countPost = createPostRateLimit(services.run, env.POST_RATE_LIMIT_PER_MINUTE);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
@@ -123,19 +144,6 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
     // A form posted without JavaScript gets a page; the JSON endpoint gets JSON.
     if (req.accepts(["json", "html"]) === "html") res.type("html").send(tooManyRequestsPage(siteConfig, req.path));
     else res.json({ error: "Too many requests. Please try again later.", fieldErrors: {} });
-  });
-
-  // The one place that decides whether an unsafe request comes from our site: cross-site ones are refused
-  // here, with a 403, before any form or the API sees them.
-  const trustedOrigins = [new URL(siteConfig.siteUrl).origin, ...env.ALLOWED_ORIGINS];
-  app.use((req, res, next) => {
-    if (
-      !isUnsafeMethod(req.method) ||
-      isAllowedOrigin(req.get("origin") ?? null, req.get("host") ?? "", trustedOrigins)
-    ) {
-      return next();
-    }
-    res.status(403).json({ error: "Requests from other sites are not accepted.", fieldErrors: {} });
   });
 
   app.post(LEAD_ENDPOINT, cors.grant, leadEndpoint(services.leads));

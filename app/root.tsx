@@ -9,6 +9,7 @@ import { StickyCallBar } from "~/components/StickyCallBar.tsx";
 import { TopBanner } from "~/components/TopBanner.tsx";
 import { siteConfig } from "~/config/site.ts";
 import { googleAnalyticsScript } from "~/lib/analytics.ts";
+import { useClientPageViews } from "~/lib/use-client-page-views.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import { usePageChrome } from "~/lib/page-chrome.ts";
 
@@ -22,6 +23,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const chrome = usePageChrome();
   // The operator console has its own header (routes/admin/layout.tsx), and no visitor tracking.
   const isConsole = useLocation().pathname.startsWith("/admin");
+  useClientPageViews();
   useEffect(() => {
     // Marks the moment interactive parts work; scripts start after the load event (decision 003).
     document.documentElement.dataset.hydrated = "true";
@@ -35,10 +37,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {isConsole ? null : (
+          // The server's HTML carries the listener; hydration keeps that script as it is, so the browser's
+          // bundle need not carry its text (import.meta.env.SSR is false there, and the code is left out).
           <script
             nonce={nonce}
             suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: phoneClickTrackingScript }}
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? phoneClickTrackingScript() : "" }}
           />
         )}
         {siteConfig.ga4MeasurementId && !isConsole ? (

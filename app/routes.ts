@@ -37,6 +37,8 @@ export default [
       route("outbox", "routes/admin/outbox.tsx"),
       route("export/leads.csv", "routes/admin/export-leads[.]csv.ts"),
       route("export/opt-outs.csv", "routes/admin/export-opt-outs[.]csv.ts"),
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("export/site-events.csv", "routes/admin/export-site-events[.]csv.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

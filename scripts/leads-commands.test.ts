@@ -58,11 +58,12 @@ describe("npm run leads", () => {
     expect(code).toBe(0);
     const [header, row] = output.split("\r\n");
     expect(header).toBe(
-      "id,received_at,first_name,last_name,email,phone,service,message,channel,consent_text,global_privacy_control,status",
+      "id,received_at,first_name,last_name,email,phone,service,message,channel,consent_text,global_privacy_control,status," +
+        "landing_path,referrer_host,utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid,gbraid,wbraid,msclkid,fbclid",
     );
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(output).toContain(`"Leak, urgent","Says ""help""\nsecond line"`);
-    expect(row).toMatch(/,no,New$/);
+    expect(row).toMatch(/,no,New,{12}$/);
   });
 
   test("lists open opt-outs by due date, marks one done, and refuses an unknown id", async () => {

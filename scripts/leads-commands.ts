@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../app/server/db.server.ts";
 import { contactRequests, emailOutbox, privacyRequests } from "../app/server/db-schema.server.ts";
 import { contactRequestsCsv, optOutRequestsCsv } from "../app/server/lead-exports.server.ts";
-import { CONTACT_RETENTION_DAYS, purgeExpiredLeads } from "../app/server/retention.server.ts";
+import { CONTACT_RETENTION_DAYS, purgeExpiredCounts, purgeExpiredLeads } from "../app/server/retention.server.ts";
 
 /** The operator's commands over the lead tables; scripts/leads.ts wires them to the command line. */
 
@@ -122,7 +122,10 @@ export async function runLeadsCommand(
       const days = Number(argument ?? CONTACT_RETENTION_DAYS);
       if (!Number.isInteger(days) || days < 1) break;
       const { contacts, optOuts } = await purgeExpiredLeads(db, { contactRetentionDays: days, outboxDir });
-      write(`Deleted ${contacts} contact request(s) and ${optOuts} processed opt-out request(s), with their emails.\n`);
+      await purgeExpiredCounts(db);
+      write(
+        `Deleted ${contacts} contact request(s) and ${optOuts} processed opt-out request(s), with their emails, and daily page view and call counts older than 25 months.\n`,
+      );
       return 0;
     }
   }

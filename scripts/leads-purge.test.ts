@@ -10,6 +10,7 @@ import {
   emailOutbox,
   leadSubmissions,
   privacyRequests,
+  siteEventCounts,
 } from "../app/server/db-schema.server.ts";
 import { runLeadsCommand } from "./leads-commands.ts";
 
@@ -115,6 +116,16 @@ test("purge deletes old contact requests and processed opt-outs past 24 months, 
   expect((await database.db.select().from(confirmationEmailLimits)).map((row) => row.recipient)).toEqual([
     "today@example.com",
   ]);
+});
+
+test("purge deletes daily counts of views and calls older than 25 months", async () => {
+  const day = (daysAgo: number) => ago(daysAgo).toISOString().slice(0, 10);
+  await database.db.insert(siteEventCounts).values([
+    { day: day(800), path: "/", kind: "view", count: 5 },
+    { day: day(740), path: "/", kind: "view", count: 3 },
+  ]);
+  await runLeadsCommand(database.db, ["purge"], () => undefined);
+  expect((await database.db.select().from(siteEventCounts)).map((row) => row.count)).toEqual([3]);
 });
 
 test("purge refuses a nonsense age", async () => {

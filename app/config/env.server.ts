@@ -97,6 +97,8 @@ export const envSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(900_000),
   POST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
+  ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   // The console shows times and counts days left in this zone, whatever the server's own zone is.
   OPERATOR_TIME_ZONE: z
     .string()

@@ -1,5 +1,5 @@
 import type { IconName } from "~/components/Icon.tsx";
-import type { PhonePlacement } from "~/components/PhoneLink.tsx";
+import type { PhonePlacement } from "~/lib/phone-placements.ts";
 import type { PageChrome } from "~/lib/page-chrome.ts";
 import type { PageSeo } from "~/lib/seo.ts";
 

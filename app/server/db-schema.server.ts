@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { LEAD_STATUSES } from "../lib/lead-status.ts";
 
 /** The one schema for PGlite and PostgreSQL. Change it, then `npm run db:generate` to add a migration. */
@@ -26,6 +26,21 @@ export const contactRequests = pgTable(
     globalPrivacyControl: boolean("global_privacy_control").notNull().default(false),
     /** Where the operator is with this request (New, Contacted, Booked, Closed, Spam); changed in the console. */
     status: text("status", { enum: LEAD_STATUSES }).notNull().default("New"),
+    // How the visitor found the site (docs/decisions/070): the first page of their visit, the host it came from,
+    // its campaign values and ad click ids. Null when unknown. Never an identifier of the visitor themselves.
+    landingPath: text("landing_path"),
+    referrerHost: text("referrer_host"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    utmTerm: text("utm_term"),
+    utmContent: text("utm_content"),
+    /** Google Ads click ids: what an offline conversion import matches on. Not kept under Global Privacy Control. */
+    gclid: text("gclid"),
+    gbraid: text("gbraid"),
+    wbraid: text("wbraid"),
+    msclkid: text("msclkid"),
+    fbclid: text("fbclid"),
   },
   (table) => [
     index("contact_requests_received_at_idx").on(table.receivedAt),
@@ -179,3 +194,30 @@ export const confirmationEmailLimits = pgTable("confirmation_email_limits", {
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
   sent: integer("sent").notNull(),
 });
+
+/**
+ * Page views and call clicks per UTC day, page, placement and the visit's source, medium and campaign: a number,
+ * never a visitor (docs/decisions/070). An empty string means "none", so the key stays unique. The key leads with
+ * the day, which is how the dashboard reads it.
+ */
+export const siteEventCounts = pgTable(
+  "site_event_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    path: text("path").notNull(),
+    /** "view" or "call". */
+    kind: text("kind").notNull(),
+    /** The call link's placement label; empty for views. */
+    placement: text("placement").notNull().default(""),
+    source: text("source").notNull().default(""),
+    medium: text("medium").notNull().default(""),
+    campaign: text("campaign").notNull().default(""),
+    count: integer("count").notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: "site_event_counts_pk",
+      columns: [table.day, table.path, table.kind, table.placement, table.source, table.medium, table.campaign],
+    }),
+  ],
+);

@@ -1,4 +1,5 @@
 import type { ContactRequest, OptOutRequest } from "~/lib/lead-schemas.ts";
+import { describeAttribution, type LeadAttribution } from "./analytics/lead-attribution.server.ts";
 import { escapeHtml } from "./escape-html.server.ts";
 
 /** The emails a lead produces, rendered once when the lead is accepted and stored in the outbox. */
@@ -49,6 +50,7 @@ export function contactNotification(
   receivedAt: Date,
   settings: EmailSettings,
   globalPrivacyControl: boolean,
+  attribution: LeadAttribution,
 ): RenderedEmail {
   const fullName = `${request.firstName} ${request.lastName}`;
   const intro = [
@@ -65,6 +67,7 @@ export function contactNotification(
     ["Request id", id],
     ["Consent shown", settings.consentText],
     ["Global Privacy Control", globalPrivacyControl ? "Yes: do not sell or share" : "No"],
+    ...describeAttribution(attribution),
   ]);
   return {
     purpose: "contact_notification",

@@ -1,4 +1,6 @@
 import { asc } from "drizzle-orm";
+import { attributionFields } from "~/lib/site-events.ts";
+import { attributionColumns } from "./analytics/lead-attribution.server.ts";
 import type { Database } from "./db.server.ts";
 import { contactRequests, privacyRequests } from "./db-schema.server.ts";
 
@@ -41,6 +43,7 @@ export async function contactRequestsCsv(db: Database): Promise<string> {
       "consent_text",
       "global_privacy_control",
       "status",
+      ...attributionFields,
     ],
     ...rows.map((row) => [
       row.id,
@@ -55,6 +58,7 @@ export async function contactRequestsCsv(db: Database): Promise<string> {
       row.consentText,
       row.globalPrivacyControl ? "yes" : "no",
       row.status,
+      ...attributionFields.map((field) => row[attributionColumns[field]]),
     ]),
   ]);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { attributionColumns } from "./analytics/lead-attribution.server.ts";
 import type { RunStatement } from "./db.server.ts";
 import {
   confirmationEmailLimits,
@@ -43,6 +44,7 @@ const CONTACT_COLUMNS = [
   "consentText",
   "channel",
   "globalPrivacyControl",
+  ...Object.values(attributionColumns),
 ] as const satisfies readonly ContactColumn[];
 
 /** The columns a stored opt-out request is written with, in parameter order. */

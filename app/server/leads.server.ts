@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { takeAttribution, type LeadAttribution } from "./analytics/lead-attribution.server.ts";
 import { clientKey } from "./http/client-key.server.ts";
 import { readRequestBody, type BodySource } from "./http/request-body.server.ts";
 import { contactNotification, optOutEmails, type EmailSettings } from "./lead-emails.server.ts";
@@ -102,7 +103,11 @@ async function intake(
   const parsed = await readRequestBody(request);
   if ("status" in parsed) return reject(parsed.status, parsed.error);
 
-  const { [HONEYPOT_FIELD]: honeypot, [SUBMISSION_ID_FIELD]: submissionField, ...payload } = parsed.payload;
+  // Browsers send Sec-GPC: 1 with every request when the visitor turned Global Privacy Control on.
+  const globalPrivacyControl = request.header("sec-gpc")?.trim() === "1";
+  // How the visitor found the site travels with the lead's fields; a bad value is dropped, never refused.
+  const { attribution, rest } = takeAttribution(parsed.payload, request.header("referer"), globalPrivacyControl);
+  const { [HONEYPOT_FIELD]: honeypot, [SUBMISSION_ID_FIELD]: submissionField, ...payload } = rest;
   const values = textValues(payload);
   const submissionId = request.header(IDEMPOTENCY_HEADER.toLowerCase()) ?? submissionField;
   if (submissionId !== undefined && (typeof submissionId !== "string" || !SUBMISSION_ID_PATTERN.test(submissionId))) {
@@ -124,7 +129,7 @@ async function intake(
   const key = submissionKey(validation.lead, client, submissionId, submission.channel);
   let stored: StoreResult;
   try {
-    stored = await store(options, request, key, client, validation.lead, submission);
+    stored = await store(options, { key, client, globalPrivacyControl, attribution }, validation.lead, submission);
   } catch (error) {
     // The message only: a database error's details can quote the values it was given.
     log.error(
@@ -187,9 +192,17 @@ function validateLead(
 /** Renders the lead's emails and stores both, unless the visitor is past the form limit. */
 function store(
   options: LeadIntakeOptions,
-  request: LeadRequest,
-  key: SubmissionKey | null,
-  client: string,
+  {
+    key,
+    client,
+    globalPrivacyControl,
+    attribution,
+  }: {
+    key: SubmissionKey | null;
+    client: string;
+    globalPrivacyControl: boolean;
+    attribution: LeadAttribution;
+  },
   lead: ValidLead,
   submission: LeadSubmission,
 ): Promise<StoreResult> {
@@ -197,14 +210,20 @@ function store(
   const receivedAt = new Date();
   const limitKey = `form:${client}`;
   if (lead.kind === "contact") {
-    // Browsers send Sec-GPC: 1 with every request when the visitor turned Global Privacy Control on.
-    const globalPrivacyControl = request.header("sec-gpc")?.trim() === "1";
-    const email = contactNotification(id, lead.data, receivedAt, options.emailSettings, globalPrivacyControl);
+    const email = contactNotification(
+      id,
+      lead.data,
+      receivedAt,
+      options.emailSettings,
+      globalPrivacyControl,
+      attribution,
+    );
     return options.store.storeContact(
       limitKey,
       key,
       {
         ...lead.data,
+        ...attribution,
         id,
         receivedAt,
         consentText: options.emailSettings.consentText,

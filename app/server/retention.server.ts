@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Database } from "./db.server.ts";
 import {
   confirmationEmailLimits,
@@ -8,6 +8,7 @@ import {
   emailOutbox,
   leadSubmissions,
   privacyRequests,
+  siteEventCounts,
 } from "./db-schema.server.ts";
 
 /** The privacy policy keeps lead data at most a year. */
@@ -77,4 +78,15 @@ export async function purgeExpiredLeads(
     }
   }
   return { contacts: counts!.contacts, optOuts: counts!.opt_outs };
+}
+
+/** Daily counts of page views and calls are kept 25 months, so each month can be compared with the year before. */
+const COUNT_RETENTION_MONTHS = 25;
+
+/** Deletes the daily counts of page views and calls older than 25 months (docs/decisions/070). */
+export async function purgeExpiredCounts(db: Database, today = new Date()): Promise<void> {
+  const cutoff = new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - COUNT_RETENTION_MONTHS, today.getUTCDate()),
+  );
+  await db.delete(siteEventCounts).where(lt(siteEventCounts.day, cutoff.toISOString().slice(0, 10)));
 }

@@ -1,4 +1,5 @@
 import type { Env } from "~/config/env.server.ts";
+import { createSiteEventCounter, type SiteEventCounter } from "./analytics/site-event-counter.server.ts";
 import { createConsoleAuth, type ConsoleAuth } from "./console/auth.server.ts";
 import { loadSessionSecret } from "./console/session-secret.server.ts";
 import { openDatabase, type Database, type RunStatement } from "./db.server.ts";
@@ -9,7 +10,7 @@ import { createLeadIntake, type LeadIntake } from "./leads.server.ts";
 import { createMailer } from "./mail.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
 import { log } from "./log.server.ts";
-import { purgeExpiredLeads } from "./retention.server.ts";
+import { purgeExpiredCounts, purgeExpiredLeads } from "./retention.server.ts";
 
 /** The long-lived parts of the server process, opened once at start and closed on shutdown. */
 export interface AppServices {
@@ -21,6 +22,8 @@ export interface AppServices {
   leads: LeadIntake;
   consoleAuth: ConsoleAuth;
   outbox: OutboxWorker;
+  /** Page views and call clicks, gathered in memory and added to the daily aggregates every few seconds. */
+  siteEvents: SiteEventCounter;
   close(): Promise<void>;
 }
 
@@ -53,14 +56,15 @@ export async function startServices(env: Env): Promise<AppServices> {
     siteUrl: env.SITE_URL,
   });
   // Housekeeping at start (a server restarted more often than hourly must purge too) and hourly after:
-  // expired rate-limit windows and sessions, and leads past the privacy policy's retention period with
-  // their emails. It runs beside the requests, not before them.
+  // expired rate-limit windows and sessions, leads past the privacy policy's retention period with
+  // their emails, and daily counts past theirs. It runs beside the requests, not before them.
   const housekeeping = () =>
     Promise.all([
       formRateLimit.prune().catch((error) => log.error({ err: error }, "rate limit pruning failed")),
       purgeExpiredLeads(database.db, { outboxDir: env.OUTBOX_DIR }).catch((error) =>
         log.error({ err: error }, "retention purge failed"),
       ),
+      purgeExpiredCounts(database.db).catch((error) => log.error({ err: error }, "retention purge of counts failed")),
       consoleAuth.prune().catch((error) => log.error({ err: error }, "session pruning failed")),
     ]);
   let housekeepingRun = housekeeping();
@@ -81,6 +85,8 @@ export async function startServices(env: Env): Promise<AppServices> {
     },
   });
 
+  const siteEvents = createSiteEventCounter({ run: database.run, flushMs: env.ANALYTICS_FLUSH_MS });
+
   return {
     db: database.db,
     pgliteDataDir: env.DATABASE_URL || env.PGLITE_DATA_DIR.startsWith("memory://") ? undefined : env.PGLITE_DATA_DIR,
@@ -88,8 +94,10 @@ export async function startServices(env: Env): Promise<AppServices> {
     leads,
     consoleAuth,
     outbox,
+    siteEvents,
     async close() {
       clearInterval(housekeepingTimer);
+      await siteEvents.close();
       await Promise.all([outbox.stop(), housekeepingRun]);
       mailer.close();
       await database.close();

@@ -162,11 +162,12 @@ test("the leads CSV downloads as an attachment with the lead and its status", as
   const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString();
   const [header, ...rows] = text.trimEnd().split("\r\n");
   expect(header).toBe(
-    "id,received_at,first_name,last_name,email,phone,service,message,channel,consent_text,global_privacy_control,status",
+    "id,received_at,first_name,last_name,email,phone,service,message,channel,consent_text,global_privacy_control,status," +
+      "landing_path,referrer_host,utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid,gbraid,wbraid,msclkid,fbclid",
   );
   const row = rows.find((line) => line.includes(marker));
   expect(row).toContain(`,'=cmd|${marker},`);
-  expect(row).toMatch(/,api,.*,no,New$/);
+  expect(row).toMatch(/,api,.*,no,New,{12}$/);
 
   const response = await page.request.get("/admin/export/leads.csv");
   expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");

@@ -65,7 +65,11 @@ test.describe("contact page with JavaScript", () => {
 
   test("empty fields get messages tied to them, and the first invalid field gets focus", async ({ page }) => {
     const sent: string[] = [];
-    page.on("request", (request) => request.method() === "POST" && sent.push(request.url()));
+    // The page's own view count is not a form submission.
+    page.on(
+      "request",
+      (request) => request.method() === "POST" && !request.url().endsWith("/api/events") && sent.push(request.url()),
+    );
     await page.goto("/contact");
     await waitForHydration(page);
     await page.getByLabel("Email").fill("not an email");
@@ -124,6 +128,8 @@ test.describe("contact page with JavaScript", () => {
         phone: "(555) 234-5678",
         service: "Burst pipe under the sink",
         message: `Water everywhere. ${marker}`,
+        // The visit began on this page (docs/decisions/070).
+        landing_path: "/contact",
       },
     ]);
     await expectEmailContaining(marker);

@@ -8,6 +8,7 @@ import { siteConfig } from "~/config/site.ts";
 import { contactPage as copy } from "~/content/lead-forms.ts";
 import { useLeadForm, type LeadFormResult } from "~/lib/lead-form.ts";
 import { LEAD_LIMITS, validateContactRequest } from "~/lib/lead-schemas.ts";
+import { visitAttribution } from "~/lib/visit-attribution.ts";
 
 const TOAST_DURATION_MS = 4_000;
 
@@ -21,7 +22,8 @@ export function ContactForm({ serverResult }: { serverResult: LeadFormResult | u
     formId: "contact",
     fields: copy.fields,
     validate: validateContactRequest,
-    toPayload: (data) => data,
+    // How the visitor found the site travels with the request (docs/decisions/070).
+    toPayload: (data) => ({ ...data, ...visitAttribution() }),
     serverResult,
     onSuccess: () => toastOrNotice("success", copy.success),
     onFailure: (error) => {

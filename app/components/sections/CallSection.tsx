@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { CallButton } from "~/components/ui/CallButton.tsx";
 import { SectionHeader } from "~/components/sections/SectionHeader.tsx";
-import type { PhonePlacement } from "~/components/PhoneLink.tsx";
+import type { PhonePlacement } from "~/lib/phone-placements.ts";
 import { siteConfig } from "~/config/site.ts";
 import type { SectionHeading } from "~/content/types.ts";
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Icon } from "~/components/Icon.tsx";
-import { PhoneLink, type PhonePlacement } from "~/components/PhoneLink.tsx";
+import { PhoneLink } from "~/components/PhoneLink.tsx";
+import type { PhonePlacement } from "~/lib/phone-placements.ts";
 import { siteConfig } from "~/config/site.ts";
 
 const variants = {

@@ -32,6 +32,8 @@ export const privacyPolicy: LegalDocumentContent = {
             "Phone calls: when you call the number on this site, our telephone provider records your phone number and the time and length of the call, so that the call can be connected to a plumber in your area and referral fees can be settled.",
             "Visits: your IP address, browser type and the pages you request, in our server logs. We use them to keep the site secure and working, for example to stop floods of automated form submissions.",
             "Approximate location: some pages show the area we serve. If you have already allowed this site to use your location, your browser sends your coordinates directly to a geocoding service, which returns your city; otherwise a lookup service estimates your city from your IP address. The result is only shown to you. It is kept in your browser until you close the tab and is never sent to us.",
+            "Our own counts: we count how many times each page is viewed and each call button is pressed, per day, together with the campaign that brought the visit (such as “google / cpc / spring” from the link you followed). We keep only these totals. No cookie, IP address, browser details, visitor id or session id is stored with them, so they cannot be linked to you. Automated visitors are not counted.",
+            "How you found us: when you send the contact form, it includes the first page you opened on this site, the name of the site that sent you there (never the full address), the campaign values of that link (utm_source, utm_medium, utm_campaign, utm_term, utm_content) and, if you came from an ad, the ad's click id (gclid, gbraid, wbraid, msclkid or fbclid). Your browser keeps these in session storage until you close the tab. We store them with your request to learn which pages and ads bring requests; click ids are not kept when your browser sends a Global Privacy Control signal.",
             "Analytics: if we use Google Analytics, it records the pages you view and the call buttons you press. It is never loaded when your browser sends a Global Privacy Control signal.",
           ],
         },
@@ -60,7 +62,8 @@ export const privacyPolicy: LegalDocumentContent = {
           list: [
             "Records we are required to keep by law, such as financial and tax records, are kept for the statutory period of 5 to 7 years.",
             "All other personal data, including contact requests, call records and server logs, is kept for at most 1 year after our agreement or contact with you has ended. It is then deleted or made anonymous.",
-            "The location shown on our pages is kept in your own browser until you close the tab.",
+            "Our daily counts of page views and calls hold no personal data; we keep them for 25 months, so that each month can be compared with the same month a year before, and then delete them.",
+            "The location shown on our pages and how you found us are kept in your own browser until you close the tab.",
           ],
         },
       ],
@@ -120,7 +123,7 @@ export const privacyPolicy: LegalDocumentContent = {
     {
       title: "Cookie policy",
       blocks: [
-        "{company} does not set cookies of its own. The only thing we store in your browser is the area shown on our location line, in session storage, which is cleared when you close the tab.",
+        "{company} does not set cookies of its own, and counts visits and calls without them. The only things we store in your browser are the area shown on our location line and how you found us (the first page of your visit, the site and campaign that sent you), in session storage, which is cleared when you close the tab.",
         "If we use Google Analytics, Google sets analytics cookies (such as _ga) to count visits and calls. These are never set when your browser sends a Global Privacy Control signal. You can also delete or block cookies at any time in your browser settings; the site keeps working without them.",
       ],
     },

@@ -100,6 +100,23 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
         </dl>
       </section>
 
+      <section aria-labelledby="attribution-heading" className="mt-8">
+        <h2 id="attribution-heading" className="text-xl font-bold text-slate-900">
+          How they found us
+        </h2>
+        {lead.attribution.length ? (
+          <dl className="mt-2">
+            {lead.attribution.map(([label, value]) => (
+              <Detail key={label} term={label}>
+                {value}
+              </Detail>
+            ))}
+          </dl>
+        ) : (
+          <p className="mt-2 text-slate-800">Not known: the visit sent no landing page or campaign.</p>
+        )}
+      </section>
+
       <section aria-labelledby="update-heading" className="mt-8">
         <h2 id="update-heading" className="text-xl font-bold text-slate-900">
           Follow-up

@@ -2,6 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import type { LeadStatus } from "~/lib/lead-status.ts";
 import type { Database } from "../db.server.ts";
 import { contactRequests, emailOutbox, leadChanges } from "../db-schema.server.ts";
+import { describeAttribution } from "../analytics/lead-attribution.server.ts";
 import { isRowId } from "./row-id.server.ts";
 import { formatTime } from "./operator-time.server.ts";
 
@@ -45,6 +46,8 @@ interface LeadDetail {
   channel: string;
   globalPrivacyControl: boolean;
   status: LeadStatus;
+  /** How the visitor found the site: label/value pairs of what is known (docs/decisions/070). */
+  attribution: [label: string, value: string][];
   emails: LeadEmail[];
   history: LeadChange[];
 }
@@ -66,6 +69,7 @@ export async function leadDetail(db: Database, id: string, timeZone: string): Pr
   return {
     ...lead,
     receivedAt: time(lead.receivedAt),
+    attribution: describeAttribution(lead),
     emails: emails.map((email) => ({
       id: email.id,
       purpose: email.purpose,

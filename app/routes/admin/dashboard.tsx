@@ -1,0 +1,209 @@
+import { data, Form } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { DailyChart } from "./components/DailyChart.tsx";
+import {
+  buttonClass,
+  captionClass,
+  cellClass,
+  fieldClass,
+  headerCellClass,
+  linkClass,
+  TableRegion,
+  tableClass,
+} from "./components/TableRegion.tsx";
+import { parseDashboardRange } from "~/server/analytics/dashboard-range.server.ts";
+import { conversionsPer100Views, dashboardRanges } from "~/lib/dashboard-figures.ts";
+import { dashboardData } from "~/server/analytics/dashboard.server.ts";
+import { requireOperator } from "~/server/console/operator.server.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireOperator(context);
+  const range = parseDashboardRange(new URL(request.url).searchParams);
+  if (range === null) throw data("Choose 7, 30 or 90 days.", { status: 400 });
+  return dashboardData(context.services.db, range);
+}
+
+const number = (value: number) => value.toLocaleString("en-US");
+const per100 = (figures: { views: number; calls: number; leads: number }) => {
+  const rate = conversionsPer100Views(figures);
+  return rate === null ? "–" : rate.toFixed(1);
+};
+/** "(none)" for a count without a source, medium or campaign: a direct visit, or one without campaign values. */
+const orNone = (value: string) => value || "(none)";
+
+function HeaderRow({ headings }: { headings: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {headings.map((heading) => (
+          <th key={heading} scope="col" className={headerCellClass}>
+            {heading}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+const numberCell = `${cellClass} text-right tabular-nums`;
+
+/**
+ * Which pages, placements and campaigns bring calls and leads: page views and calls counted by the site itself
+ * (no cookies, no identifiers; docs/decisions/070), leads and opt-outs from the requests.
+ */
+export default function Dashboard({ loaderData: dashboard }: Route.ComponentProps) {
+  const { totals } = dashboard;
+  const figures: [string, string][] = [
+    ["Page views", number(totals.views)],
+    ["Calls", number(totals.calls)],
+    ["Leads", number(totals.leads)],
+    ["Opt-outs", number(totals.optOuts)],
+    ["Calls + leads per 100 views", per100(totals)],
+  ];
+  const period = `${dashboard.from} to ${dashboard.to} (UTC)`;
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+        <Form method="get" className="flex items-end gap-2">
+          <div>
+            <label htmlFor="dashboard-days" className="font-semibold text-slate-900">
+              Range
+            </label>
+            <select id="dashboard-days" name="days" defaultValue={dashboard.range} className={fieldClass}>
+              {dashboardRanges.map((range) => (
+                <option key={range} value={range}>
+                  Last {range} days
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={buttonClass}>
+            Show
+          </button>
+        </Form>
+      </div>
+      <p className="mt-2 text-slate-800">{period}</p>
+
+      <section aria-labelledby="figures-heading" className="mt-6">
+        <h2 id="figures-heading" className="text-xl font-bold text-slate-900">
+          Figures
+        </h2>
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
+          {figures.map(([label, value]) => (
+            <div key={label} className="rounded border border-slate-300 p-3">
+              <dt className="text-sm font-semibold text-slate-800">{label}</dt>
+              <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="per-day-heading" className="mt-8">
+        <h2 id="per-day-heading" className="text-xl font-bold text-slate-900">
+          Per day
+        </h2>
+        <DailyChart
+          days={dashboard.days}
+          title={`Page views, calls and leads per day, ${period}`}
+          summary={`${number(totals.views)} page views, ${number(totals.calls)} calls and ${number(totals.leads)} leads in ${dashboard.days.length} days. The table below lists each day.`}
+        />
+        <TableRegion label="Figures per day">
+          <table className={tableClass}>
+            <caption className={captionClass}>Page views, calls, leads and opt-outs per day, oldest first</caption>
+            <HeaderRow headings={["Day", "Page views", "Calls", "Leads", "Opt-outs"]} />
+            <tbody>
+              {dashboard.days.map((day) => (
+                <tr key={day.day}>
+                  <th scope="row" className={`${cellClass} font-normal whitespace-nowrap`}>
+                    {day.day}
+                  </th>
+                  <td className={numberCell}>{number(day.views)}</td>
+                  <td className={numberCell}>{number(day.calls)}</td>
+                  <td className={numberCell}>{number(day.leads)}</td>
+                  <td className={numberCell}>{number(day.optOuts)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+        <p className="mt-3">
+          <a href={`/admin/export/site-events.csv?days=${dashboard.range}`} className={linkClass}>
+            Download the daily counts (CSV)
+          </a>
+        </p>
+      </section>
+
+      <section className="mt-8">
+        <h2 className="text-xl font-bold text-slate-900">By page</h2>
+        <TableRegion label="By page">
+          <table className={tableClass}>
+            <caption className={captionClass}>Page views, calls and leads by page; leads by their landing page</caption>
+            <HeaderRow headings={["Page", "Page views", "Calls", "Leads", "Calls + leads per 100 views"]} />
+            <tbody>
+              {dashboard.byPage.map((page) => (
+                <tr key={page.path}>
+                  <th scope="row" className={`${cellClass} font-normal`}>
+                    {page.path || "(unknown)"}
+                  </th>
+                  <td className={numberCell}>{number(page.views)}</td>
+                  <td className={numberCell}>{number(page.calls)}</td>
+                  <td className={numberCell}>{number(page.leads)}</td>
+                  <td className={numberCell}>{per100(page)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      </section>
+
+      <section className="mt-8">
+        <h2 className="text-xl font-bold text-slate-900">By placement</h2>
+        <TableRegion label="By placement">
+          <table className={tableClass}>
+            <caption className={captionClass}>Calls by where the call link sits on the page</caption>
+            <HeaderRow headings={["Placement", "Calls"]} />
+            <tbody>
+              {dashboard.byPlacement.map((row) => (
+                <tr key={row.placement}>
+                  <th scope="row" className={`${cellClass} font-normal`}>
+                    {row.placement}
+                  </th>
+                  <td className={numberCell}>{number(row.calls)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      </section>
+
+      <section className="mt-8">
+        <h2 className="text-xl font-bold text-slate-900">By source and campaign</h2>
+        <TableRegion label="By source and campaign">
+          <table className={tableClass}>
+            <caption className={captionClass}>
+              Page views, calls and leads by the visit&apos;s source, medium and campaign
+            </caption>
+            <HeaderRow headings={["Source", "Medium", "Campaign", "Page views", "Calls", "Leads"]} />
+            <tbody>
+              {dashboard.bySource.map((row) => (
+                <tr key={`${row.source}\u0000${row.medium}\u0000${row.campaign}`}>
+                  <th scope="row" className={`${cellClass} font-normal`}>
+                    {orNone(row.source)}
+                  </th>
+                  <td className={cellClass}>{orNone(row.medium)}</td>
+                  <td className={cellClass}>{orNone(row.campaign)}</td>
+                  <td className={numberCell}>{number(row.views)}</td>
+                  <td className={numberCell}>{number(row.calls)}</td>
+                  <td className={numberCell}>{number(row.leads)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      </section>
+    </>
+  );
+}

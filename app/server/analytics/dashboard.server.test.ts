@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type OpenDatabase } from "../db.server.ts";
+import { contactRequests, privacyRequests, siteEventCounts } from "../db-schema.server.ts";
+import { conversionsPer100Views } from "~/lib/dashboard-figures.ts";
+import { dailyAggregates, dashboardData } from "./dashboard.server.ts";
+
+const today = new Date("2026-11-22T15:00:00Z");
+const lead = (id: number, receivedAt: string, extra: Partial<typeof contactRequests.$inferInsert> = {}) => ({
+  id: `00000000-0000-4000-8000-00000000000${id}`,
+  receivedAt: new Date(receivedAt),
+  firstName: "A",
+  lastName: "B",
+  email: "a@example.com",
+  phone: "5551234567",
+  service: "Drain",
+  message: "Help",
+  consentText: "ok",
+  channel: "api",
+  ...extra,
+});
+const count = (day: string, path: string, kind: string, n: number, extra: Record<string, string> = {}) => ({
+  day,
+  path,
+  kind,
+  count: n,
+  ...extra,
+});
+
+describe("dashboard figures", () => {
+  let database: OpenDatabase;
+  beforeAll(async () => {
+    database = await openDatabase({ pgliteDataDir: "memory://" });
+    await database.db.insert(siteEventCounts).values([
+      count("2026-11-22", "/", "view", 40, { source: "google", medium: "cpc", campaign: "spring" }),
+      count("2026-11-22", "/", "call", 3, { placement: "hero", source: "google", medium: "cpc", campaign: "spring" }),
+      count("2026-11-21", "/contact", "view", 10),
+      count("2026-11-21", "/contact", "call", 1, { placement: "contact_hero" }),
+      // Outside a 7-day range.
+      count("2026-11-10", "/", "view", 1000),
+    ]);
+    await database.db.insert(contactRequests).values([
+      lead(1, "2026-11-22T09:00:00Z", {
+        landingPath: "/",
+        utmSource: "google",
+        utmMedium: "cpc",
+        utmCampaign: "spring",
+      }),
+      lead(2, "2026-11-20T23:59:00Z", { landingPath: "/contact" }),
+      lead(3, "2026-11-01T10:00:00Z"),
+    ]);
+    await database.db.insert(privacyRequests).values({
+      id: "00000000-0000-4000-8000-000000000009",
+      receivedAt: new Date("2026-11-21T10:00:00Z"),
+      dueAt: new Date("2026-12-21T10:00:00Z"),
+      name: "Bo",
+      email: "bo@example.com",
+      channel: "api",
+    });
+  });
+  afterAll(() => database.close());
+
+  it("sums views, calls, leads and opt-outs over the range, day by day, and breaks them down", async () => {
+    const data = await dashboardData(database.db, 7, today);
+    expect(data.from).toBe("2026-11-16");
+    expect(data.to).toBe("2026-11-22");
+    expect(data.totals).toEqual({ views: 50, calls: 4, leads: 2, optOuts: 1 });
+    expect(data.days).toHaveLength(7);
+    expect(data.days.at(-1)).toEqual({ day: "2026-11-22", views: 40, calls: 3, leads: 1, optOuts: 0 });
+    expect(data.days.at(-3)).toEqual({ day: "2026-11-20", views: 0, calls: 0, leads: 1, optOuts: 0 });
+    expect(data.byPage).toEqual([
+      { path: "/", views: 40, calls: 3, leads: 1 },
+      { path: "/contact", views: 10, calls: 1, leads: 1 },
+    ]);
+    expect(data.byPlacement).toEqual([
+      { placement: "hero", calls: 3 },
+      { placement: "contact_hero", calls: 1 },
+    ]);
+    expect(data.bySource[0]).toEqual({
+      source: "google",
+      medium: "cpc",
+      campaign: "spring",
+      views: 40,
+      calls: 3,
+      leads: 1,
+    });
+    expect(conversionsPer100Views(data.totals)).toBe(12);
+    expect(conversionsPer100Views({ views: 0, calls: 1, leads: 0 })).toBeNull();
+  });
+
+  it("lists the range's daily aggregates for the CSV download", async () => {
+    const rows = await dailyAggregates(database.db, 30, today);
+    expect(rows.map((row) => [row.day, row.path, row.kind, row.count])).toEqual([
+      ["2026-11-10", "/", "view", 1000],
+      ["2026-11-21", "/contact", "call", 1],
+      ["2026-11-21", "/contact", "view", 10],
+      ["2026-11-22", "/", "call", 3],
+      ["2026-11-22", "/", "view", 40],
+    ]);
+  });
+});
