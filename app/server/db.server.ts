@@ -2,6 +2,7 @@ import { mkdir, open, readFile, rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleProxy } from "drizzle-orm/pg-proxy";
 import pg from "pg";
@@ -17,6 +18,15 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
  * is prepared once per connection under that name.
  */
 export type RunStatement = <Row>(name: string, text: string, params: unknown[]) => Promise<Row[]>;
+
+/**
+ * The rows of a hand-written statement run through drizzle: its node-postgres driver answers with a
+ * QueryResult, its proxy driver (the embedded database's thread) with the rows themselves.
+ */
+export async function executeRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+}
 
 export interface OpenDatabase {
   db: Database;

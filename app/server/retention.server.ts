@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { lt, sql } from "drizzle-orm";
-import type { Database } from "./db.server.ts";
+import { executeRows, type Database } from "./db.server.ts";
 import {
   confirmationEmailLimits,
   contactRequests,
@@ -32,7 +32,10 @@ export async function purgeExpiredLeads(
   db: Database,
   { contactRetentionDays = CONTACT_RETENTION_DAYS, outboxDir }: PurgeOptions = {},
 ): Promise<{ contacts: number; optOuts: number }> {
-  const result = await db.execute(sql`
+  type Counts = { contacts: number; opt_outs: number; email_ids: string };
+  const [counts] = await executeRows<Counts>(
+    db,
+    sql`
     WITH owed AS (
       SELECT ${emailOutbox.contactRequestId} AS contact_id, ${emailOutbox.privacyRequestId} AS privacy_id
       FROM ${emailOutbox} WHERE ${emailOutbox.sentAt} IS NULL AND ${emailOutbox.failedAt} IS NULL
@@ -68,10 +71,8 @@ export async function purgeExpiredLeads(
       WHERE ${confirmationEmailLimits.windowStartedAt} <= now() - interval '1 day' RETURNING 1
     )
     SELECT (SELECT count(*) FROM contacts)::int AS contacts, (SELECT count(*) FROM opt_outs)::int AS opt_outs,
-      coalesce((SELECT string_agg(id::text, ',') FROM emails), '') AS email_ids`);
-  // drizzle's node-postgres driver answers with a QueryResult, its proxy driver (PGlite) with the rows.
-  type Counts = { contacts: number; opt_outs: number; email_ids: string };
-  const [counts] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Counts[];
+      coalesce((SELECT string_agg(id::text, ',') FROM emails), '') AS email_ids`,
+  );
   if (outboxDir) {
     for (const id of counts!.email_ids.split(",").filter(Boolean)) {
       await rm(join(outboxDir, `${id}.eml`), { force: true });

@@ -39,8 +39,8 @@ async function startServerProcess(settings: Record<string, string>) {
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
-  await waitUntil(() => /serving (http:\S+)/.test(output) || child.exitCode !== null, 90_000);
-  const url = /serving (http:\S+)/.exec(output)?.[1];
+  await waitUntil(() => /serving (http:[^\s"]+)/.test(output) || child.exitCode !== null, 90_000);
+  const url = /serving (http:[^\s"]+)/.exec(output)?.[1];
   if (!url) throw new Error(`The server did not start:\n${output}`);
   return { child, url, exited, output: () => output };
 }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
-import type { Database } from "../db.server.ts";
+import { executeRows, type Database } from "../db.server.ts";
 import { contactRequests, leadChanges } from "../db-schema.server.ts";
 
 /** The lead page's "Save": a new status, a note, or both, recorded with who made the change and when. */
@@ -53,7 +53,9 @@ export async function updateLead(
   const status = sql`${update.status}::text`;
   const note = sql`${update.note}::text`;
   const requestId = sql`${id}::uuid`;
-  const result = await db.execute(sql`
+  const [row] = await executeRows<{ found: number }>(
+    db,
+    sql`
     WITH previous AS (
       SELECT ${contactRequests.status} AS status FROM ${contactRequests} WHERE ${contactRequests.id} = ${requestId} FOR UPDATE
     ),
@@ -70,8 +72,7 @@ export async function updateLead(
         ${note}
       FROM previous WHERE previous.status <> ${status} OR ${note} IS NOT NULL
     )
-    SELECT count(*)::int AS found FROM previous`);
-  // PGlite and node-postgres both answer with { rows }.
-  const [row] = (result as unknown as { rows: { found: number }[] }).rows;
+    SELECT count(*)::int AS found FROM previous`,
+  );
   return (row?.found ?? 0) > 0;
 }
