@@ -106,29 +106,11 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
   const cors = leadEndpointCors(env.ALLOWED_ORIGINS);
   app.options(LEAD_ENDPOINT, cors.preflight);
 
-  // The one place that decides whether an unsafe request comes from our site: cross-site ones are refused
-  // here, with a 403, before any form, the API or the event counter sees them.
-  const trustedOrigins = [new URL(siteConfig.siteUrl).origin, ...env.ALLOWED_ORIGINS];
-  app.use((req, res, next) => {
-    if (
-      !isUnsafeMethod(req.method) ||
-      isAllowedOrigin(req.get("origin") ?? null, req.get("host") ?? "", trustedOrigins)
-    ) {
-      return next();
-    }
-    res.status(403).json({ error: "Requests from other sites are not accepted.", fieldErrors: {} });
-  });
-
-  // Page views and call clicks have their own per-IP limit, so counting never uses up a form's.
-  app.all(
-    SITE_EVENTS_ENDPOINT,
-    siteEventsEndpoint({ counter: services.siteEvents, perMinute: env.ANALYTICS_RATE_LIMIT_PER_MINUTE }),
-  );
-
-  // Every unsafe request counts against the per-minute limit, shared by all instances through the database.
+  // Every unsafe request counts against the per-minute limit, shared by all instances through the database;
+  // page views and call clicks have their own limit, so counting never uses up a form's.
   const countPost = createPostRateLimit(services.run, env.POST_RATE_LIMIT_PER_MINUTE);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
-    if (!isUnsafeMethod(req.method)) return next();
+    if (!isUnsafeMethod(req.method) || req.path === SITE_EVENTS_ENDPOINT) return next();
     let limit: Awaited<ReturnType<typeof countPost>>;
     try {
       limit = await countPost(clientKey(req.ip ?? "unknown"));
@@ -145,6 +127,25 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
     if (req.accepts(["json", "html"]) === "html") res.type("html").send(tooManyRequestsPage(siteConfig, req.path));
     else res.json({ error: "Too many requests. Please try again later.", fieldErrors: {} });
   });
+
+  // The one place that decides whether an unsafe request comes from our site: cross-site ones are refused
+  // here, with a 403, before any form, the API or the event counter sees them.
+  const trustedOrigins = [new URL(siteConfig.siteUrl).origin, ...env.ALLOWED_ORIGINS];
+  app.use((req, res, next) => {
+    if (
+      !isUnsafeMethod(req.method) ||
+      isAllowedOrigin(req.get("origin") ?? null, req.get("host") ?? "", trustedOrigins)
+    ) {
+      return next();
+    }
+    res.status(403).json({ error: "Requests from other sites are not accepted.", fieldErrors: {} });
+  });
+
+  // Page views and call clicks, counted in memory with their own per-IP limit.
+  app.all(
+    SITE_EVENTS_ENDPOINT,
+    siteEventsEndpoint({ counter: services.siteEvents, perMinute: env.ANALYTICS_RATE_LIMIT_PER_MINUTE }),
+  );
 
   app.post(LEAD_ENDPOINT, cors.grant, leadEndpoint(services.leads));
 

@@ -1,16 +1,7 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DailyChart } from "./components/DailyChart.tsx";
-import {
-  buttonClass,
-  captionClass,
-  cellClass,
-  fieldClass,
-  headerCellClass,
-  linkClass,
-  TableRegion,
-  tableClass,
-} from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { parseDashboardRange } from "~/server/analytics/dashboard-range.server.ts";
 import { conversionsPer100Views, dashboardRanges } from "~/lib/dashboard-figures.ts";
 import { dashboardData } from "~/server/analytics/dashboard.server.ts";
@@ -32,20 +23,6 @@ const per100 = (figures: { views: number; calls: number; leads: number }) => {
 };
 /** "(none)" for a count without a source, medium or campaign: a direct visit, or one without campaign values. */
 const orNone = (value: string) => value || "(none)";
-
-function HeaderRow({ headings }: { headings: string[] }) {
-  return (
-    <thead>
-      <tr>
-        {headings.map((heading) => (
-          <th key={heading} scope="col" className={headerCellClass}>
-            {heading}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
 
 const numberCell = `${cellClass} text-right tabular-nums`;
 
@@ -110,25 +87,23 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
           title={`Page views, calls and leads per day, ${period}`}
           summary={`${number(totals.views)} page views, ${number(totals.calls)} calls and ${number(totals.leads)} leads in ${dashboard.days.length} days. The table below lists each day.`}
         />
-        <TableRegion label="Figures per day">
-          <table className={tableClass}>
-            <caption className={captionClass}>Page views, calls, leads and opt-outs per day, oldest first</caption>
-            <HeaderRow headings={["Day", "Page views", "Calls", "Leads", "Opt-outs"]} />
-            <tbody>
-              {dashboard.days.map((day) => (
-                <tr key={day.day}>
-                  <th scope="row" className={`${cellClass} font-normal whitespace-nowrap`}>
-                    {day.day}
-                  </th>
-                  <td className={numberCell}>{number(day.views)}</td>
-                  <td className={numberCell}>{number(day.calls)}</td>
-                  <td className={numberCell}>{number(day.leads)}</td>
-                  <td className={numberCell}>{number(day.optOuts)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          label="Figures per day"
+          caption="Page views, calls, leads and opt-outs per day, oldest first"
+          headings={["Day", "Page views", "Calls", "Leads", "Opt-outs"]}
+        >
+          {dashboard.days.map((day) => (
+            <tr key={day.day}>
+              <th scope="row" className={`${cellClass} font-normal whitespace-nowrap`}>
+                {day.day}
+              </th>
+              <td className={numberCell}>{number(day.views)}</td>
+              <td className={numberCell}>{number(day.calls)}</td>
+              <td className={numberCell}>{number(day.leads)}</td>
+              <td className={numberCell}>{number(day.optOuts)}</td>
+            </tr>
+          ))}
+        </DataTable>
         <p className="mt-3">
           <a href={`/admin/export/site-events.csv?days=${dashboard.range}`} className={linkClass}>
             Download the daily counts (CSV)
@@ -138,71 +113,63 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
 
       <section className="mt-8">
         <h2 className="text-xl font-bold text-slate-900">By page</h2>
-        <TableRegion label="By page">
-          <table className={tableClass}>
-            <caption className={captionClass}>Page views, calls and leads by page; leads by their landing page</caption>
-            <HeaderRow headings={["Page", "Page views", "Calls", "Leads", "Calls + leads per 100 views"]} />
-            <tbody>
-              {dashboard.byPage.map((page) => (
-                <tr key={page.path}>
-                  <th scope="row" className={`${cellClass} font-normal`}>
-                    {page.path || "(unknown)"}
-                  </th>
-                  <td className={numberCell}>{number(page.views)}</td>
-                  <td className={numberCell}>{number(page.calls)}</td>
-                  <td className={numberCell}>{number(page.leads)}</td>
-                  <td className={numberCell}>{per100(page)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          label="By page"
+          caption="Page views, calls and leads by page; leads by their landing page"
+          headings={["Page", "Page views", "Calls", "Leads", "Calls + leads per 100 views"]}
+        >
+          {dashboard.byPage.map((page) => (
+            <tr key={page.path}>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {page.path || "(unknown)"}
+              </th>
+              <td className={numberCell}>{number(page.views)}</td>
+              <td className={numberCell}>{number(page.calls)}</td>
+              <td className={numberCell}>{number(page.leads)}</td>
+              <td className={numberCell}>{per100(page)}</td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
 
       <section className="mt-8">
         <h2 className="text-xl font-bold text-slate-900">By placement</h2>
-        <TableRegion label="By placement">
-          <table className={tableClass}>
-            <caption className={captionClass}>Calls by where the call link sits on the page</caption>
-            <HeaderRow headings={["Placement", "Calls"]} />
-            <tbody>
-              {dashboard.byPlacement.map((row) => (
-                <tr key={row.placement}>
-                  <th scope="row" className={`${cellClass} font-normal`}>
-                    {row.placement}
-                  </th>
-                  <td className={numberCell}>{number(row.calls)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          label="By placement"
+          caption="Calls by where the call link sits on the page"
+          headings={["Placement", "Calls"]}
+        >
+          {dashboard.byPlacement.map((row) => (
+            <tr key={row.placement}>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {row.placement}
+              </th>
+              <td className={numberCell}>{number(row.calls)}</td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
 
       <section className="mt-8">
         <h2 className="text-xl font-bold text-slate-900">By source and campaign</h2>
-        <TableRegion label="By source and campaign">
-          <table className={tableClass}>
-            <caption className={captionClass}>
-              Page views, calls and leads by the visit&apos;s source, medium and campaign
-            </caption>
-            <HeaderRow headings={["Source", "Medium", "Campaign", "Page views", "Calls", "Leads"]} />
-            <tbody>
-              {dashboard.bySource.map((row) => (
-                <tr key={`${row.source}\u0000${row.medium}\u0000${row.campaign}`}>
-                  <th scope="row" className={`${cellClass} font-normal`}>
-                    {orNone(row.source)}
-                  </th>
-                  <td className={cellClass}>{orNone(row.medium)}</td>
-                  <td className={cellClass}>{orNone(row.campaign)}</td>
-                  <td className={numberCell}>{number(row.views)}</td>
-                  <td className={numberCell}>{number(row.calls)}</td>
-                  <td className={numberCell}>{number(row.leads)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          label="By source and campaign"
+          caption="Page views, calls and leads by the visit's source, medium and campaign"
+          headings={["Source", "Medium", "Campaign", "Page views", "Calls", "Leads"]}
+        >
+          {dashboard.bySource.map((row) => (
+            <tr key={`${row.source}\u0000${row.medium}\u0000${row.campaign}`}>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {orNone(row.source)}
+              </th>
+              <td className={cellClass}>{orNone(row.medium)}</td>
+              <td className={cellClass}>{orNone(row.campaign)}</td>
+              <td className={numberCell}>{number(row.views)}</td>
+              <td className={numberCell}>{number(row.calls)}</td>
+              <td className={numberCell}>{number(row.leads)}</td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
     </>
   );

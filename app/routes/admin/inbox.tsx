@@ -1,15 +1,6 @@
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/inbox";
-import {
-  cellClass,
-  fieldClass,
-  headerCellClass,
-  linkClass,
-  TableRegion,
-  tableClass,
-  buttonClass,
-  captionClass,
-} from "./components/TableRegion.tsx";
+import { DataTable, cellClass, fieldClass, linkClass, buttonClass } from "./components/TableRegion.tsx";
 import { StatusText } from "./components/StatusText.tsx";
 import { telHref } from "./components/links.ts";
 import { env } from "~/config/env.server.ts";
@@ -106,51 +97,47 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       </p>
 
       {rows.length > 0 ? (
-        <TableRegion label="Contact requests">
-          <table className={tableClass}>
-            <caption className={captionClass}>Contact requests, newest first</caption>
-            <thead>
-              <tr>
-                {["Received", "Name", "Phone", "Email", "Service", "Status", "GPC"].map((heading) => (
-                  <th key={heading} scope="col" className={headerCellClass}>
-                    {heading === "GPC" ? (
-                      <abbr title="Global Privacy Control: do not sell or share">GPC</abbr>
-                    ) : (
-                      heading
-                    )}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td className={`${cellClass} whitespace-nowrap`}>{row.receivedAt}</td>
-                  <th scope="row" className={`${cellClass} font-normal`}>
-                    <Link to={`/admin/leads/${row.id}`} className={linkClass}>
-                      {row.name}
-                    </Link>
-                  </th>
-                  <td className={`${cellClass} whitespace-nowrap`}>
-                    <a href={telHref(row.phone)} className={linkClass}>
-                      {row.phone}
-                    </a>
-                  </td>
-                  <td className={cellClass}>
-                    <a href={`mailto:${row.email}`} className={`${linkClass} break-all`}>
-                      {row.email}
-                    </a>
-                  </td>
-                  <td className={cellClass}>{row.service}</td>
-                  <td className={cellClass}>
-                    <StatusText status={row.status} />
-                  </td>
-                  <td className={cellClass}>{row.globalPrivacyControl ? "Yes: do not sell or share" : "No"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          label="Contact requests"
+          caption="Contact requests, newest first"
+          headings={[
+            "Received",
+            "Name",
+            "Phone",
+            "Email",
+            "Service",
+            "Status",
+            <abbr key="gpc" title="Global Privacy Control: do not sell or share">
+              GPC
+            </abbr>,
+          ]}
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td className={`${cellClass} whitespace-nowrap`}>{row.receivedAt}</td>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                <Link to={`/admin/leads/${row.id}`} className={linkClass}>
+                  {row.name}
+                </Link>
+              </th>
+              <td className={`${cellClass} whitespace-nowrap`}>
+                <a href={telHref(row.phone)} className={linkClass}>
+                  {row.phone}
+                </a>
+              </td>
+              <td className={cellClass}>
+                <a href={`mailto:${row.email}`} className={`${linkClass} break-all`}>
+                  {row.email}
+                </a>
+              </td>
+              <td className={cellClass}>{row.service}</td>
+              <td className={cellClass}>
+                <StatusText status={row.status} />
+              </td>
+              <td className={cellClass}>{row.globalPrivacyControl ? "Yes: do not sell or share" : "No"}</td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
 
       {pageCount > 1 ? (

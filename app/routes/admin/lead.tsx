@@ -1,15 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/lead";
-import {
-  buttonClass,
-  captionClass,
-  cellClass,
-  fieldClass,
-  headerCellClass,
-  linkClass,
-  TableRegion,
-  tableClass,
-} from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { StatusText } from "./components/StatusText.tsx";
 import { telHref } from "./components/links.ts";
 import { env } from "~/config/env.server.ts";
@@ -211,43 +202,33 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
         {lead.emails.length === 0 ? (
           <p className="mt-2 text-slate-800">No emails were queued for this request.</p>
         ) : (
-          <TableRegion label="Emails for this request">
-            <table className={tableClass}>
-              <caption className={captionClass}>Emails for this request and their delivery</caption>
-              <thead>
-                <tr>
-                  {["Email", "To", "Queued", "Delivery"].map((heading) => (
-                    <th key={heading} scope="col" className={headerCellClass}>
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {lead.emails.map((email) => (
-                  <tr key={email.id}>
-                    <th scope="row" className={`${cellClass} font-normal`}>
-                      {email.subject}
-                    </th>
-                    <td className={`${cellClass} break-all`}>{email.toAddress}</td>
-                    <td className={`${cellClass} whitespace-nowrap`}>{email.queuedAt}</td>
-                    <td className={cellClass}>
-                      {email.sentAt ? (
-                        `Sent ${email.sentAt}`
-                      ) : (
-                        <>
-                          Pending: {email.attempts} attempt{email.attempts === 1 ? "" : "s"}, next {email.nextAttemptAt}
-                          {email.lastError ? (
-                            <span className="block break-words">Last error: {email.lastError}</span>
-                          ) : null}
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <DataTable
+            label="Emails for this request"
+            caption="Emails for this request and their delivery"
+            headings={["Email", "To", "Queued", "Delivery"]}
+          >
+            {lead.emails.map((email) => (
+              <tr key={email.id}>
+                <th scope="row" className={`${cellClass} font-normal`}>
+                  {email.subject}
+                </th>
+                <td className={`${cellClass} break-all`}>{email.toAddress}</td>
+                <td className={`${cellClass} whitespace-nowrap`}>{email.queuedAt}</td>
+                <td className={cellClass}>
+                  {email.sentAt ? (
+                    `Sent ${email.sentAt}`
+                  ) : (
+                    <>
+                      Pending: {email.attempts} attempt{email.attempts === 1 ? "" : "s"}, next {email.nextAttemptAt}
+                      {email.lastError ? (
+                        <span className="block break-words">Last error: {email.lastError}</span>
+                      ) : null}
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </>

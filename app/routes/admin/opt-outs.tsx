@@ -1,14 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/opt-outs";
-import {
-  buttonClass,
-  captionClass,
-  cellClass,
-  headerCellClass,
-  linkClass,
-  TableRegion,
-  tableClass,
-} from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
 import { env } from "~/config/env.server.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
 import { listOptOuts, markOptOutDone } from "~/server/console/opt-outs.server.ts";
@@ -59,54 +51,44 @@ export default function OptOuts({ loaderData, actionData }: Route.ComponentProps
         {open.length === 0 ? (
           <p className="mt-2 text-slate-800">No open requests.</p>
         ) : (
-          <TableRegion label="Open opt-out requests">
-            <table className={tableClass}>
-              <caption className={captionClass}>Open opt-out requests, soonest due first</caption>
-              <thead>
-                <tr>
-                  {["Name", "Email", "Received", "Due", "Days left", "Message", "Action"].map((heading) => (
-                    <th key={heading} scope="col" className={headerCellClass}>
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {open.map((request) => (
-                  <tr key={request.id}>
-                    <th scope="row" className={`${cellClass} font-normal`}>
-                      {request.name}
-                    </th>
-                    <td className={cellClass}>
-                      <a href={`mailto:${request.email}`} className={`${linkClass} break-all`}>
-                        {request.email}
-                      </a>
-                    </td>
-                    <td className={`${cellClass} whitespace-nowrap`}>{request.receivedAt}</td>
-                    <td className={`${cellClass} whitespace-nowrap`}>{request.dueDate}</td>
-                    <td className={`${cellClass} whitespace-nowrap`}>
-                      {request.overdue ? (
-                        <strong className="rounded bg-red-100 px-2 py-0.5 text-red-900 ring-1 ring-red-800">
-                          {request.deadline}
-                        </strong>
-                      ) : (
-                        request.deadline
-                      )}
-                    </td>
-                    <td className={`${cellClass} break-words whitespace-pre-wrap`}>{request.message ?? ""}</td>
-                    <td className={cellClass}>
-                      <Form method="post">
-                        <input type="hidden" name="id" value={request.id} />
-                        <button type="submit" className={buttonClass} aria-label={`Mark done: ${request.name}`}>
-                          Mark done
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <DataTable
+            label="Open opt-out requests"
+            caption="Open opt-out requests, soonest due first"
+            headings={["Name", "Email", "Received", "Due", "Days left", "Message", "Action"]}
+          >
+            {open.map((request) => (
+              <tr key={request.id}>
+                <th scope="row" className={`${cellClass} font-normal`}>
+                  {request.name}
+                </th>
+                <td className={cellClass}>
+                  <a href={`mailto:${request.email}`} className={`${linkClass} break-all`}>
+                    {request.email}
+                  </a>
+                </td>
+                <td className={`${cellClass} whitespace-nowrap`}>{request.receivedAt}</td>
+                <td className={`${cellClass} whitespace-nowrap`}>{request.dueDate}</td>
+                <td className={`${cellClass} whitespace-nowrap`}>
+                  {request.overdue ? (
+                    <strong className="rounded bg-red-100 px-2 py-0.5 text-red-900 ring-1 ring-red-800">
+                      {request.deadline}
+                    </strong>
+                  ) : (
+                    request.deadline
+                  )}
+                </td>
+                <td className={`${cellClass} break-words whitespace-pre-wrap`}>{request.message ?? ""}</td>
+                <td className={cellClass}>
+                  <Form method="post">
+                    <input type="hidden" name="id" value={request.id} />
+                    <button type="submit" className={buttonClass} aria-label={`Mark done: ${request.name}`}>
+                      Mark done
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
 
@@ -117,33 +99,23 @@ export default function OptOuts({ loaderData, actionData }: Route.ComponentProps
         {done.length === 0 ? (
           <p className="mt-2 text-slate-800">None marked done yet.</p>
         ) : (
-          <TableRegion label="Opt-out requests done">
-            <table className={tableClass}>
-              <caption className={captionClass}>Opt-out requests done, most recent first</caption>
-              <thead>
-                <tr>
-                  {["Name", "Email", "Received", "Done", "Done by"].map((heading) => (
-                    <th key={heading} scope="col" className={headerCellClass}>
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {done.map((request) => (
-                  <tr key={request.id}>
-                    <th scope="row" className={`${cellClass} font-normal`}>
-                      {request.name}
-                    </th>
-                    <td className={`${cellClass} break-all`}>{request.email}</td>
-                    <td className={`${cellClass} whitespace-nowrap`}>{request.receivedAt}</td>
-                    <td className={`${cellClass} whitespace-nowrap`}>{request.completedAt}</td>
-                    <td className={`${cellClass} break-all`}>{request.completedBy ?? "the command line"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <DataTable
+            label="Opt-out requests done"
+            caption="Opt-out requests done, most recent first"
+            headings={["Name", "Email", "Received", "Done", "Done by"]}
+          >
+            {done.map((request) => (
+              <tr key={request.id}>
+                <th scope="row" className={`${cellClass} font-normal`}>
+                  {request.name}
+                </th>
+                <td className={`${cellClass} break-all`}>{request.email}</td>
+                <td className={`${cellClass} whitespace-nowrap`}>{request.receivedAt}</td>
+                <td className={`${cellClass} whitespace-nowrap`}>{request.completedAt}</td>
+                <td className={`${cellClass} break-all`}>{request.completedBy ?? "the command line"}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </>

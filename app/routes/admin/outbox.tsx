@@ -1,14 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/outbox";
-import {
-  buttonClass,
-  captionClass,
-  cellClass,
-  headerCellClass,
-  linkClass,
-  TableRegion,
-  tableClass,
-} from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
 import { env } from "~/config/env.server.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
 import { listUnsentEmails, retryEmailNow } from "~/server/console/outbox.server.ts";
@@ -40,8 +32,8 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
     <>
       <h1 className="text-2xl font-bold text-slate-900">Outbox</h1>
       <p className="mt-2 text-slate-800">
-        Emails not sent yet. A failed email is retried on its own, waiting longer after each attempt; "Retry now" sends
-        it at once.
+        Emails not sent yet. A failed email is retried on its own, waiting longer after each attempt, until the mail
+        server refuses it for good or days have passed; "Retry now" sends it at once, even one that was given up.
       </p>
       {actionData?.error ? (
         <p role="alert" className="mt-3 rounded border border-red-800 bg-red-50 p-3 font-semibold text-red-900">
@@ -51,48 +43,40 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
       {emails.length === 0 ? (
         <p className="mt-4 text-slate-800">Every email has been sent.</p>
       ) : (
-        <TableRegion label="Unsent emails">
-          <table className={tableClass}>
-            <caption className={captionClass}>Unsent emails, oldest first</caption>
-            <thead>
-              <tr>
-                {["Email", "To", "Queued", "Attempts", "Next attempt", "Last error", "Action"].map((heading) => (
-                  <th key={heading} scope="col" className={headerCellClass}>
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {emails.map((email) => (
-                <tr key={email.id}>
-                  <th scope="row" className={`${cellClass} font-normal`}>
-                    {email.contactRequestId ? (
-                      <Link to={`/admin/leads/${email.contactRequestId}`} className={linkClass}>
-                        {email.subject}
-                      </Link>
-                    ) : (
-                      email.subject
-                    )}
-                  </th>
-                  <td className={`${cellClass} break-all`}>{email.toAddress}</td>
-                  <td className={`${cellClass} whitespace-nowrap`}>{email.queuedAt}</td>
-                  <td className={cellClass}>{email.attempts}</td>
-                  <td className={`${cellClass} whitespace-nowrap`}>{email.nextAttemptAt}</td>
-                  <td className={`${cellClass} min-w-48 break-words`}>{email.lastError ?? "None"}</td>
-                  <td className={cellClass}>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={email.id} />
-                      <button type="submit" className={buttonClass} aria-label={`Retry now: ${email.subject}`}>
-                        Retry now
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          label="Unsent emails"
+          caption="Unsent emails, oldest first"
+          headings={["Email", "To", "Queued", "Attempts", "Next attempt", "Last error", "Action"]}
+        >
+          {emails.map((email) => (
+            <tr key={email.id}>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {email.contactRequestId ? (
+                  <Link to={`/admin/leads/${email.contactRequestId}`} className={linkClass}>
+                    {email.subject}
+                  </Link>
+                ) : (
+                  email.subject
+                )}
+              </th>
+              <td className={`${cellClass} break-all`}>{email.toAddress}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{email.queuedAt}</td>
+              <td className={cellClass}>{email.attempts}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>
+                {email.failed ? "None: given up" : email.nextAttemptAt}
+              </td>
+              <td className={`${cellClass} min-w-48 break-words`}>{email.lastError ?? "None"}</td>
+              <td className={cellClass}>
+                <Form method="post">
+                  <input type="hidden" name="id" value={email.id} />
+                  <button type="submit" className={buttonClass} aria-label={`Retry now: ${email.subject}`}>
+                    Retry now
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

@@ -18,6 +18,8 @@ interface UnsentEmail {
   queuedAt: string;
   attempts: number;
   nextAttemptAt: string;
+  /** Given up for good (a permanent refusal, or days of failures): only "Retry now" sends it again. */
+  failed: boolean;
   lastError: string | null;
 }
 
@@ -37,18 +39,19 @@ export async function listUnsentEmails(db: Database, timeZone: string): Promise<
     queuedAt: formatTime(row.createdAt, timeZone),
     attempts: row.attempts,
     nextAttemptAt: formatTime(row.nextAttemptAt, timeZone),
+    failed: row.failedAt !== null,
     lastError: row.lastError,
   }));
 }
 
 /**
- * Makes an unsent email due now; the caller then wakes the outbox worker. False when no unsent email has
- * that id (it may have just been sent).
+ * Makes an unsent email due now, one given up for good included (for one more attempt); the caller then
+ * wakes the outbox worker. False when no unsent email has that id (it may have just been sent).
  */
 export async function retryEmailNow(db: Database, id: string): Promise<boolean> {
   const updated = await db
     .update(emailOutbox)
-    .set({ nextAttemptAt: sql`now()` })
+    .set({ nextAttemptAt: sql`now()`, failedAt: null })
     .where(and(eq(emailOutbox.id, id), isNull(emailOutbox.sentAt)))
     .returning({ id: emailOutbox.id });
   return updated.length > 0;

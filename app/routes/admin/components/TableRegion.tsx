@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
  * A wide table scrolls sideways inside its own labelled, focusable region, so on a 390 px phone the page
  * itself never scrolls sideways and keyboard users can scroll the table too.
  */
-export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
+function TableRegion({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div
       role="region"
@@ -17,10 +17,43 @@ export function TableRegion({ label, children }: { label: string; children: Reac
   );
 }
 
-export const tableClass = "min-w-full border-collapse text-left text-sm";
-export const captionClass = "sr-only";
-export const headerCellClass =
+const tableClass = "min-w-full border-collapse text-left text-sm";
+const headerCellClass =
   "border-b border-slate-300 bg-slate-100 px-3 py-2 font-semibold whitespace-nowrap text-slate-900";
+
+/**
+ * A console table: a caption for screen readers, one header row of column headings, and the rows given as
+ * children, inside a region that scrolls sideways on a phone.
+ */
+export function DataTable({
+  label,
+  caption,
+  headings,
+  children,
+}: {
+  label: string;
+  caption: string;
+  headings: ReactNode[];
+  children: ReactNode;
+}) {
+  return (
+    <TableRegion label={label}>
+      <table className={tableClass}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {headings.map((heading, index) => (
+              <th key={index} scope="col" className={headerCellClass}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableRegion>
+  );
+}
 export const cellClass = "border-b border-slate-200 px-3 py-2 align-top text-slate-900";
 export const linkClass =
   "font-semibold text-blue-800 underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
