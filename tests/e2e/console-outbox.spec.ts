@@ -43,7 +43,7 @@ test.beforeAll(async () => {
     let output = "";
     server.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      const serving = /Plumbline is serving (http:\/\/\S+)/.exec(output);
+      const serving = /Plumbline is serving (http:\/\/[^\s"]+)/.exec(output);
       if (serving) resolve(serving[1]!);
     });
     server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
