@@ -7,23 +7,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, expect, test, vi } from "vitest";
 import { contactRequests } from "./db-schema.server.ts";
 import { openDatabase } from "./db.server.ts";
+import { contactRequestRow } from "../../tests/stored-rows.ts";
 
 const root = await mkdtemp(join(tmpdir(), "plumbline-db-"));
 // Each test creates embedded databases, which takes seconds each on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-const contact = {
-  id: "00000000-0000-4000-8000-000000000001",
-  firstName: "Ada",
-  lastName: "Lee",
-  email: "ada@example.com",
-  phone: "555-123-4567",
-  service: "Leak",
-  message: "Help",
-  consentText: "By submitting…",
-  channel: "api",
-};
+const contact = contactRequestRow("00000000-0000-4000-8000-000000000001");
 
 test("an embedded database folder is opened by one owner at a time", async () => {
   const dataDir = join(root, "pglite");

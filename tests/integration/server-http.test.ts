@@ -8,6 +8,7 @@ import { siteConfig } from "~/config/site.ts";
 import { contactRequests, emailOutbox, privacyRequests } from "~/server/db-schema.server.ts";
 import { log } from "~/server/log.server.ts";
 import { testEnv, validContact, validOptOut, waitUntil } from "./support.ts";
+import { contactRequestRow, outboxRow } from "../stored-rows.ts";
 
 interface RawResponse {
   status: number;
@@ -361,32 +362,15 @@ describe("readiness without a database", () => {
     const running = await startServer(testEnv({}));
     try {
       const leadId = randomUUID();
-      await running.services.db.insert(contactRequests).values({
-        id: leadId,
-        firstName: "Ada",
-        lastName: "Lee",
-        email: "ada@example.com",
-        phone: "555-123-4567",
-        service: "Leak",
-        message: "Help",
-        consentText: "By submitting…",
-        channel: "api",
-      });
-      const email = (id: string) => ({
-        id,
-        contactRequestId: leadId,
-        purpose: "lead-notification",
-        messageId: `<${id}@example.com>`,
-        toAddress: "leads@example.com",
-        subject: "Lead",
-        textBody: "Lead",
-        htmlBody: "<p>Lead</p>",
-      });
+      await running.services.db.insert(contactRequests).values(contactRequestRow(leadId));
+
       const inADay = new Date(Date.now() + 86_400_000);
-      await running.services.db.insert(emailOutbox).values([
-        { ...email(randomUUID()), nextAttemptAt: inADay },
-        { ...email(randomUUID()), nextAttemptAt: inADay, failedAt: new Date(), attempts: 3 },
-      ]);
+      await running.services.db
+        .insert(emailOutbox)
+        .values([
+          outboxRow(leadId, { nextAttemptAt: inADay }),
+          outboxRow(leadId, { nextAttemptAt: inADay, failedAt: new Date(), attempts: 3 }),
+        ]);
       const body = (await (await fetch(`${running.url}/readyz`)).json()) as { outbox: Record<string, number> };
       expect(body.outbox).toMatchObject({ backlog: 1, failed: 1 });
     } finally {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "../db.server.ts";
 import { contactRequests, emailOutbox } from "../db-schema.server.ts";
 import { listUnsentEmails, retryEmailNow } from "./outbox.server.ts";
+import { contactRequestRow, outboxRow } from "../../../tests/stored-rows.ts";
 
 let database: OpenDatabase;
 beforeAll(async () => {
@@ -14,31 +15,18 @@ afterAll(() => database.close());
 test("an email given up for good shows as such, and Retry now makes it due again", async () => {
   const leadId = randomUUID();
   const emailId = randomUUID();
-  await database.db.insert(contactRequests).values({
-    id: leadId,
-    firstName: "Ada",
-    lastName: "Lee",
-    email: "ada@example.com",
-    phone: "555-123-4567",
-    service: "Leak",
-    message: "Help",
-    consentText: "By submitting…",
-    channel: "api",
-  });
-  await database.db.insert(emailOutbox).values({
-    id: emailId,
-    contactRequestId: leadId,
-    purpose: "contact_notification",
-    messageId: `<${emailId}@example.com>`,
-    toAddress: "leads@example.com",
-    subject: "New lead",
-    textBody: "Lead",
-    htmlBody: "<p>Lead</p>",
-    attempts: 3,
-    nextAttemptAt: new Date(Date.now() + 86_400_000),
-    failedAt: new Date(),
-    lastError: "550 Recipient refused",
-  });
+  await database.db.insert(contactRequests).values(contactRequestRow(leadId));
+
+  await database.db.insert(emailOutbox).values(
+    outboxRow(leadId, {
+      id: emailId,
+      attempts: 3,
+      nextAttemptAt: new Date(Date.now() + 86_400_000),
+      failedAt: new Date(),
+      lastError: "550 Recipient refused",
+    }),
+  );
+
   expect(await listUnsentEmails(database.db, "America/New_York")).toMatchObject([{ id: emailId, failed: true }]);
 
   expect(await retryEmailNow(database.db, emailId)).toBe(true);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
+import { SITE_EVENTS_ENDPOINT } from "~/lib/site-events.ts";
 import { withoutEmailAddresses } from "../log.server.ts";
 
 // A client's or proxy's request id is kept only when it cannot carry anything else (no spaces, no
@@ -12,7 +13,8 @@ const MAX_LOGGED_PATH = 200;
 /**
  * One log line per request: request id (also sent back as X-Request-Id), method, path WITHOUT the query
  * string, status and duration. Never a header, body, IP or query string: they can hold personal data.
- * Health probes log at debug, since an orchestrator polls them every few seconds.
+ * Health probes log at debug, since an orchestrator polls them every few seconds, and so do counted page
+ * views and calls: a page view per visitor and page would be most of the log, and its cost under load.
  */
 export function requestLog(log: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -34,6 +36,7 @@ export function requestLog(log: Logger) {
       };
       if (res.statusCode >= 500) log.error(line, "request failed");
       else if (PROBE_PATHS.has(path)) log.debug(line, "probe");
+      else if (path === SITE_EVENTS_ENDPOINT && res.statusCode === 204) log.debug(line, "counted");
       else log.info(line, "request");
     });
     next();
