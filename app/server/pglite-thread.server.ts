@@ -3,8 +3,9 @@
  * docs/decisions/095-pglite-in-a-worker-thread.md). A thread that fails or exits fails every statement
  * waiting on it, and every later one, so a visitor gets a 503 rather than a request that never ends.
  */
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { PgliteReply, PgliteRequest } from "./pglite-messages.server.ts";
+import { startTypeScriptWorker } from "./typescript-worker.server.ts";
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type Statement = DistributiveOmit<Extract<PgliteRequest, { kind: "run" | "query" }>, "id">;
@@ -56,13 +57,7 @@ export async function openPgliteThread(dataDir: string, migrationsFolder: string
 }
 
 function startThread(): Thread {
-  // The worker is TypeScript, and on Node 20 a worker thread does not inherit the tsx loader of its process.
-  const entry = new URL("./pglite-worker.server.ts", import.meta.url).href;
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const worker = new Worker(
-    `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`,
-    { eval: true },
-  );
+  const worker = startTypeScriptWorker(new URL("./pglite-worker.server.ts", import.meta.url));
   const waiting = new Map<number, { resolve(rows: unknown[]): void; reject(error: Error): void }>();
   let nextId = 0;
   let failure: Error | undefined;
