@@ -1,14 +1,16 @@
 /**
  * The Node server: prerendered pages and built assets, security headers, method, Host, origin and POST
  * limits, health probes, request logs, the console's gate, and everything else handed to React Router.
+ * Counted page views and calls are answered before Express, with the same log line, headers and origin check.
  * Graceful shutdown closes the database. `--dev` (npm run dev) serves the app through Vite instead of the
  * build, with the same stack.
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import proxyAddr from "proxy-addr";
 import { createRequestHandler } from "@react-router/express";
 import { env as processEnv, type Env } from "./app/config/env.server.ts";
 import { commandSocketPath, listenForCommands } from "./app/server/command-socket.server.ts";
@@ -25,10 +27,10 @@ import { leadEndpoint } from "./app/server/http/lead-endpoint.server.ts";
 import { allowOnlyKnownMethods, isUnsafeMethod } from "./app/server/http/methods.server.ts";
 import { siteEventsEndpoint } from "./app/server/analytics/site-events-endpoint.server.ts";
 import { SITE_EVENTS_ENDPOINT } from "./app/lib/site-events.ts";
-import { isAllowedOrigin } from "./app/server/http/origin.server.ts";
+import { refusedAsCrossSite } from "./app/server/http/origin.server.ts";
 import { createPostRateLimit } from "./app/server/http/post-rate-limit.server.ts";
 import { pageKey } from "./app/server/http/prerendered-pages.server.ts";
-import { requestLog } from "./app/server/http/request-log.server.ts";
+import { logRequest, requestLog } from "./app/server/http/request-log.server.ts";
 import { baseSecurityHeaders } from "./app/server/http/security-headers.server.ts";
 import { MAX_CONNECTIONS, SERVER_OPTIONS } from "./app/server/http/server-limits.server.ts";
 import { tooManyRequestsPage } from "./app/server/http/too-many-requests.server.ts";
@@ -59,11 +61,35 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
   // Open the database (PGlite takes seconds) before accepting any request.
   const services = await startServices(env);
   const app = express();
-  const server = createServer(SERVER_OPTIONS, app);
+  app.set("trust proxy", env.TRUST_PROXY);
+  const server = createServer(SERVER_OPTIONS, (req, res) => {
+    if (req.url?.split("?")[0] === SITE_EVENTS_ENDPOINT) countSiteEvent(req, res);
+    else app(req, res);
+  });
   server.maxConnections = MAX_CONNECTIONS;
   const frontEnd = options.dev ? await viteFrontEnd(env, server) : await builtFrontEnd();
   const { siteConfig, pages } = frontEnd;
-  const securityHeaders = baseSecurityHeaders(siteConfig);
+  const securityHeaders = Object.entries(baseSecurityHeaders(siteConfig));
+  const setSecurityHeaders = (res: ServerResponse) => {
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+  };
+  const trustedOrigins = [new URL(siteConfig.siteUrl).origin, ...env.ALLOWED_ORIGINS];
+
+  // Page views and call clicks, counted in memory with their own per-IP limit. They are answered before
+  // Express: a page sends one per view and per call, many times the number of leads, and Express's own work
+  // per request is most of what one costs (docs/decisions/071). Logged, headed and checked for their origin
+  // as Express's requests are.
+  const trustProxy = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+  const siteEvent = siteEventsEndpoint({
+    counter: services.siteEvents,
+    perMinute: env.ANALYTICS_RATE_LIMIT_PER_MINUTE,
+    clientIp: (req) => proxyAddr(req, trustProxy),
+  });
+  const countSiteEvent = (req: IncomingMessage, res: ServerResponse) => {
+    const requestId = logRequest(log, req, res);
+    setSecurityHeaders(res);
+    if (!refusedAsCrossSite(req, res, trustedOrigins)) siteEvent(req, res, requestId);
+  };
   // Local `npm run leads` / `npm run operator` reach the embedded database through this server.
   const commandSocket = services.pgliteDataDir
     ? await listenForCommands(commandSocketPath(services.pgliteDataDir), (request, output) =>
@@ -72,10 +98,9 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
     : undefined;
 
   app.disable("x-powered-by");
-  app.set("trust proxy", env.TRUST_PROXY);
   app.use(requestLog(log));
   app.use((_req, res, next) => {
-    res.set(securityHeaders);
+    setSecurityHeaders(res);
     next();
   });
   app.use(requireWellFormedHost);
@@ -106,11 +131,11 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
   const cors = leadEndpointCors(env.ALLOWED_ORIGINS);
   app.options(LEAD_ENDPOINT, cors.preflight);
 
-  // Every unsafe request counts against the per-minute limit, shared by all instances through the database;
-  // page views and call clicks have their own limit, so counting never uses up a form's.
+  // Every unsafe request counts against the per-minute limit, shared by all instances through the database
+  // (page views and call clicks never get here: they have their own limit, so counting never uses up a form's).
   const countPost = createPostRateLimit(services.run, env.POST_RATE_LIMIT_PER_MINUTE);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
-    if (!isUnsafeMethod(req.method) || req.path === SITE_EVENTS_ENDPOINT) return next();
+    if (!isUnsafeMethod(req.method)) return next();
     let limit: Awaited<ReturnType<typeof countPost>>;
     try {
       limit = await countPost(clientKey(req.ip ?? "unknown"));
@@ -128,24 +153,10 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
     else res.json({ error: "Too many requests. Please try again later.", fieldErrors: {} });
   });
 
-  // The one place that decides whether an unsafe request comes from our site: cross-site ones are refused
-  // here, with a 403, before any form, the API or the event counter sees them.
-  const trustedOrigins = [new URL(siteConfig.siteUrl).origin, ...env.ALLOWED_ORIGINS];
+  // Cross-site unsafe requests are refused with a 403 before any form or the API sees them.
   app.use((req, res, next) => {
-    if (
-      !isUnsafeMethod(req.method) ||
-      isAllowedOrigin(req.get("origin") ?? null, req.get("host") ?? "", trustedOrigins)
-    ) {
-      return next();
-    }
-    res.status(403).json({ error: "Requests from other sites are not accepted.", fieldErrors: {} });
+    if (!refusedAsCrossSite(req, res, trustedOrigins)) next();
   });
-
-  // Page views and call clicks, counted in memory with their own per-IP limit.
-  app.all(
-    SITE_EVENTS_ENDPOINT,
-    siteEventsEndpoint({ counter: services.siteEvents, perMinute: env.ANALYTICS_RATE_LIMIT_PER_MINUTE }),
-  );
 
   app.post(LEAD_ENDPOINT, cors.grant, leadEndpoint(services.leads));
 

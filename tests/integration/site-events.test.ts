@@ -52,6 +52,11 @@ describe("site events endpoint", () => {
       const response = await send(body);
       expect(response.status).toBe(204);
       expect(response.headers.get("set-cookie")).toBeNull();
+      // Answered before Express, with the headers and request id every response of the site carries.
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     }
     const today = new Date().toISOString().slice(0, 10);
     expect(await rows()).toEqual([
@@ -89,7 +94,10 @@ describe("site events endpoint", () => {
     expect((await send(JSON.stringify({ kind: "view", path: "/" }), { Origin: "https://evil.example" })).status).toBe(
       403,
     );
-    expect((await fetch(`${running.url}/api/events`)).status).toBe(405);
+    for (const method of ["GET", "PUT", "DELETE"]) {
+      const refused = await fetch(`${running.url}/api/events`, { method });
+      expect([refused.status, refused.headers.get("allow")], method).toEqual([405, "POST"]);
+    }
     expect(await rows()).toEqual(before);
   });
 
