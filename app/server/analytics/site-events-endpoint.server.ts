@@ -22,7 +22,7 @@ const ACCEPTED_TYPES = new Set(["text/plain", "application/json"]);
  * sendBeacon sends a string as text/plain, which needs no CORS preflight, so both JSON and plain text are read.
  *
  * A plain Node handler, not Express's: a page sends one event per view and per call, many times the number of
- * leads, and Express's own work per request cost three times what counting one does (docs/decisions/071).
+ * leads, and Express's own work per request cost about twice what counting one does (docs/decisions/071).
  * The server answers cross-site posts before this is called.
  */
 export function siteEventsEndpoint(options: SiteEventsEndpointOptions) {
