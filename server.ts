@@ -1,7 +1,8 @@
 /**
  * The Node server: prerendered pages and built assets, security headers, method, Host, origin and POST
  * limits, health probes, request logs, the console's gate, and everything else handed to React Router.
- * Counted page views and calls are answered before Express, with the same log line, headers and origin check.
+ * Counted page views and calls are answered before Express, after the log line, headers and Host check every
+ * request gets, and the same origin check.
  * Graceful shutdown closes the database. `--dev` (npm run dev) serves the app through Vite instead of the
  * build, with the same stack.
  */
@@ -22,7 +23,7 @@ import { contentSecurityPolicy } from "./app/server/http/csp.server.ts";
 import { handleError } from "./app/server/http/errors.server.ts";
 import { builtFrontEnd, viteFrontEnd } from "./app/server/http/front-end.server.ts";
 import { healthz, readyz } from "./app/server/http/health.server.ts";
-import { requireWellFormedHost } from "./app/server/http/host.server.ts";
+import { refusedForMalformedHost } from "./app/server/http/host.server.ts";
 import { leadEndpoint } from "./app/server/http/lead-endpoint.server.ts";
 import { allowOnlyKnownMethods, isUnsafeMethod } from "./app/server/http/methods.server.ts";
 import { siteEventsEndpoint } from "./app/server/analytics/site-events-endpoint.server.ts";
@@ -30,7 +31,7 @@ import { SITE_EVENTS_ENDPOINT } from "./app/lib/site-events.ts";
 import { refusedAsCrossSite } from "./app/server/http/origin.server.ts";
 import { createPostRateLimit } from "./app/server/http/post-rate-limit.server.ts";
 import { pageKey } from "./app/server/http/prerendered-pages.server.ts";
-import { logRequest, requestLog } from "./app/server/http/request-log.server.ts";
+import { logRequest, requestIdOf } from "./app/server/http/request-log.server.ts";
 import { baseSecurityHeaders } from "./app/server/http/security-headers.server.ts";
 import { MAX_CONNECTIONS, SERVER_OPTIONS } from "./app/server/http/server-limits.server.ts";
 import { tooManyRequestsPage } from "./app/server/http/too-many-requests.server.ts";
@@ -62,34 +63,23 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
   const services = await startServices(env);
   const app = express();
   app.set("trust proxy", env.TRUST_PROXY);
-  const server = createServer(SERVER_OPTIONS, (req, res) => {
-    if (req.url?.split("?")[0] === SITE_EVENTS_ENDPOINT) countSiteEvent(req, res);
-    else app(req, res);
-  });
+  // Requests are taken once everything below is set up (Vite needs the server before that, for hot reload).
+  const server = createServer(SERVER_OPTIONS);
   server.maxConnections = MAX_CONNECTIONS;
   const frontEnd = options.dev ? await viteFrontEnd(env, server) : await builtFrontEnd();
   const { siteConfig, pages } = frontEnd;
   const securityHeaders = Object.entries(baseSecurityHeaders(siteConfig));
-  const setSecurityHeaders = (res: ServerResponse) => {
-    for (const [name, value] of securityHeaders) res.setHeader(name, value);
-  };
   const trustedOrigins = [new URL(siteConfig.siteUrl).origin, ...env.ALLOWED_ORIGINS];
 
   // Page views and call clicks, counted in memory with their own per-IP limit. They are answered before
   // Express: a page sends one per view and per call, many times the number of leads, and Express's own work
-  // per request is most of what one costs (docs/decisions/071). Logged, headed and checked for their origin
-  // as Express's requests are.
+  // per request is most of what one costs (docs/decisions/071).
   const trustProxy = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
-  const siteEvent = siteEventsEndpoint({
+  const countSiteEvent = siteEventsEndpoint({
     counter: services.siteEvents,
     perMinute: env.ANALYTICS_RATE_LIMIT_PER_MINUTE,
     clientIp: (req) => proxyAddr(req, trustProxy),
   });
-  const countSiteEvent = (req: IncomingMessage, res: ServerResponse) => {
-    const requestId = logRequest(log, req, res);
-    setSecurityHeaders(res);
-    if (!refusedAsCrossSite(req, res, trustedOrigins)) siteEvent(req, res, requestId);
-  };
   // Local `npm run leads` / `npm run operator` reach the embedded database through this server.
   const commandSocket = services.pgliteDataDir
     ? await listenForCommands(commandSocketPath(services.pgliteDataDir), (request, output) =>
@@ -98,12 +88,6 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
     : undefined;
 
   app.disable("x-powered-by");
-  app.use(requestLog(log));
-  app.use((_req, res, next) => {
-    setSecurityHeaders(res);
-    next();
-  });
-  app.use(requireWellFormedHost);
   app.use(allowOnlyKnownMethods);
 
   // Probes first: never rate-limited, never compressed, never rendered.
@@ -143,7 +127,7 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
       // The database does not answer: the request goes on, and the form or API that needs the database
       // answers 503 in its own words (the form limit is counted in the same statement as the lead).
       const reason = error instanceof Error ? error.message : String(error);
-      log.warn({ requestId: res.locals.requestId }, `POST limit not counted, database unavailable: ${reason}`);
+      log.warn({ requestId: requestIdOf(res) }, `POST limit not counted, database unavailable: ${reason}`);
       return next();
     }
     if (limit.allowed) return next();
@@ -195,6 +179,17 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
   );
 
   app.use(handleError(log));
+
+  // What every response gets, whoever answers it: one log line, the security headers, and a 400 for a Host
+  // nothing may build a URL from. Then the event counter answers its own path, and Express everything else.
+  const behindProxy = app.enabled("trust proxy");
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    logRequest(log, req, res);
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    if (refusedForMalformedHost(req, res, behindProxy)) return;
+    if (req.url?.split("?")[0] !== SITE_EVENTS_ENDPOINT) app(req, res);
+    else if (!refusedAsCrossSite(req, res, trustedOrigins)) countSiteEvent(req, res);
+  });
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, () => resolve()));
   const address = server.address();

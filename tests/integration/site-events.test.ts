@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "../../server.ts";
 import { siteEventCounts } from "~/server/db-schema.server.ts";
@@ -116,6 +117,23 @@ describe("site events endpoint", () => {
     }
     expect([...statuses]).toEqual([422]);
     expect((await rows()).length).toBe(before);
+  });
+
+  test("a client that leaves mid-body is counted for nothing, and the server goes on answering", async () => {
+    const before = await rows();
+    const { port } = new URL(running.url);
+    const socket = connect(Number(port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const body = JSON.stringify({ kind: "view", path: "/" });
+    socket.write(
+      `POST /api/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: ${BROWSER}\r\n` +
+        `Content-Type: text/plain\r\nContent-Length: ${body.length + 100}\r\n\r\n${body}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await rows()).toEqual(before);
+    expect((await send(JSON.stringify({ kind: "view", path: "/about" }))).status).toBe(204);
   });
 
   test("answers bots and prefetches with 204 without counting them", async () => {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { isbot } from "isbot";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { clientKey } from "../http/client-key.server.ts";
+import { requestIdOf } from "../http/request-log.server.ts";
 import { log } from "../log.server.ts";
 import { parseSiteEvent, SITE_EVENT_BODY_LIMIT_BYTES } from "./site-event.server.ts";
 import type { SiteEventCounter } from "./site-event-counter.server.ts";
@@ -23,7 +24,7 @@ const ACCEPTED_TYPES = new Set(["text/plain", "application/json"]);
  *
  * A plain Node handler, not Express's: a page sends one event per view and per call, many times the number of
  * leads, and Express's own work per request cost about twice what counting one does (docs/decisions/071).
- * The server answers cross-site posts before this is called.
+ * The server has logged the request, set the security headers and refused cross-site posts before this is called.
  */
 export function siteEventsEndpoint(options: SiteEventsEndpointOptions) {
   const limiter = new RateLimiterMemory({ points: options.perMinute, duration: 60 });
@@ -45,8 +46,9 @@ export function siteEventsEndpoint(options: SiteEventsEndpointOptions) {
     if (!options.counter.add(parsed.event)) return answer(res, 503, { "Retry-After": "10" });
     answer(res, 204);
   };
-  return (req: IncomingMessage, res: ServerResponse, requestId: string): void => {
+  return (req: IncomingMessage, res: ServerResponse): void => {
     count(req, res).catch((error: unknown) => {
+      const requestId = requestIdOf(res);
       // Reading the body fails when the client goes away mid-way: nothing was counted, and nobody is left to answer.
       if (req.socket.destroyed) return void log.info({ requestId }, "client disconnected before its request was read");
       log.error({ requestId, err: error }, "unhandled error");

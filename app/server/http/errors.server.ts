@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
+import { requestIdOf } from "./request-log.server.ts";
 
 /**
  * The last handler: an error a client caused (a malformed request: 4xx, or a connection closed while it
@@ -10,7 +11,7 @@ export function handleError(log: Logger) {
   return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) return next(error);
     const status = (error as { status?: unknown }).status;
-    const requestId = res.locals.requestId as string | undefined;
+    const requestId = requestIdOf(res);
     // The client went away (or was cut off by a timeout) while its request was being read.
     if (req.socket.destroyed) {
       log.info({ requestId }, "client disconnected before its request was read");

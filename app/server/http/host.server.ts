@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 // A host name, IPv4 address or bracketed IPv6 address, with an optional port.
 const HOST_HEADER = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::\d{1,5})?$/i;
@@ -6,10 +6,14 @@ const HOST_HEADER = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::\d{1,5})?$/i;
 /**
  * Refuses a request whose Host (or, behind a trusted proxy, X-Forwarded-Host) is not a host name,
  * with a 400, before anything builds a URL from it: a malformed one would otherwise throw deep inside
- * request handling and answer 500.
+ * request handling and answer 500. Returns true when it has answered.
  */
-export function requireWellFormedHost(req: Request, res: Response, next: NextFunction): void {
-  const hosts = [req.get("host"), req.app.enabled("trust proxy") ? req.get("x-forwarded-host") : undefined];
-  if (hosts.every((host) => host === undefined || HOST_HEADER.test(host.split(",")[0]!.trim()))) return next();
-  res.status(400).type("text/plain").send("Bad Request: malformed Host header.");
+export function refusedForMalformedHost(req: IncomingMessage, res: ServerResponse, behindProxy: boolean): boolean {
+  const hosts = [req.headers.host, behindProxy ? req.headers["x-forwarded-host"] : undefined];
+  const wellFormed = (host: string | string[] | undefined) =>
+    host === undefined || (typeof host === "string" && HOST_HEADER.test(host.split(",")[0]!.trim()));
+  if (hosts.every(wellFormed)) return false;
+  res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" });
+  res.end("Bad Request: malformed Host header.");
+  return true;
 }
