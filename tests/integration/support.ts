@@ -85,6 +85,9 @@ export async function startSmtpPeer(behaviour: SmtpPeerBehaviour = {}): Promise<
         });
       },
     });
+    // A sender cut off mid-message (a server a test kills) resets its connection: a real mail server just drops
+    // that message. Without a listener, smtp-server's "error" event would end the test process instead.
+    server.on("error", () => undefined);
     await new Promise<void>((resolve) => server!.listen(port, "127.0.0.1", resolve));
   };
   const close = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
