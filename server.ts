@@ -14,7 +14,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import proxyAddr from "proxy-addr";
 import { createRequestHandler } from "@react-router/express";
 import { env as processEnv, type Env } from "./app/config/env.server.ts";
-import { commandSocketPath, listenForCommands } from "./app/server/command-socket.server.ts";
+import { commandSocketPath, listenForCommands } from "./app/server/cli/command-socket.server.ts";
 import { consoleGate } from "./app/server/console/gate.server.ts";
 import type { Operator } from "./app/server/console/sessions.server.ts";
 import { clientKey } from "./app/server/http/client-key.server.ts";
@@ -38,7 +38,7 @@ import { tooManyRequestsPage } from "./app/server/http/too-many-requests.server.
 import { LEAD_ENDPOINT } from "./app/lib/lead-schemas.ts";
 import { log } from "./app/server/log.server.ts";
 import { startServices, type AppServices } from "./app/server/services.server.ts";
-import { runCommand } from "./scripts/commands.ts";
+import { runCommand } from "./app/server/cli/commands.server.ts";
 
 /** On shutdown, requests in flight get this long to finish before their connections are closed. */
 const REQUEST_GRACE_MS = 5_000;

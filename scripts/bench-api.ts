@@ -21,7 +21,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count, isNotNull } from "drizzle-orm";
 import { startServer } from "../server.ts";
-import { contactRequests, emailOutbox } from "../app/server/db-schema.server.ts";
+import { contactRequests } from "../app/server/leads/schema.server.ts";
+import { emailOutbox } from "../app/server/outbox/schema.server.ts";
 import { startPostgres, startSmtpPeer, testEnv, validContact } from "../tests/integration/support.ts";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 6000);

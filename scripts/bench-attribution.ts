@@ -13,8 +13,8 @@
 import { readFileSync } from "node:fs";
 import { getTableName, sql } from "drizzle-orm";
 import pg from "pg";
-import { openDatabase, type OpenDatabase } from "../app/server/db.server.ts";
-import { siteEventCounts } from "../app/server/db-schema.server.ts";
+import { openDatabase, type OpenDatabase } from "../app/server/db/db.server.ts";
+import { siteEventCounts } from "../app/server/analytics/schema.server.ts";
 import { dashboardData } from "../app/server/analytics/dashboard.server.ts";
 import { startServerProcess } from "../tests/integration/server-process.ts";
 import { freePort, startPostgres, startSmtpPeer, validContact } from "../tests/integration/support.ts";

@@ -1,3 +1,3 @@
-import { runCommandLine } from "./lib/command-line.ts";
+import { runCommandLine } from "../app/server/cli/command-line.server.ts";
 
 process.exitCode = await runCommandLine({ tool: "leads", args: process.argv.slice(2) });

@@ -1,7 +1,7 @@
 import { passwordProblem } from "../app/server/console/operators.server.ts";
-import { parseOperatorArgs } from "./operator-commands.ts";
-import { runCommandLine } from "./lib/command-line.ts";
-import { readPassword } from "./lib/read-password.ts";
+import { parseOperatorArgs } from "../app/server/cli/operator-commands.server.ts";
+import { runCommandLine } from "../app/server/cli/command-line.server.ts";
+import { readPassword } from "../app/server/cli/read-password.server.ts";
 
 const args = process.argv.slice(2);
 const command = parseOperatorArgs(args);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { contactRequests, emailOutbox } from "../app/server/db-schema.server.ts";
+import type { contactRequests } from "../app/server/leads/schema.server.ts";
+import type { emailOutbox } from "../app/server/outbox/schema.server.ts";
 
 /** Rows to insert straight into the database, for tests that need a stored lead or a queued email. */
 

@@ -2,15 +2,16 @@ import type { Env } from "~/config/env.server.ts";
 import { createSiteEventCounter, type SiteEventCounter } from "./analytics/site-event-counter.server.ts";
 import { createConsoleAuth, type ConsoleAuth } from "./console/auth.server.ts";
 import { loadSessionSecret } from "./console/session-secret.server.ts";
-import { openDatabase, type Database, type RunStatement } from "./db.server.ts";
-import { createFormRateLimit } from "./form-rate-limit.server.ts";
-import { createLeadStore } from "./lead-store.server.ts";
-import { createIntakePressure } from "./intake-pressure.server.ts";
-import { createLeadIntake, type LeadIntake } from "./leads.server.ts";
-import { createMailer } from "./mail.server.ts";
-import { startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
+import { openDatabase, type Database, type RunStatement } from "./db/db.server.ts";
+import { createFormRateLimit } from "./leads/form-limit.server.ts";
+import { createLeadStore } from "./leads/store.server.ts";
+import { createIntakePressure } from "./outbox/intake-pressure.server.ts";
+import { createLeadIntake, type LeadIntake } from "./leads/intake.server.ts";
+import { createMailer } from "./outbox/mail.server.ts";
+import { startOutboxWorker, type OutboxWorker } from "./outbox/outbox.server.ts";
 import { log } from "./log.server.ts";
-import { purgeExpiredCounts, purgeExpiredLeads } from "./retention.server.ts";
+import { purgeExpiredCounts } from "./analytics/retention.server.ts";
+import { purgeExpiredLeads } from "./leads/retention.server.ts";
 
 /** The long-lived parts of the server process, opened once at start and closed on shutdown. */
 export interface AppServices {

@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openDatabase } from "~/server/db.server.ts";
-import { contactRequests, emailOutbox } from "~/server/db-schema.server.ts";
+import { openDatabase } from "~/server/db/db.server.ts";
+import { contactRequests } from "../../app/server/leads/schema.server.ts";
+import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { startServerProcess, type ServerProcess } from "./server-process.ts";
 import { freePort, postJson, startSmtpPeer, validContact, waitUntil, type SmtpPeer } from "./support.ts";
 

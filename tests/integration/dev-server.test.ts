@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "../../server.ts";
-import { contactRequests } from "~/server/db-schema.server.ts";
+import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { testEnv, validContact } from "./support.ts";
 
 /** `npm run dev`: the production server's stack, with the app served through Vite. */

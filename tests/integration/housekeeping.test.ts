@@ -5,8 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startServer } from "../../server.ts";
-import { openDatabase } from "~/server/db.server.ts";
-import { contactRequests, emailOutbox } from "~/server/db-schema.server.ts";
+import { openDatabase } from "~/server/db/db.server.ts";
+import { contactRequests } from "../../app/server/leads/schema.server.ts";
+import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { postJson, testEnv, validContact, waitUntil } from "./support.ts";
 
 let root: string;

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "../../server.ts";
-import { contactRequests, emailOutbox } from "~/server/db-schema.server.ts";
+import { contactRequests } from "../../app/server/leads/schema.server.ts";
+import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { postJson, testEnv, validContact } from "./support.ts";
 
 /** How a visitor found the site travels with their lead: stored, and in the operator's email. */

@@ -1,7 +1,8 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "../../server.ts";
-import { contactRequests, emailOutbox, privacyRequests } from "~/server/db-schema.server.ts";
+import { contactRequests, privacyRequests } from "../../app/server/leads/schema.server.ts";
+import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import {
   postJson,
   startPostgres,

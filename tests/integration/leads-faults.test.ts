@@ -5,7 +5,8 @@ import { count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "../../server.ts";
 import type { FieldErrors } from "~/lib/lead-schemas.ts";
-import { contactRequests, emailOutbox, privacyRequests } from "~/server/db-schema.server.ts";
+import { contactRequests, privacyRequests } from "../../app/server/leads/schema.server.ts";
+import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import {
   postJson,
   startPostgres,

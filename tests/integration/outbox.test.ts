@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { openDatabase, type OpenDatabase } from "~/server/db.server.ts";
-import { contactRequests, emailOutbox } from "~/server/db-schema.server.ts";
-import { createMailer, type Mailer } from "~/server/mail.server.ts";
-import { startOutboxWorker, type OutboxOptions, type OutboxWorker } from "~/server/outbox.server.ts";
+import { openDatabase, type OpenDatabase } from "~/server/db/db.server.ts";
+import { contactRequests } from "../../app/server/leads/schema.server.ts";
+import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
+import { createMailer, type Mailer } from "~/server/outbox/mail.server.ts";
+import { startOutboxWorker, type OutboxOptions, type OutboxWorker } from "~/server/outbox/outbox.server.ts";
 import { startSmtpPeer, waitUntil, type SmtpPeer, type SmtpPeerBehaviour } from "./support.ts";
 
 /** The outbox worker against a real SMTP peer that is slow, refuses, or hangs. */

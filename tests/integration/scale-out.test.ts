@@ -8,7 +8,8 @@ import { count, inArray, isNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { contactRequests, emailOutbox } from "~/server/db-schema.server.ts";
+import { contactRequests } from "../../app/server/leads/schema.server.ts";
+import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { startServerProcess, type ServerProcess } from "./server-process.ts";
 import {
   freePort,

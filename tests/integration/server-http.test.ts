@@ -5,7 +5,8 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startServer, type RunningServer } from "../../server.ts";
 import { siteConfig } from "~/config/site.ts";
-import { contactRequests, emailOutbox, privacyRequests } from "~/server/db-schema.server.ts";
+import { contactRequests, privacyRequests } from "../../app/server/leads/schema.server.ts";
+import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { log } from "~/server/log.server.ts";
 import { testEnv, validContact, validOptOut, waitUntil } from "./support.ts";
 import { contactRequestRow, outboxRow } from "../stored-rows.ts";
@@ -88,7 +89,7 @@ describe("server", () => {
   test("refuses a form posted from another site with 403, before storing anything", async () => {
     const response = await postContactForm({ Origin: "https://evil.example", "X-Forwarded-For": "203.0.113.1" });
     expect(response.status).toBe(403);
-    expect(await running.services.db.$count((await import("~/server/db-schema.server.ts")).contactRequests)).toBe(0);
+    expect(await running.services.db.$count((await import("~/server/leads/schema.server.ts")).contactRequests)).toBe(0);
   });
 
   test("accepts the site's public origin even when a proxy rewrote Host", async () => {

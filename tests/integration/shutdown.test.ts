@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startServer } from "../../server.ts";
-import { emailOutbox } from "~/server/db-schema.server.ts";
+import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { postJson, startSmtpPeer, testEnv, validContact, waitUntil } from "./support.ts";
 
 const PROJECT_DIR = fileURLToPath(new URL("../../", import.meta.url));

@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "../../server.ts";
-import { siteEventCounts } from "~/server/db-schema.server.ts";
+import { siteEventCounts } from "../../app/server/analytics/schema.server.ts";
 import { testEnv } from "./support.ts";
 
 /** Node's fetch calls itself "node", which isbot rightly takes for a bot. */

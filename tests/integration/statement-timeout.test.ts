@@ -2,7 +2,7 @@ import { count, getTableName } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startServer } from "../../server.ts";
-import { contactRequests } from "~/server/db-schema.server.ts";
+import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { postJson, startPostgres, testEnv, validContact, type TestPostgres } from "./support.ts";
 
 let postgres: TestPostgres;

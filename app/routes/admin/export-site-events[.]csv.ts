@@ -4,7 +4,7 @@ import { parseDashboardRange } from "~/server/analytics/dashboard-range.server.t
 import { dailyAggregates } from "~/server/analytics/dashboard.server.ts";
 import { csvDownload } from "~/server/console/csv-download.server.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
-import { csvCell } from "~/server/lead-exports.server.ts";
+import { csvCell } from "~/server/leads/exports.server.ts";
 
 const COLUMNS = ["day", "path", "kind", "placement", "source", "medium", "campaign", "count"] as const;
 

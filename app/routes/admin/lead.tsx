@@ -6,10 +6,10 @@ import { telHref } from "./components/links.ts";
 import { env } from "~/config/env.server.ts";
 import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
-import { leadDetail } from "~/server/console/lead-detail.server.ts";
-import { updateLead, validateLeadUpdate } from "~/server/console/lead-update.server.ts";
+import { leadDetail } from "~/server/leads/lead-detail.server.ts";
+import { updateLead, validateLeadUpdate } from "~/server/leads/lead-update.server.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
-import { isRowId } from "~/server/console/row-id.server.ts";
+import { isRowId } from "~/lib/row-id.ts";
 
 export const meta: Route.MetaFunction = ({ data: lead }) => [
   { title: lead ? `${lead.firstName} ${lead.lastName}` : "Lead" },

@@ -3,8 +3,8 @@ import type { Route } from "./+types/opt-outs";
 import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
 import { env } from "~/config/env.server.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
-import { listOptOuts, markOptOutDone } from "~/server/console/opt-outs.server.ts";
-import { isRowId } from "~/server/console/row-id.server.ts";
+import { listOptOuts, markOptOutDone } from "~/server/leads/opt-outs.server.ts";
+import { isRowId } from "~/lib/row-id.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Opt-out requests" }, { name: "robots", content: "noindex" }];
 

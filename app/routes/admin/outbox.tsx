@@ -3,8 +3,8 @@ import type { Route } from "./+types/outbox";
 import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
 import { env } from "~/config/env.server.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
-import { listUnsentEmails, retryEmailNow } from "~/server/console/outbox.server.ts";
-import { isRowId } from "~/server/console/row-id.server.ts";
+import { listUnsentEmails, retryEmailNow } from "~/server/outbox/unsent.server.ts";
+import { isRowId } from "~/lib/row-id.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox" }, { name: "robots", content: "noindex" }];
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type OpenDatabase } from "../db.server.ts";
-import { contactRequests, privacyRequests, siteEventCounts } from "../db-schema.server.ts";
+import { openDatabase, type OpenDatabase } from "../db/db.server.ts";
+import { contactRequests, privacyRequests } from "../leads/schema.server.ts";
+import { siteEventCounts } from "./schema.server.ts";
 import { conversionsPer100Views } from "~/lib/dashboard-figures.ts";
 import { dailyAggregates, dashboardData } from "./dashboard.server.ts";
 

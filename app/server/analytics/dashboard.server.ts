@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, lt, lte, sql } from "drizzle-orm";
 import type { DashboardRange } from "~/lib/dashboard-figures.ts";
-import type { Database } from "../db.server.ts";
-import { contactRequests, privacyRequests, siteEventCounts } from "../db-schema.server.ts";
+import type { Database } from "../db/db.server.ts";
+import { contactRequests, privacyRequests } from "../leads/schema.server.ts";
+import { siteEventCounts } from "./schema.server.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { getTableName } from "drizzle-orm";
-import type { RunStatement } from "../db.server.ts";
-import { siteEventCounts } from "../db-schema.server.ts";
+import type { RunStatement } from "../db/db.server.ts";
+import { siteEventCounts } from "./schema.server.ts";
 import { log } from "../log.server.ts";
 import type { SiteEvent } from "./site-event.server.ts";
 

@@ -1,6 +1,6 @@
 import { count, eq, isNull } from "drizzle-orm";
-import type { Database } from "../db.server.ts";
-import { contactRequests, privacyRequests } from "../db-schema.server.ts";
+import type { Database } from "../db/db.server.ts";
+import { contactRequests, privacyRequests } from "../leads/schema.server.ts";
 
 /** What waits for the operator, shown in the console's navigation on every page. */
 export interface NavCounts {

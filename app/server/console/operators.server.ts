@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../db.server.ts";
-import { operators, operatorSessions } from "../db-schema.server.ts";
+import type { Database } from "../db/db.server.ts";
+import { operators, operatorSessions } from "./schema.server.ts";
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from "./passwords.server.ts";
 import type { Operator } from "./sessions.server.ts";
 

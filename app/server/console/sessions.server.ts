@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
-import type { Database } from "../db.server.ts";
-import { operators, operatorSessions } from "../db-schema.server.ts";
+import type { Database } from "../db/db.server.ts";
+import { operators, operatorSessions } from "./schema.server.ts";
 import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from "./session-cookie.server.ts";
 
 /** The signed-in operator, as route modules see it. */

@@ -1,6 +1,6 @@
 import { and, gt, gte, inArray, lt, sql } from "drizzle-orm";
-import type { Database } from "../db.server.ts";
-import { signInFailures } from "../db-schema.server.ts";
+import type { Database } from "../db/db.server.ts";
+import { signInFailures } from "./schema.server.ts";
 
 /** Failed sign-ins allowed per account, and per client address, in one window. */
 const SIGN_IN_FAILURES_ALLOWED = 5;

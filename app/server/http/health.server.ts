@@ -1,7 +1,7 @@
 import { isNull, sql } from "drizzle-orm";
 import type { Request, Response } from "express";
-import type { Database } from "../db.server.ts";
-import { emailOutbox } from "../db-schema.server.ts";
+import type { Database } from "../db/db.server.ts";
+import { emailOutbox } from "../outbox/schema.server.ts";
 
 // A readiness probe must answer before the orchestrator's own timeout (often 1-5 s).
 const READY_TIMEOUT_MS = 2_000;

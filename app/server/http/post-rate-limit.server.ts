@@ -1,5 +1,5 @@
-import type { RunStatement } from "../db.server.ts";
-import { COUNT_FORM_HIT, type RateLimitResult } from "../form-rate-limit.server.ts";
+import type { RunStatement } from "../db/db.server.ts";
+import { COUNT_FORM_HIT, type RateLimitResult } from "../leads/form-limit.server.ts";
 
 const WINDOW_SECONDS = 60;
 

@@ -1,5 +1,5 @@
 import type { PublicSiteConfig } from "~/config/site.ts";
-import { escapeHtml } from "../escape-html.server.ts";
+import { escapeHtml } from "../../lib/escape-html.ts";
 
 /**
  * The answer to a browser whose form post hit the per-IP POST limit before reaching the app:

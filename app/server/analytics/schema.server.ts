@@ -1,0 +1,28 @@
+import { date, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+
+/**
+ * Page views and call clicks per UTC day, page, placement and the visit's source, medium and campaign: a number,
+ * never a visitor (docs/decisions/070). An empty string means "none", so the key stays unique. The key leads with
+ * the day, which is how the dashboard reads it.
+ */
+export const siteEventCounts = pgTable(
+  "site_event_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    path: text("path").notNull(),
+    /** "view" or "call". */
+    kind: text("kind").notNull(),
+    /** The call link's placement label; empty for views. */
+    placement: text("placement").notNull().default(""),
+    source: text("source").notNull().default(""),
+    medium: text("medium").notNull().default(""),
+    campaign: text("campaign").notNull().default(""),
+    count: integer("count").notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: "site_event_counts_pk",
+      columns: [table.day, table.path, table.kind, table.placement, table.source, table.medium, table.campaign],
+    }),
+  ],
+);

@@ -1,0 +1,49 @@
+import { env } from "../../config/env.server.ts";
+import { commandSocketPath, sendCommand, type CommandRequest } from "./command-socket.server.ts";
+import { embeddedDatabaseOwner, openDatabase } from "../db/db.server.ts";
+import { runCommand } from "./commands.server.ts";
+
+// A server that has just started holds the database for a few seconds before it listens for commands.
+const SERVER_STARTING_MS = 15_000;
+
+const output = { out: (text: string) => process.stdout.write(text), err: (text: string) => process.stderr.write(text) };
+
+/**
+ * Runs a command where the data is: on PostgreSQL directly (DATABASE_URL); through the running server
+ * when it holds the embedded database; otherwise on the embedded database itself.
+ */
+export async function runCommandLine(request: CommandRequest): Promise<number> {
+  if (!env.DATABASE_URL && !env.PGLITE_DATA_DIR.startsWith("memory://")) {
+    const owner = await embeddedDatabaseOwner(env.PGLITE_DATA_DIR);
+    if (owner !== undefined) return sendToServer(owner, request);
+  }
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDataDir: env.PGLITE_DATA_DIR,
+    poolSize: 1,
+  });
+  try {
+    return await runCommand(database.db, request, output, { outboxDir: env.OUTBOX_DIR });
+  } finally {
+    await database.close();
+  }
+}
+
+async function sendToServer(owner: number, request: CommandRequest): Promise<number> {
+  const deadline = Date.now() + SERVER_STARTING_MS;
+  for (;;) {
+    try {
+      return await sendCommand(commandSocketPath(env.PGLITE_DATA_DIR), request, output);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code === "ENOENT" || code === "ECONNREFUSED") && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        continue;
+      }
+      output.err(
+        `The server (process ${owner}) holds the embedded database in ${env.PGLITE_DATA_DIR} but did not run the command: ${(error as Error).message}\n`,
+      );
+      return 1;
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import type { Database } from "../db/db.server.ts";
+import type { CommandOutput, CommandRequest } from "./command-socket.server.ts";
+import { runLeadsCommand } from "./leads-commands.server.ts";
+import { runOperatorCommand } from "./operator-commands.server.ts";
+
+/**
+ * The operator's command-line tools, by name: run by the command line on its own database connection, or
+ * by the server on its connection when it holds the embedded database. One implementation for both.
+ */
+export function runCommand(
+  db: Database,
+  request: CommandRequest,
+  output: CommandOutput,
+  settings: { outboxDir: string },
+): Promise<number> {
+  switch (request.tool) {
+    case "leads":
+      return runLeadsCommand(db, request.args, output.out, settings);
+    case "operator":
+      return runOperatorCommand(db, request.args, output, request.password);
+    default:
+      output.err(`Unknown command: ${request.tool}\n`);
+      return Promise.resolve(2);
+  }
+}

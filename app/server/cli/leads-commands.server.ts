@@ -1,0 +1,136 @@
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import type { Database } from "../db/db.server.ts";
+import { contactRequests, privacyRequests } from "../leads/schema.server.ts";
+import { emailOutbox } from "../outbox/schema.server.ts";
+import { contactRequestsCsv, optOutRequestsCsv } from "../leads/exports.server.ts";
+import { purgeExpiredCounts } from "../analytics/retention.server.ts";
+import { CONTACT_RETENTION_DAYS, purgeExpiredLeads } from "../leads/retention.server.ts";
+
+/** The operator's commands over the lead tables; scripts/leads.ts wires them to the command line. */
+
+export const USAGE = `Usage: npm run leads -- <command>
+
+  list [limit]          the most recent contact and opt-out requests (default 20 of each)
+  export [contacts|opt-outs]
+                        every request of that kind as CSV on standard output (default contacts)
+  opt-outs              open opt-out requests, the soonest due first
+  done <id>             mark an opt-out request as processed
+  outbox                emails still to send (pending) and emails given up (failed), with their
+                        attempts and last error
+  purge [days]          delete contact requests older than [days] (default 365, the privacy policy's
+                        limit) and processed opt-outs older than 24 months (CCPA record keeping),
+                        with their sent emails; anything with an email still to send is kept
+
+Reads DATABASE_URL, or the embedded database in PGLITE_DATA_DIR (default ./data/pglite); while the
+server runs on the embedded database, the server runs the command.`;
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+const oneLine = (text: string, max = 60) => {
+  const flat = text.replace(/\s+/g, " ");
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+export async function runLeadsCommand(
+  db: Database,
+  args: string[],
+  write: (text: string) => void,
+  /** Where .eml files are written without SMTP, so the purge deletes them with their leads. */
+  { outboxDir }: { outboxDir?: string } = {},
+): Promise<number> {
+  const [command, argument] = args;
+  switch (command) {
+    case "list": {
+      const limit = Number(argument ?? 20);
+      if (!Number.isInteger(limit) || limit < 1) break;
+      const contacts = await db.select().from(contactRequests).orderBy(desc(contactRequests.receivedAt)).limit(limit);
+      const optOuts = await db.select().from(privacyRequests).orderBy(desc(privacyRequests.receivedAt)).limit(limit);
+      write(`Contact requests (${contacts.length}, newest first):\n`);
+      for (const row of contacts) {
+        write(
+          `  ${row.receivedAt.toISOString()}  ${row.id}  ${oneLine(`${row.firstName} ${row.lastName}`, 30)}  ${row.email}  ${row.phone}  ${oneLine(row.service)}${row.globalPrivacyControl ? "  [GPC: do not sell or share]" : ""}\n`,
+        );
+      }
+      write(`Opt-out requests (${optOuts.length}, newest first):\n`);
+      for (const row of optOuts) {
+        const state = row.completedAt ? `done ${day(row.completedAt)}` : `due ${day(row.dueAt)}`;
+        write(`  ${row.receivedAt.toISOString()}  ${row.id}  ${oneLine(row.name, 30)}  ${row.email}  ${state}\n`);
+      }
+      return 0;
+    }
+    case "export": {
+      if (argument === undefined || argument === "contacts") {
+        write(await contactRequestsCsv(db));
+        return 0;
+      }
+      if (argument === "opt-outs") {
+        write(await optOutRequestsCsv(db));
+        return 0;
+      }
+      break;
+    }
+    case "opt-outs": {
+      const rows = await db
+        .select()
+        .from(privacyRequests)
+        .where(isNull(privacyRequests.completedAt))
+        .orderBy(asc(privacyRequests.dueAt));
+      const now = Date.now();
+      write(`Open opt-out requests (${rows.length}, soonest due first):\n`);
+      for (const row of rows) {
+        const overdue = row.dueAt.getTime() < now ? "  OVERDUE" : "";
+        write(`  due ${day(row.dueAt)}  ${row.id}  ${oneLine(row.name, 30)}  ${row.email}${overdue}\n`);
+      }
+      return 0;
+    }
+    case "done": {
+      if (!argument || !/^[0-9a-f-]{36}$/i.test(argument)) break;
+      const updated = await db
+        .update(privacyRequests)
+        .set({ completedAt: new Date() })
+        .where(and(eq(privacyRequests.id, argument), isNull(privacyRequests.completedAt)))
+        .returning({ id: privacyRequests.id });
+      if (updated.length === 0) {
+        write(`No open opt-out request with id ${argument}.\n`);
+        return 1;
+      }
+      write(`Opt-out request ${argument} marked done.\n`);
+      return 0;
+    }
+    case "outbox": {
+      const rows = await db
+        .select()
+        .from(emailOutbox)
+        .where(isNull(emailOutbox.sentAt))
+        .orderBy(asc(emailOutbox.createdAt));
+      const pending = rows.filter((row) => row.failedAt === null);
+      const failed = rows.filter((row) => row.failedAt !== null);
+      const lastError = (row: (typeof rows)[number]) =>
+        row.lastError ? `  last error: ${oneLine(row.lastError, 80)}` : "";
+      write(`Pending emails (${pending.length}):\n`);
+      for (const row of pending) {
+        write(
+          `  ${row.createdAt.toISOString()}  ${row.purpose}  to ${row.toAddress}  attempts ${row.attempts}  next ${row.nextAttemptAt.toISOString()}${lastError(row)}\n`,
+        );
+      }
+      write(`Failed emails, not retried (${failed.length}):\n`);
+      for (const row of failed) {
+        write(
+          `  ${row.createdAt.toISOString()}  ${row.purpose}  to ${row.toAddress}  attempts ${row.attempts}  failed ${row.failedAt!.toISOString()}${lastError(row)}\n`,
+        );
+      }
+      return 0;
+    }
+    case "purge": {
+      const days = Number(argument ?? CONTACT_RETENTION_DAYS);
+      if (!Number.isInteger(days) || days < 1) break;
+      const { contacts, optOuts } = await purgeExpiredLeads(db, { contactRetentionDays: days, outboxDir });
+      await purgeExpiredCounts(db);
+      write(
+        `Deleted ${contacts} contact request(s) and ${optOuts} processed opt-out request(s), with their emails, and daily page view and call counts older than 25 months.\n`,
+      );
+      return 0;
+    }
+  }
+  write(`${USAGE}\n`);
+  return 2;
+}

@@ -1,0 +1,117 @@
+import { and, count, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
+import { LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status.ts";
+import type { Database } from "../db/db.server.ts";
+import { contactRequests } from "./schema.server.ts";
+import { formatTime } from "../../lib/operator-time.ts";
+
+/** The inbox: contact requests newest first, 50 a page, searched by name, email or phone digits, filtered by status. */
+
+export const INBOX_PAGE_SIZE = 50;
+const MAX_PAGE = 10_000;
+/** Fewer digits than this in a search would match nearly every phone number, so they search text only. */
+const MIN_PHONE_DIGITS = 3;
+
+const inboxQuerySchema = z.object({
+  page: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(MAX_PAGE))
+    .default(1),
+  q: z.string().trim().max(SEARCH_MAX_LENGTH).default(""),
+  status: z.union([z.enum(LEAD_STATUSES), z.literal("")]).default(""),
+});
+
+export interface InboxQuery {
+  page: number;
+  q: string;
+  status: LeadStatus | "";
+}
+
+/** The inbox's query string, or null when a value is out of bounds (a page past 10,000, a 101-character search). */
+export function parseInboxQuery(params: URLSearchParams): InboxQuery | null {
+  const raw = Object.fromEntries(
+    ["page", "q", "status"].flatMap((key) => {
+      const value = params.get(key);
+      return value === null ? [] : [[key, value]];
+    }),
+  );
+  const result = inboxQuerySchema.safeParse(raw);
+  return result.success ? result.data : null;
+}
+
+/** What a search looks for: the text in names and emails, and its digits in phone numbers. */
+export function searchTerms(q: string): { text: string; digits: string | null } {
+  const digits = q.replace(/\D/g, "");
+  return { text: q, digits: digits.length >= MIN_PHONE_DIGITS ? digits : null };
+}
+
+/** `%`, `_` and `\` typed by the operator match themselves, not any text. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function searchCondition(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const { text, digits } = searchTerms(q);
+  return or(
+    ilike(sql`${contactRequests.firstName} || ' ' || ${contactRequests.lastName}`, containing(text)),
+    ilike(contactRequests.email, containing(text)),
+    digits ? like(sql`regexp_replace(${contactRequests.phone}, '\\D', '', 'g')`, `%${digits}%`) : undefined,
+  );
+}
+
+interface InboxRow {
+  id: string;
+  receivedAt: string;
+  name: string;
+  phone: string;
+  email: string;
+  service: string;
+  status: LeadStatus;
+  globalPrivacyControl: boolean;
+}
+
+interface InboxPage {
+  rows: InboxRow[];
+  total: number;
+  /** The page shown: the one asked for, or the last one when that was past the end. */
+  page: number;
+  pageCount: number;
+}
+
+export async function listInbox(db: Database, query: InboxQuery, timeZone: string): Promise<InboxPage> {
+  const where = and(query.status ? eq(contactRequests.status, query.status) : undefined, searchCondition(query.q));
+  const [{ total }] = (await db.select({ total: count() }).from(contactRequests).where(where)) as [{ total: number }];
+  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const rows = await db
+    .select({
+      id: contactRequests.id,
+      receivedAt: contactRequests.receivedAt,
+      firstName: contactRequests.firstName,
+      lastName: contactRequests.lastName,
+      phone: contactRequests.phone,
+      email: contactRequests.email,
+      service: contactRequests.service,
+      status: contactRequests.status,
+      globalPrivacyControl: contactRequests.globalPrivacyControl,
+    })
+    .from(contactRequests)
+    .where(where)
+    .orderBy(desc(contactRequests.receivedAt), desc(contactRequests.id))
+    .limit(INBOX_PAGE_SIZE)
+    .offset((page - 1) * INBOX_PAGE_SIZE);
+  return {
+    rows: rows.map(({ firstName, lastName, receivedAt, ...row }) => ({
+      ...row,
+      name: `${firstName} ${lastName}`,
+      receivedAt: formatTime(receivedAt, timeZone),
+    })),
+    total,
+    page,
+    pageCount,
+  };
+}

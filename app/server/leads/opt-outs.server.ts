@@ -1,0 +1,80 @@
+import { and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import type { Database } from "../db/db.server.ts";
+import { privacyRequests } from "./schema.server.ts";
+import { deadline, describeDeadline, formatDate, formatTime } from "../../lib/operator-time.ts";
+
+/** Opt-out requests: the open ones soonest due first, then those already done. */
+
+/** Done requests shown under the open ones, most recent first (the CSV export has them all). */
+const DONE_LIMIT = 100;
+
+interface OpenOptOut {
+  id: string;
+  name: string;
+  email: string;
+  message: string | null;
+  receivedAt: string;
+  dueDate: string;
+  /** "12 days left", "Due today", "Overdue by 3 days". */
+  deadline: string;
+  overdue: boolean;
+}
+
+interface DoneOptOut {
+  id: string;
+  name: string;
+  email: string;
+  receivedAt: string;
+  completedAt: string;
+  /** The operator who marked it done, or null when it was done from the command line. */
+  completedBy: string | null;
+}
+
+export async function listOptOuts(
+  db: Database,
+  now: Date,
+  timeZone: string,
+): Promise<{ open: OpenOptOut[]; done: DoneOptOut[] }> {
+  const [open, done] = await Promise.all([
+    db.select().from(privacyRequests).where(isNull(privacyRequests.completedAt)).orderBy(asc(privacyRequests.dueAt)),
+    db
+      .select()
+      .from(privacyRequests)
+      .where(isNotNull(privacyRequests.completedAt))
+      .orderBy(desc(privacyRequests.completedAt))
+      .limit(DONE_LIMIT),
+  ]);
+  return {
+    open: open.map((request) => {
+      const due = deadline(request.dueAt, now, timeZone);
+      return {
+        id: request.id,
+        name: request.name,
+        email: request.email,
+        message: request.message,
+        receivedAt: formatTime(request.receivedAt, timeZone),
+        dueDate: formatDate(request.dueAt, timeZone),
+        deadline: describeDeadline(due),
+        overdue: due.overdue,
+      };
+    }),
+    done: done.map((request) => ({
+      id: request.id,
+      name: request.name,
+      email: request.email,
+      receivedAt: formatTime(request.receivedAt, timeZone),
+      completedAt: formatTime(request.completedAt!, timeZone),
+      completedBy: request.completedBy,
+    })),
+  };
+}
+
+/** Marks an open request done by this operator, now. False when no open request has that id. */
+export async function markOptOutDone(db: Database, id: string, operatorEmail: string): Promise<boolean> {
+  const updated = await db
+    .update(privacyRequests)
+    .set({ completedAt: new Date(), completedBy: operatorEmail })
+    .where(and(eq(privacyRequests.id, id), isNull(privacyRequests.completedAt)))
+    .returning({ id: privacyRequests.id });
+  return updated.length > 0;
+}

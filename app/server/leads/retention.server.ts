@@ -1,0 +1,76 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { executeRows, type Database } from "../db/db.server.ts";
+import { confirmationEmailLimits, contactRequests, leadSubmissions, privacyRequests } from "./schema.server.ts";
+import { emailOutbox } from "../outbox/schema.server.ts";
+
+/** The privacy policy keeps lead data at most a year. */
+export const CONTACT_RETENTION_DAYS = 365;
+/** The CCPA regulations (11 CCR 7101) ask for records of consumer requests for 24 months. */
+const PRIVACY_RECORD_DAYS = 730;
+
+interface PurgeOptions {
+  contactRetentionDays?: number;
+  /** Where emails are written as .eml files when no SMTP server is set: each goes with its lead. */
+  outboxDir?: string;
+}
+
+/**
+ * Deletes contact requests older than the retention period and processed opt-outs older than 24 months,
+ * with their emails (and their .eml files), in one statement: atomic without a transaction, which is not
+ * safe through the embedded database's thread. A request with an email still to send is kept
+ * until it is sent or has failed for good. Expired submission ids and daily confirmation counts go too.
+ */
+export async function purgeExpiredLeads(
+  db: Database,
+  { contactRetentionDays = CONTACT_RETENTION_DAYS, outboxDir }: PurgeOptions = {},
+): Promise<{ contacts: number; optOuts: number }> {
+  type Counts = { contacts: number; opt_outs: number; email_ids: string };
+  const [counts] = await executeRows<Counts>(
+    db,
+    sql`
+    WITH owed AS (
+      SELECT ${emailOutbox.contactRequestId} AS contact_id, ${emailOutbox.privacyRequestId} AS privacy_id
+      FROM ${emailOutbox} WHERE ${emailOutbox.sentAt} IS NULL AND ${emailOutbox.failedAt} IS NULL
+    ),
+    old_contacts AS (
+      SELECT ${contactRequests.id} AS id FROM ${contactRequests}
+      WHERE ${contactRequests.receivedAt} < now() - ${contactRetentionDays} * interval '1 day'
+        AND NOT EXISTS (SELECT 1 FROM owed WHERE owed.contact_id = ${contactRequests.id})
+    ),
+    old_opt_outs AS (
+      SELECT ${privacyRequests.id} AS id FROM ${privacyRequests}
+      WHERE ${privacyRequests.receivedAt} < now() - ${PRIVACY_RECORD_DAYS} * interval '1 day'
+        AND ${privacyRequests.completedAt} IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM owed WHERE owed.privacy_id = ${privacyRequests.id})
+    ),
+    emails AS (
+      DELETE FROM ${emailOutbox}
+      WHERE ${emailOutbox.contactRequestId} IN (SELECT id FROM old_contacts)
+        OR ${emailOutbox.privacyRequestId} IN (SELECT id FROM old_opt_outs)
+      RETURNING ${emailOutbox.id} AS id
+    ),
+    contacts AS (
+      DELETE FROM ${contactRequests} WHERE ${contactRequests.id} IN (SELECT id FROM old_contacts) RETURNING 1
+    ),
+    opt_outs AS (
+      DELETE FROM ${privacyRequests} WHERE ${privacyRequests.id} IN (SELECT id FROM old_opt_outs) RETURNING 1
+    ),
+    submissions AS (
+      DELETE FROM ${leadSubmissions} WHERE ${leadSubmissions.expiresAt} <= now() RETURNING 1
+    ),
+    confirmations AS (
+      DELETE FROM ${confirmationEmailLimits}
+      WHERE ${confirmationEmailLimits.windowStartedAt} <= now() - interval '1 day' RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM contacts)::int AS contacts, (SELECT count(*) FROM opt_outs)::int AS opt_outs,
+      coalesce((SELECT string_agg(id::text, ',') FROM emails), '') AS email_ids`,
+  );
+  if (outboxDir) {
+    for (const id of counts!.email_ids.split(",").filter(Boolean)) {
+      await rm(join(outboxDir, `${id}.eml`), { force: true });
+    }
+  }
+  return { contacts: counts!.contacts, optOuts: counts!.opt_outs };
+}

@@ -1,0 +1,118 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { LEAD_STATUSES } from "~/lib/lead-status.ts";
+
+export const contactRequests = pgTable(
+  "contact_requests",
+  {
+    id: uuid("id").primaryKey(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    service: text("service").notNull(),
+    message: text("message").notNull(),
+    /** The consent line the visitor saw next to the button, kept as evidence of consent to be contacted. */
+    consentText: text("consent_text").notNull(),
+    /** "form" (the /contact page's own POST) or "api" (the JSON endpoint). */
+    channel: text("channel").notNull(),
+    /**
+     * The visitor's browser sent Global Privacy Control (Sec-GPC: 1): under the CCPA an opt-out of the
+     * sale or sharing of their personal information, so this lead may be answered but not sold or shared.
+     */
+    globalPrivacyControl: boolean("global_privacy_control").notNull().default(false),
+    /** Where the operator is with this request (New, Contacted, Booked, Closed, Spam); changed in the console. */
+    status: text("status", { enum: LEAD_STATUSES }).notNull().default("New"),
+    // How the visitor found the site (docs/decisions/070): the first page of their visit, the host it came from,
+    // its campaign values and ad click ids. Null when unknown. Never an identifier of the visitor themselves.
+    landingPath: text("landing_path"),
+    referrerHost: text("referrer_host"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    utmTerm: text("utm_term"),
+    utmContent: text("utm_content"),
+    /** Google Ads click ids: what an offline conversion import matches on. Not kept under Global Privacy Control. */
+    gclid: text("gclid"),
+    gbraid: text("gbraid"),
+    wbraid: text("wbraid"),
+    msclkid: text("msclkid"),
+    fbclid: text("fbclid"),
+  },
+  (table) => [
+    index("contact_requests_received_at_idx").on(table.receivedAt),
+    index("contact_requests_status_idx").on(table.status),
+    check(
+      "contact_requests_status_known",
+      sql`${table.status} IN (${sql.raw(LEAD_STATUSES.map((status) => `'${status}'`).join(", "))})`,
+    ),
+  ],
+);
+
+/**
+ * Every change an operator makes to a contact request: a status change, a note, or both, with who and when.
+ * Deleted with its request by the retention purge.
+ */
+export const leadChanges = pgTable(
+  "lead_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contactRequestId: uuid("contact_request_id")
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The operator's email, kept as text so the record outlives the operator's account. */
+    changedBy: text("changed_by").notNull(),
+    statusFrom: text("status_from", { enum: LEAD_STATUSES }),
+    statusTo: text("status_to", { enum: LEAD_STATUSES }),
+    note: text("note"),
+  },
+  (table) => [index("lead_changes_request_idx").on(table.contactRequestId, table.changedAt)],
+);
+
+export const privacyRequests = pgTable(
+  "privacy_requests",
+  {
+    id: uuid("id").primaryKey(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Received + 30 days: the opt-out promise on /do-not-sell. */
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    kind: text("kind").notNull().default("opt-out"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message"),
+    channel: text("channel").notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The operator (email) who marked the request done; empty when done from the command line. */
+    completedBy: text("completed_by"),
+  },
+  (table) => [
+    index("privacy_requests_open_due_idx")
+      .on(table.dueAt)
+      .where(sql`${table.completedAt} IS NULL`),
+  ],
+);
+
+/**
+ * Submission ids (a form's or an API client's Idempotency-Key) of stored leads, so a repeat gets the first
+ * answer and stores nothing. Written in the same statement as the lead; deleted once expired.
+ */
+export const leadSubmissions = pgTable(
+  "lead_submissions",
+  {
+    key: text("key").primaryKey(),
+    /** A hash of the lead as first submitted: the same key with another lead is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    requestId: uuid("request_id").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("lead_submissions_expires_at_idx").on(table.expiresAt)],
+);
+
+/** Opt-out confirmations sent per recipient (normalised address) in the current day, shared by every instance. */
+export const confirmationEmailLimits = pgTable("confirmation_email_limits", {
+  recipient: text("recipient").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  sent: integer("sent").notNull(),
+});
