@@ -29,7 +29,7 @@ import { allowOnlyKnownMethods, isUnsafeMethod } from "./app/server/http/methods
 import { siteEventsEndpoint } from "./app/server/analytics/site-events-endpoint.server.ts";
 import { SITE_EVENTS_ENDPOINT } from "./app/lib/site-events.ts";
 import { refusedAsCrossSite } from "./app/server/http/origin.server.ts";
-import { createPostRateLimit } from "./app/server/http/post-rate-limit.server.ts";
+import { createPostRateLimit } from "./app/server/limits/window-limit.server.ts";
 import { pageKey } from "./app/server/http/prerendered-pages.server.ts";
 import { logRequest, requestIdOf } from "./app/server/http/request-log.server.ts";
 import { baseSecurityHeaders } from "./app/server/http/security-headers.server.ts";

@@ -3,12 +3,13 @@ import { createSiteEventCounter, type SiteEventCounter } from "./analytics/site-
 import { createConsoleAuth, type ConsoleAuth } from "./console/auth.server.ts";
 import { loadSessionSecret } from "./console/session-secret.server.ts";
 import { openDatabase, type Database, type RunStatement } from "./db/db.server.ts";
-import { createFormRateLimit } from "./leads/form-limit.server.ts";
+import { pruneEndedWindows } from "./limits/window-limit.server.ts";
 import { createLeadStore } from "./leads/store.server.ts";
 import { createIntakePressure } from "./outbox/intake-pressure.server.ts";
 import { createLeadIntake, type LeadIntake } from "./leads/intake.server.ts";
 import { createMailer } from "./outbox/mail.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "./outbox/outbox.server.ts";
+import { messageIdDomain } from "./outbox/queue.server.ts";
 import { log } from "./log.server.ts";
 import { purgeExpiredCounts } from "./analytics/retention.server.ts";
 import { purgeExpiredLeads } from "./leads/retention.server.ts";
@@ -30,10 +31,6 @@ export interface AppServices {
 
 const HOUR_SECONDS = 3_600;
 
-function domainOf(address: string): string {
-  return /@([^>\s]+)/.exec(address)?.[1] ?? "plumbline.invalid";
-}
-
 export async function startServices(env: Env): Promise<AppServices> {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -50,7 +47,6 @@ export async function startServices(env: Env): Promise<AppServices> {
     retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
     beforeClaim: intakePressure.quiet,
   });
-  const formRateLimit = createFormRateLimit(database.db, env.FORM_RATE_LIMIT_PER_HOUR, HOUR_SECONDS);
   const consoleAuth = createConsoleAuth({
     db: database.db,
     sessionSecret: await loadSessionSecret(env),
@@ -61,7 +57,7 @@ export async function startServices(env: Env): Promise<AppServices> {
   // their emails, and daily counts past theirs. It runs beside the requests, not before them.
   const housekeeping = () =>
     Promise.all([
-      formRateLimit.prune().catch((error) => log.error({ err: error }, "rate limit pruning failed")),
+      pruneEndedWindows(database.db, HOUR_SECONDS).catch((error) => log.error({ err: error }, "rate limit pruning failed")),
       purgeExpiredLeads(database.db, { outboxDir: env.OUTBOX_DIR }).catch((error) =>
         log.error({ err: error }, "retention purge failed"),
       ),
@@ -73,7 +69,11 @@ export async function startServices(env: Env): Promise<AppServices> {
   housekeepingTimer.unref();
 
   const leads = createLeadIntake({
-    store: createLeadStore({ run: database.run, formRateLimit, messageIdDomain: domainOf(env.MAIL_FROM) }),
+    store: createLeadStore({
+      run: database.run,
+      formLimit: { perWindow: env.FORM_RATE_LIMIT_PER_HOUR, windowSeconds: HOUR_SECONDS },
+      messageIdDomain: messageIdDomain(env.MAIL_FROM),
+    }),
     emailSettings: {
       companyName: env.COMPANY_NAME,
       leadsEmailTo: env.LEADS_EMAIL_TO,

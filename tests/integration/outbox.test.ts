@@ -3,9 +3,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "~/server/db/db.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
-import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
+import { emailOutbox, outboxMessages } from "../../app/server/outbox/schema.server.ts";
 import { createMailer, type Mailer } from "~/server/outbox/mail.server.ts";
-import { startOutboxWorker, type OutboxOptions, type OutboxWorker } from "~/server/outbox/outbox.server.ts";
+import {
+  DeliveryRefused,
+  startOutboxWorker,
+  type OutboxOptions,
+  type OutboxWorker,
+} from "~/server/outbox/outbox.server.ts";
+import { queue as queueInOutbox } from "~/server/outbox/queue.server.ts";
 import { startSmtpPeer, waitUntil, type SmtpPeer, type SmtpPeerBehaviour } from "./support.ts";
 
 /** The outbox worker against a real SMTP peer that is slow, refuses, or hangs. */
@@ -134,5 +140,60 @@ describe("the outbox", () => {
     await waitUntil(async () => (await row(id)).sentAt !== null);
     await pause(300);
     expect(peer!.received).toHaveLength(1);
+  });
+});
+
+describe("messages for other channels", () => {
+  afterEach(() => database.db.delete(outboxMessages));
+
+  async function queuedMessage(id: string) {
+    const [found] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+    return found!;
+  }
+
+  test("a queued message reaches its channel's sender once, with its payload, and is marked sent", async () => {
+    await startPeer();
+    const delivered: unknown[] = [];
+    const worker = startWorker({ channels: { sms: async (payload) => void delivered.push(payload) } });
+    await queueInOutbox(database.run, "Plumbline <no-reply@plumbline.example>", {
+      messages: [{ channel: "sms", purpose: "missed_call_alert", payload: { to: "+15550001111", body: "Missed call" } }],
+    });
+    worker.nudge();
+    await waitUntil(async () => (await database.db.select().from(outboxMessages))[0]?.sentAt != null);
+    await pause(200);
+    expect(delivered).toEqual([{ to: "+15550001111", body: "Missed call" }]);
+  });
+
+  test("a service that is down is retried; one that refuses for good is given up after three refusals", async () => {
+    await startPeer();
+    let calls = 0;
+    startWorker({
+      channels: {
+        push: async () => {
+          calls += 1;
+          if (calls === 1) throw new Error("connect ECONNREFUSED");
+        },
+        sms: async () => {
+          throw new DeliveryRefused("the number cannot receive text messages");
+        },
+      },
+    });
+    await queueInOutbox(database.run, "no-reply@plumbline.example", {
+      messages: [
+        { channel: "push", purpose: "new_lead_alert", payload: {} },
+        { channel: "sms", purpose: "new_lead_alert", payload: {} },
+      ],
+    });
+    await waitUntil(async () => {
+      const rows = await database.db.select().from(outboxMessages);
+      return rows.length === 2 && rows.every((row) => row.sentAt !== null || row.failedAt !== null);
+    });
+    const rows = await database.db.select().from(outboxMessages);
+    const push = await queuedMessage(rows.find((row) => row.channel === "push")!.id);
+    const sms = await queuedMessage(rows.find((row) => row.channel === "sms")!.id);
+    expect(calls).toBe(2);
+    expect(push.sentAt).not.toBeNull();
+    expect(sms.failedAt).not.toBeNull();
+    expect(sms.attempts).toBe(3);
   });
 });

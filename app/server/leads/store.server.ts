@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { attributionColumns } from "./attribution.server.ts";
 import type { RunStatement } from "../db/db.server.ts";
 import { confirmationEmailLimits, contactRequests, leadSubmissions, privacyRequests } from "./schema.server.ts";
-import { emailOutbox } from "../outbox/schema.server.ts";
-import { COUNT_FORM_HIT, type FormRateLimit } from "./form-limit.server.ts";
+import { countHitCte, limitResult } from "../limits/window-limit.server.ts";
+import { emailRow, queueEmailsCte } from "../outbox/queue.server.ts";
 import type { RenderedEmail } from "./emails.server.ts";
 import { sqlNames } from "../db/sql-names.server.ts";
 
@@ -16,7 +15,6 @@ import { sqlNames } from "../db/sql-names.server.ts";
 
 const contacts = sqlNames(contactRequests);
 const privacy = sqlNames(privacyRequests);
-const outbox = sqlNames(emailOutbox);
 const submissions = sqlNames(leadSubmissions);
 const confirmations = sqlNames(confirmationEmailLimits);
 
@@ -57,7 +55,7 @@ type ContactRow = Record<(typeof CONTACT_COLUMNS)[number], unknown> & { id: stri
 type OptOutRow = Record<(typeof OPT_OUT_COLUMNS)[number], unknown> & { id: string };
 
 /**
- * $1–$3 the form limit (COUNT_FORM_HIT), $4 the emails as JSON, $5 the submission key (or null), $6 its
+ * $1–$3 the form limit (the client's key, the window in seconds, the hits allowed), $4 the emails as JSON, $5 the submission key (or null), $6 its
  * fingerprint, $7 how long the key is kept (seconds); an opt-out's $8 is its recipient key; then the lead's columns.
  */
 const FIRST_CONTACT_PARAM = 8;
@@ -110,38 +108,28 @@ const COUNT_CONFIRMATION = `confirmation AS (
   RETURNING ${confirmations.sent} <= ${CONFIRMATIONS_PER_RECIPIENT_PER_DAY} AS allowed
 )`;
 
-/**
- * The outbox rows of one lead, from $4 (a JSON array of rendered emails), for the request in `lead`.
- * Selecting FROM lead means no email is queued unless the request was stored. An email to the requester
- * is queued only within the recipient's daily limit, when the statement counts one.
- */
-function queueEmails(requestColumn: string, limitedByRecipient: boolean): string {
-  return `queued AS (
-  INSERT INTO ${outbox.table} (${outbox.id}, ${requestColumn}, ${outbox.purpose}, ${outbox.messageId}, ${outbox.toAddress},
-    ${outbox.replyTo}, ${outbox.subject}, ${outbox.textBody}, ${outbox.htmlBody})
-  SELECT email.id, lead.id, email.purpose, email.message_id, email.to_address, email.reply_to, email.subject,
-    email.text_body, email.html_body
-  FROM lead, jsonb_to_recordset($4::jsonb) AS email(id uuid, purpose text, message_id text, to_address text,
-    reply_to text, subject text, text_body text, html_body text, to_requester boolean)
-  ${limitedByRecipient ? "WHERE NOT email.to_requester OR (SELECT allowed FROM confirmation)" : ""}
-)`;
-}
-
 const OUTCOME = `SELECT allowed, seconds_left, EXISTS (SELECT 1 FROM lead) AS stored,
   (SELECT request_id FROM previous) AS previous_id, (SELECT fingerprint FROM previous) AS previous_fingerprint
 FROM form_hit`;
 
+const COUNT_FORM_HIT = countHitCte({ key: "$1", windowSeconds: "$2", allowed: "$3" });
+
 const STORE_CONTACT = `WITH ${COUNT_FORM_HIT},
 ${submissionKey(FIRST_CONTACT_PARAM)},
 ${insertLead(contacts, CONTACT_COLUMNS, FIRST_CONTACT_PARAM)},
-${queueEmails(outbox.contactRequestId, false)}
+${queueEmailsCte({ rows: "$4", request: { column: "contact", from: "lead" } })}
 ${OUTCOME}`;
 
 const STORE_OPT_OUT = `WITH ${COUNT_FORM_HIT},
 ${submissionKey(FIRST_OPT_OUT_PARAM)},
 ${insertLead(privacy, OPT_OUT_COLUMNS, FIRST_OPT_OUT_PARAM)},
 ${COUNT_CONFIRMATION},
-${queueEmails(outbox.privacyRequestId, true)}
+${queueEmailsCte({
+  rows: "$4",
+  request: { column: "privacy", from: "lead" },
+  // An email to the requester is queued only within the recipient's daily limit, counted by this statement.
+  where: "NOT email.to_requester OR (SELECT allowed FROM confirmation)",
+})}
 ${OUTCOME}`;
 
 /** A submission id and how long it protects against a repeat. */
@@ -176,7 +164,8 @@ export interface LeadStore {
 
 interface LeadStoreOptions {
   run: RunStatement;
-  formRateLimit: FormRateLimit;
+  /** The lead forms' limit per client: this many submissions per window. */
+  formLimit: { perWindow: number; windowSeconds: number };
   /** The domain for Message-ID headers. */
   messageIdDomain: string;
 }
@@ -200,20 +189,8 @@ function recipientKey(address: string): string {
 }
 
 export function createLeadStore(options: LeadStoreOptions): LeadStore {
-  const outboxRow = (email: RenderedEmail, toRequester = false) => {
-    const outboxId = randomUUID();
-    return {
-      id: outboxId,
-      purpose: email.purpose,
-      message_id: `<${outboxId}@${options.messageIdDomain}>`,
-      to_address: email.to,
-      reply_to: email.replyTo,
-      subject: email.subject,
-      text_body: email.text,
-      html_body: email.html,
-      to_requester: toRequester,
-    };
-  };
+  const outboxRow = (email: RenderedEmail, toRequester = false) =>
+    emailRow(email, options.messageIdDomain, toRequester);
   const store = async (
     name: string,
     text: string,
@@ -232,7 +209,7 @@ export function createLeadStore(options: LeadStoreOptions): LeadStore {
         sameLead: result.previous_fingerprint === submission?.fingerprint,
       };
     }
-    const limit = options.formRateLimit.result(result);
+    const limit = limitResult(result);
     if (!limit.allowed) return { outcome: "limited", retryAfterSeconds: limit.retryAfterSeconds };
     // The key was taken by a request still being stored when this statement began: once it has committed,
     // running the statement again finds it and answers with its id.
@@ -250,7 +227,9 @@ export function createLeadStore(options: LeadStoreOptions): LeadStore {
         "store_contact",
         STORE_CONTACT,
         [
-          ...options.formRateLimit.params(clientKey),
+          clientKey,
+          options.formLimit.windowSeconds,
+          options.formLimit.perWindow,
           JSON.stringify(emails.map((email) => outboxRow(email))),
           ...keyParams(submission),
           ...CONTACT_COLUMNS.map((column) => row[column]),
@@ -263,7 +242,9 @@ export function createLeadStore(options: LeadStoreOptions): LeadStore {
         "store_opt_out",
         STORE_OPT_OUT,
         [
-          ...options.formRateLimit.params(clientKey),
+          clientKey,
+          options.formLimit.windowSeconds,
+          options.formLimit.perWindow,
           JSON.stringify([outboxRow(emails.confirmation, true), outboxRow(emails.notification)]),
           ...keyParams(submission),
           recipientKey(String(row.email)),

@@ -1,5 +1,5 @@
 import type { RunStatement } from "../db/db.server.ts";
-import { emailOutbox } from "./schema.server.ts";
+import { emailOutbox, outboxMessages } from "./schema.server.ts";
 import { log, withoutEmailAddresses } from "../log.server.ts";
 import type { Mailer } from "./mail.server.ts";
 import { sqlNames } from "../db/sql-names.server.ts";
@@ -16,6 +16,8 @@ export interface OutboxOptions {
   stopGraceMs?: number;
   /** Awaited before each claim: lets the lead intake go first during a burst (intake-pressure.server.ts). */
   beforeClaim?: () => Promise<void>;
+  /** The senders of messages other than email, by channel; a channel not configured has none. */
+  channels?: Record<string, ChannelSender>;
 }
 
 export interface OutboxWorker {
@@ -54,77 +56,166 @@ function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
-const outbox = sqlNames(emailOutbox);
+/** The columns every queue table has: the row, its purpose, and the lease and retry bookkeeping. */
+type QueueTable = typeof emailOutbox | typeof outboxMessages;
 
-/**
- * Claims due rows: the lease is taken by moving next_attempt_at ahead; SKIP LOCKED keeps instances apart.
- * `attempts`, raised by every claim, identifies the claim: the statements below change a row only for it.
- */
-const CLAIM = `UPDATE ${outbox.table} SET ${outbox.attempts} = ${outbox.attempts} + 1,
-  ${outbox.nextAttemptAt} = now() + $1 * interval '1 millisecond'
-WHERE ${outbox.id} IN (
-  SELECT ${outbox.id} FROM ${outbox.table}
-  WHERE ${outbox.sentAt} IS NULL AND ${outbox.failedAt} IS NULL AND ${outbox.nextAttemptAt} <= now()
-  ORDER BY ${outbox.nextAttemptAt} LIMIT $2 FOR UPDATE SKIP LOCKED
+/** One queue's statements: claim, renew, mark sent, record a failure, return a row; built from its table's names. */
+function queueStatements(table: QueueTable, returning: () => string) {
+  const q = sqlNames(table);
+  const claimed = `${q.id} = $1 AND ${q.attempts} = $2 AND ${q.sentAt} IS NULL`;
+  return {
+    /**
+     * Claims due rows: the lease is taken by moving next_attempt_at ahead; SKIP LOCKED keeps instances apart.
+     * `attempts`, raised by every claim, identifies the claim: the statements below change a row only for it.
+     */
+    claim: `UPDATE ${q.table} SET ${q.attempts} = ${q.attempts} + 1,
+  ${q.nextAttemptAt} = now() + $1 * interval '1 millisecond'
+WHERE ${q.id} IN (
+  SELECT ${q.id} FROM ${q.table}
+  WHERE ${q.sentAt} IS NULL AND ${q.failedAt} IS NULL AND ${q.nextAttemptAt} <= now()
+  ORDER BY ${q.nextAttemptAt} LIMIT $2 FOR UPDATE SKIP LOCKED
 )
-RETURNING ${outbox.id} AS id, ${outbox.purpose} AS purpose, ${outbox.messageId} AS message_id,
-  ${outbox.toAddress} AS to_address, ${outbox.replyTo} AS reply_to, ${outbox.subject} AS subject,
-  ${outbox.textBody} AS text_body, ${outbox.htmlBody} AS html_body, ${outbox.attempts} AS attempts`;
-
-const CLAIMED = `${outbox.id} = $1 AND ${outbox.attempts} = $2 AND ${outbox.sentAt} IS NULL`;
-
-const RENEW_LEASE = `UPDATE ${outbox.table} SET ${outbox.nextAttemptAt} = now() + $3 * interval '1 millisecond'
-WHERE ${CLAIMED} RETURNING 1 AS renewed`;
-
-const MARK_SENT = `UPDATE ${outbox.table} SET ${outbox.sentAt} = now(), ${outbox.lastError} = NULL WHERE ${outbox.id} = $1`;
-
-/** A failed attempt: retried after a delay, or marked failed when $5 says so or the row is too old. */
-const RECORD_FAILURE = `UPDATE ${outbox.table} SET ${outbox.nextAttemptAt} = now() + $3 * interval '1 millisecond',
-  ${outbox.lastError} = $4,
-  ${outbox.failedAt} = CASE WHEN $5::boolean OR ${outbox.createdAt} <= now() - $6 * interval '1 millisecond'
+RETURNING ${q.id} AS id, ${q.purpose} AS purpose, ${q.attempts} AS attempts, ${returning()}`,
+    renewLease: `UPDATE ${q.table} SET ${q.nextAttemptAt} = now() + $3 * interval '1 millisecond'
+WHERE ${claimed} RETURNING 1 AS renewed`,
+    markSent: `UPDATE ${q.table} SET ${q.sentAt} = now(), ${q.lastError} = NULL WHERE ${q.id} = $1`,
+    /** A failed attempt: retried after a delay, or marked failed when $5 says so or the row is too old. */
+    recordFailure: `UPDATE ${q.table} SET ${q.nextAttemptAt} = now() + $3 * interval '1 millisecond',
+  ${q.lastError} = $4,
+  ${q.failedAt} = CASE WHEN $5::boolean OR ${q.createdAt} <= now() - $6 * interval '1 millisecond'
     THEN now() END
-WHERE ${CLAIMED}
-RETURNING ${outbox.failedAt} IS NOT NULL AS failed`;
-
-/** A send aborted before it could finish: the row goes back as it was, due now, the attempt not counted. */
-const RETURN_ROW = `UPDATE ${outbox.table} SET ${outbox.attempts} = ${outbox.attempts} - 1, ${outbox.nextAttemptAt} = now()
-WHERE ${CLAIMED}`;
+WHERE ${claimed}
+RETURNING ${q.failedAt} IS NOT NULL AS failed`,
+    /** A send aborted before it could finish: the row goes back as it was, due now, the attempt not counted. */
+    returnRow: `UPDATE ${q.table} SET ${q.attempts} = ${q.attempts} - 1, ${q.nextAttemptAt} = now()
+WHERE ${claimed}`,
+  };
+}
 
 interface ClaimedRow {
   id: string;
   purpose: string;
+  attempts: number;
+}
+
+interface ClaimedEmail extends ClaimedRow {
   message_id: string;
   to_address: string;
   reply_to: string | null;
   subject: string;
   text_body: string;
   html_body: string;
-  attempts: number;
+}
+
+interface ClaimedMessage extends ClaimedRow {
+  channel: string;
+  payload: unknown;
 }
 
 /** Why a send was aborted before it finished, when its row is to be returned untouched. */
 class SendInterrupted extends Error {}
 
+/**
+ * Thrown by a channel's sender when the service refuses the message for good (it is tried a few times, then
+ * marked failed); any other error is retried with backoff.
+ */
+export class DeliveryRefused extends Error {}
+
 /** A 5xx reply: the server refuses this message for good (an unknown recipient, a message it will not take). */
 function isPermanentRejection(error: unknown): boolean {
+  if (error instanceof DeliveryRefused) return true;
   const code = (error as { responseCode?: unknown }).responseCode;
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
+/**
+ * Delivers one kind of queued message other than email (a text message, a push, a call to a provider's API).
+ * Resolves once the service has accepted it; throws DeliveryRefused when it never will.
+ */
+export type ChannelSender = (payload: unknown, signal: AbortSignal) => Promise<void>;
+
+interface Queue<Row extends ClaimedRow> {
+  name: string;
+  statements: ReturnType<typeof queueStatements>;
+  deliver(row: Row, signal: AbortSignal): Promise<void>;
+}
+
+const emailQueue = (mailer: Mailer): Queue<ClaimedEmail> => ({
+  name: "outbox",
+  statements: queueStatements(emailOutbox, () => {
+    const e = sqlNames(emailOutbox);
+    return `${e.messageId} AS message_id, ${e.toAddress} AS to_address, ${e.replyTo} AS reply_to,
+  ${e.subject} AS subject, ${e.textBody} AS text_body, ${e.htmlBody} AS html_body`;
+  }),
+  deliver: (row, signal) =>
+    mailer.send(
+      {
+        id: row.id,
+        messageId: row.message_id,
+        to: row.to_address,
+        replyTo: row.reply_to,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+      },
+      signal,
+    ),
+});
+
+const messageQueue = (channels: Record<string, ChannelSender>): Queue<ClaimedMessage> => ({
+  name: "messages",
+  statements: queueStatements(outboxMessages, () => {
+    const m = sqlNames(outboxMessages);
+    return `${m.channel} AS channel, ${m.payload} AS payload`;
+  }),
+  async deliver(row, signal) {
+    const send = channels[row.channel];
+    // A channel switched off since the message was queued (its settings removed) is refused for good.
+    if (!send) throw new DeliveryRefused(`no sender for the ${row.channel} channel is configured`);
+    await send(row.payload, signal);
+  },
+});
+
 export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, options: OutboxOptions): OutboxWorker {
+  const inFlight = new Set<AbortController>();
+  const abortSends = () => {
+    for (const send of inFlight) send.abort(new SendInterrupted("the server is shutting down"));
+  };
+  const loops = [
+    startQueueLoop(emailQueue(mailer), runStatement, options, inFlight),
+    startQueueLoop(messageQueue(options.channels ?? {}), runStatement, options, inFlight),
+  ];
+  return {
+    nudge: () => loops.forEach((loop) => loop.nudge()),
+    abortSends,
+    stop: async () => {
+      const grace = setTimeout(abortSends, options.stopGraceMs ?? STOP_GRACE_MS);
+      await Promise.all(loops.map((loop) => loop.stop()));
+      clearTimeout(grace);
+    },
+  };
+}
+
+/** Polls one queue table: claims due rows under a lease, delivers them, and records each outcome. */
+function startQueueLoop<Row extends ClaimedRow>(
+  queue: Queue<Row>,
+  runStatement: RunStatement,
+  options: OutboxOptions,
+  inFlight: Set<AbortController>,
+) {
   const batchSize = options.batchSize ?? 20;
   const leaseMs = options.leaseMs ?? LEASE_MS;
+  const { statements } = queue;
   let stopped = false;
   let stopping: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let againWhenDone = false;
-  const inFlight = new Set<AbortController>();
 
-  const claimBatch = () => runStatement<ClaimedRow>("outbox_claim", CLAIM, [leaseMs, batchSize]);
+  const claimBatch = () => runStatement<Row>(`${queue.name}_claim`, statements.claim, [leaseMs, batchSize]);
 
   /** Renews the row's lease while its send is in flight; aborts the send if the lease cannot be kept. */
-  function keepLease(row: ClaimedRow, send: AbortController) {
+  function keepLease(row: Row, send: AbortController) {
     let renewedAt = Date.now();
     let renewing: Promise<void> = Promise.resolve();
     const interval = setInterval(() => {
@@ -132,7 +223,7 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
         send.abort(new SendInterrupted("the lease on the message could not be renewed"));
         return;
       }
-      renewing = runStatement("outbox_renew_lease", RENEW_LEASE, [row.id, row.attempts, leaseMs]).then(
+      renewing = runStatement(`${queue.name}_renew_lease`, statements.renewLease, [row.id, row.attempts, leaseMs]).then(
         (renewed) => {
           if (renewed.length > 0) renewedAt = Date.now();
           else send.abort(new SendInterrupted("another worker holds the message"));
@@ -146,7 +237,7 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
     };
   }
 
-  async function deliver(row: ClaimedRow) {
+  async function deliver(row: Row) {
     const send = new AbortController();
     inFlight.add(send);
     const releaseLease = keepLease(row, send);
@@ -156,18 +247,7 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
     );
     let failure: unknown;
     try {
-      await mailer.send(
-        {
-          id: row.id,
-          messageId: row.message_id,
-          to: row.to_address,
-          replyTo: row.reply_to,
-          subject: row.subject,
-          text: row.text_body,
-          html: row.html_body,
-        },
-        send.signal,
-      );
+      await queue.deliver(row, send.signal);
     } catch (error) {
       failure = send.signal.aborted ? send.signal.reason : error;
     } finally {
@@ -176,7 +256,7 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
       await releaseLease();
     }
     if (failure === undefined) {
-      await runStatement("outbox_mark_sent", MARK_SENT, [row.id]);
+      await runStatement(`${queue.name}_mark_sent`, statements.markSent, [row.id]);
       return;
     }
     const reason = failure instanceof Error ? failure.message : String(failure);
@@ -185,19 +265,23 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
         { outboxId: row.id, purpose: row.purpose },
         `outbox send returned unsent: ${withoutEmailAddresses(reason)}`,
       );
-      await runStatement("outbox_return_row", RETURN_ROW, [row.id, row.attempts]);
+      await runStatement(`${queue.name}_return_row`, statements.returnRow, [row.id, row.attempts]);
       return;
     }
     const permanent = isPermanentRejection(failure);
     const delayMs = retryDelayMs(row.attempts, options.retryBaseMs, options.retryMaxMs);
-    const [recorded] = await runStatement<{ failed: boolean }>("outbox_record_failure", RECORD_FAILURE, [
-      row.id,
-      row.attempts,
-      delayMs,
-      reason.slice(0, 1000),
-      permanent && row.attempts >= MAX_PERMANENT_FAILURES,
-      GIVE_UP_AFTER_MS,
-    ]);
+    const [recorded] = await runStatement<{ failed: boolean }>(
+      `${queue.name}_record_failure`,
+      statements.recordFailure,
+      [
+        row.id,
+        row.attempts,
+        delayMs,
+        reason.slice(0, 1000),
+        permanent && row.attempts >= MAX_PERMANENT_FAILURES,
+        GIVE_UP_AFTER_MS,
+      ],
+    );
     log.warn(
       { outboxId: row.id, purpose: row.purpose, attempt: row.attempts, retryInMs: recorded?.failed ? null : delayMs },
       `${recorded?.failed ? "outbox send failed for good" : "outbox send failed"}: ${withoutEmailAddresses(reason)}`,
@@ -241,21 +325,14 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
     });
   }
 
-  function abortSends() {
-    for (const send of inFlight) send.abort(new SendInterrupted("the server is shutting down"));
-  }
-
   run();
   return {
     nudge: run,
-    abortSends,
     stop: () =>
       (stopping ??= (async () => {
         stopped = true;
         clearTimeout(timer);
-        const grace = setTimeout(abortSends, options.stopGraceMs ?? STOP_GRACE_MS);
         await running;
-        clearTimeout(grace);
       })()),
   };
 }

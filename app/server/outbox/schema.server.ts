@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
- * Emails to send, written in the same transaction as the request they belong to, already rendered,
- * so that a restart or a template change never alters or loses a pending message.
+ * Emails to send, written in the same transaction as what they belong to, already rendered, so that a
+ * restart or a template change never alters or loses a pending message.
  */
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -32,6 +32,34 @@ export const emailOutbox = pgTable(
     index("email_outbox_pending_idx")
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} IS NULL AND ${table.failedAt} IS NULL`),
-    check("email_outbox_one_request", sql`(${table.contactRequestId} IS NULL) <> (${table.privacyRequestId} IS NULL)`),
+    // An email belongs to at most one request; the operator's own emails (a digest, an alert) to none.
+    check("email_outbox_one_request", sql`${table.contactRequestId} IS NULL OR ${table.privacyRequestId} IS NULL`),
+  ],
+);
+
+/**
+ * Messages other than email (a text message, a push, a call to a provider's API), queued like emails: written
+ * with what they belong to, delivered under a lease, retried with backoff, never sent twice by two instances.
+ * `payload` is what the channel's sender needs, already rendered.
+ */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: uuid("id").primaryKey(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** "sms", "push", …: which sender delivers it. */
+    channel: text("channel").notNull(),
+    purpose: text("purpose").notNull(),
+    payload: jsonb("payload").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (table) => [
+    index("outbox_messages_pending_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} IS NULL AND ${table.failedAt} IS NULL`),
   ],
 );
