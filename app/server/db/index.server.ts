@@ -1,0 +1,3 @@
+/** The database: one connection (embedded PGlite in a worker thread, or a PostgreSQL pool) and its migrations. */
+export { executeRows, openDatabase, type Database, type OpenDatabase, type RunStatement } from "./db.server.ts";
+export { sqlNames } from "./sql-names.server.ts";

@@ -1,0 +1,8 @@
+/** Fixed-window limits per client, counted in the shared database. */
+export {
+  countHitCte,
+  createPostRateLimit,
+  limitResult,
+  pruneEndedWindows,
+  type RateLimitResult,
+} from "./window-limit.server.ts";

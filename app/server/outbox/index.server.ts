@@ -1,0 +1,15 @@
+/** The outbox: emails and other messages queued with what they belong to, and delivered at least once. */
+export { startOutboxWorker, DeliveryRefused, type ChannelSender, type OutboxWorker } from "./outbox.server.ts";
+export {
+  emailRow,
+  messageIdDomain,
+  messageRow,
+  queue,
+  queueEmailsCte,
+  queueMessagesCte,
+  type EmailToSend,
+  type MessageToSend,
+} from "./queue.server.ts";
+export { createMailer } from "./mail.server.ts";
+export { createIntakePressure } from "./intake-pressure.server.ts";
+export { listUnsentEmails, retryEmailNow } from "./unsent.server.ts";
