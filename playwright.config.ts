@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { assertChromiumInstalled, chromiumArgs, chromiumPath } from "./tests/chromium.ts";
+import { assertChromiumInstalled, chromiumArgs, chromiumPath } from "./tooling/chromium.ts";
 import { e2ePgliteDir, e2ePort } from "./tests/e2e-server.ts";
 
 assertChromiumInstalled();
@@ -25,7 +25,7 @@ export default defineConfig({
   },
   webServer: {
     // Each run starts with an empty database (and no socket or lock left by an interrupted run).
-    command: `rm -rf ${e2ePgliteDir} ${e2ePgliteDir}.lock ${e2ePgliteDir}.sock && node --import tsx server.ts`,
+    command: `rm -rf ${e2ePgliteDir} ${e2ePgliteDir}.lock ${e2ePgliteDir}.sock && node build/node/server.js`,
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,

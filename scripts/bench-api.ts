@@ -2,7 +2,7 @@
  * API load run: autocannon on loopback against the real server (the built app, the lead intake, the
  * outbox worker sending to a local SMTP peer), on embedded PGlite in memory, on embedded PGlite on disk
  * (a fresh folder, as `npm start` runs it) and on an embedded PostgreSQL server. Bounded by request count
- * and time. Needs `npx react-router build` first.
+ * and time. Needs `npm run build` first.
  *
  * autocannon runs in a worker thread: on the server's own event loop it would delay the server it is
  * timing, as a remote client never does (docs/BENCHMARKS.md).
@@ -20,7 +20,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count, isNotNull } from "drizzle-orm";
-import { startServer } from "../server.ts";
+import { startServer } from "../app/server/start-server.server.ts";
 import { contactRequests } from "../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../app/server/outbox/schema.server.ts";
 import { startPostgres, startSmtpPeer, testEnv, validContact } from "../tests/integration/support.ts";

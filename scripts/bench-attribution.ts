@@ -8,7 +8,7 @@
  *    200 leads/s and 1,000 beacon events/s together for 10 s, three times; each a steady, evenly spaced load
  *    (scripts/lib/steady-load.ts). The lead p99 must stay under 50 ms.
  *
- *   node --import tsx scripts/bench-attribution.ts      (needs `npx react-router build` first)
+ *   node --import tsx scripts/bench-attribution.ts      (needs `npm run build` first)
  */
 import { readFileSync } from "node:fs";
 import { getTableName, sql } from "drizzle-orm";

@@ -19,7 +19,9 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromiumArgs, chromiumPath, assertChromiumInstalled } from "../tests/chromium.ts";
+import { parseEnv } from "../app/config/env.server.ts";
+import { startServer } from "../app/server/start-server.server.ts";
+import { chromiumArgs, chromiumPath, assertChromiumInstalled } from "../tooling/chromium.ts";
 import { gzipBytes, pageAssets, pageHtml, prerenderedPaths } from "./lib/route-assets.ts";
 
 const { values: options } = parseArgs({
@@ -165,12 +167,15 @@ async function main() {
   const runs = Number(options.runs);
   writeReferencePages(routes);
 
-  process.env.PORT = "0";
-  process.env.HOST = "127.0.0.1";
-  process.env.PGLITE_DATA_DIR = "memory://";
-  process.env.OUTBOX_DIR = join(process.cwd(), "bench-results/outbox");
-  const { startServer } = await import("../server.ts");
-  const server = await startServer();
+  const server = await startServer(
+    parseEnv({
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      PGLITE_DATA_DIR: "memory://",
+      OUTBOX_DIR: join(process.cwd(), "bench-results/outbox"),
+    }),
+  );
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
 
   const loadAtStart = loadavg();

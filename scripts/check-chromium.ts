@@ -1,4 +1,4 @@
-import { assertChromiumInstalled } from "../tests/chromium.ts";
+import { assertChromiumInstalled } from "../tooling/chromium.ts";
 
 try {
   assertChromiumInstalled();

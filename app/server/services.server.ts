@@ -9,7 +9,7 @@ import { createIntakePressure } from "./outbox/intake-pressure.server.ts";
 import { createLeadIntake, type LeadIntake } from "./leads/intake.server.ts";
 import { createMailer } from "./outbox/mail.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "./outbox/outbox.server.ts";
-import { messageIdDomain } from "./outbox/queue.server.ts";
+import { emailBacklog, messageIdDomain } from "./outbox/index.server.ts";
 import { log } from "./log.server.ts";
 import { purgeExpiredCounts } from "./analytics/retention.server.ts";
 import { purgeExpiredLeads } from "./leads/retention.server.ts";
@@ -24,6 +24,8 @@ export interface AppServices {
   leads: LeadIntake;
   consoleAuth: ConsoleAuth;
   outbox: OutboxWorker;
+  /** What the readiness probe reports of email still to send. */
+  outboxBacklog(): ReturnType<typeof emailBacklog>;
   /** Page views and call clicks, gathered in memory and added to the daily aggregates every few seconds. */
   siteEvents: SiteEventCounter;
   close(): Promise<void>;
@@ -57,7 +59,9 @@ export async function startServices(env: Env): Promise<AppServices> {
   // their emails, and daily counts past theirs. It runs beside the requests, not before them.
   const housekeeping = () =>
     Promise.all([
-      pruneEndedWindows(database.db, HOUR_SECONDS).catch((error) => log.error({ err: error }, "rate limit pruning failed")),
+      pruneEndedWindows(database.db, HOUR_SECONDS).catch((error) =>
+        log.error({ err: error }, "rate limit pruning failed"),
+      ),
       purgeExpiredLeads(database.db, { outboxDir: env.OUTBOX_DIR }).catch((error) =>
         log.error({ err: error }, "retention purge failed"),
       ),
@@ -95,6 +99,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     leads,
     consoleAuth,
     outbox,
+    outboxBacklog: () => emailBacklog(database.db),
     siteEvents,
     async close() {
       clearInterval(housekeepingTimer);

@@ -24,7 +24,7 @@ test.beforeAll(async () => {
   peer = await startSmtpPeer();
   await peer.goDown();
   await rm(dataDir, { recursive: true, force: true });
-  server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  server = spawn(process.execPath, ["build/node/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startServer, type RunningServer } from "../../server.ts";
+import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { postJson, startPostgres, testEnv, validContact, type TestPostgres } from "./support.ts";
 
 /** `npm run operator` and `npm run leads` as an operator runs them, in a second terminal, while the site runs. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startServer, type RunningServer } from "../../server.ts";
+import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { testEnv, validContact } from "./support.ts";
 

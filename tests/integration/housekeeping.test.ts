@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startServer } from "../../server.ts";
+import { startServer } from "~/server/start-server.server.ts";
 import { openDatabase } from "~/server/db/db.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";

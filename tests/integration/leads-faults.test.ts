@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startServer, type RunningServer } from "../../server.ts";
+import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import type { FieldErrors } from "~/lib/lead-schemas.ts";
 import { contactRequests, privacyRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";

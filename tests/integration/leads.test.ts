@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startServer, type RunningServer } from "../../server.ts";
+import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { contactRequests, privacyRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import {

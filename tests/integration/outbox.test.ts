@@ -156,7 +156,9 @@ describe("messages for other channels", () => {
     const delivered: unknown[] = [];
     const worker = startWorker({ channels: { sms: async (payload) => void delivered.push(payload) } });
     await queueInOutbox(database.run, "Plumbline <no-reply@plumbline.example>", {
-      messages: [{ channel: "sms", purpose: "missed_call_alert", payload: { to: "+15550001111", body: "Missed call" } }],
+      messages: [
+        { channel: "sms", purpose: "missed_call_alert", payload: { to: "+15550001111", body: "Missed call" } },
+      ],
     });
     worker.nudge();
     await waitUntil(async () => (await database.db.select().from(outboxMessages))[0]?.sentAt != null);

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { startServer, type RunningServer } from "../../server.ts";
+import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { siteConfig } from "~/config/site.ts";
 import { contactRequests, privacyRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";

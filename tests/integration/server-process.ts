@@ -14,11 +14,11 @@ export interface ServerProcess {
 }
 
 /**
- * The built server as `npm start` runs it (`node --import tsx server.ts`), in a process of its own, so
+ * The built server as `npm start` runs it (`node build/node/server.js`), in a process of its own, so
  * that a test can SIGKILL it. `env` is its whole operator configuration; PORT must be fixed.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["build/node/server.js"], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startServer } from "../../server.ts";
+import { startServer } from "~/server/start-server.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { postJson, startSmtpPeer, testEnv, validContact, waitUntil } from "./support.ts";
 
@@ -20,7 +20,7 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 
 /** `npm run serve`'s process, on the embedded database in `dataDir`. */
 async function startServerProcess(settings: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["build/node/server.js"], {
     cwd: PROJECT_DIR,
     env: {
       PATH: process.env.PATH,

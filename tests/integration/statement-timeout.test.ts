@@ -1,7 +1,7 @@
 import { count, getTableName } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startServer } from "../../server.ts";
+import { startServer } from "~/server/start-server.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { postJson, startPostgres, testEnv, validContact, type TestPostgres } from "./support.ts";
 

@@ -1,5 +1,4 @@
 import { mkdir, open, readFile, rm } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { SQL } from "drizzle-orm";
@@ -8,6 +7,7 @@ import { drizzle as drizzleProxy } from "drizzle-orm/pg-proxy";
 import pg from "pg";
 import { log } from "../log.server.ts";
 import { openPgliteThread } from "./pglite-thread.server.ts";
+import { projectPath } from "../project-path.server.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 
@@ -44,7 +44,7 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
 }
 
-const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+const MIGRATIONS_FOLDER = projectPath("drizzle");
 // Any constant will do; it keeps two instances starting together from migrating at once.
 const MIGRATION_LOCK_KEY = 4_242_001;
 

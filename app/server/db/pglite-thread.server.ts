@@ -3,7 +3,7 @@
  * docs/decisions/095-pglite-in-a-worker-thread.md). A thread that fails or exits fails every statement
  * waiting on it, and every later one, so a visitor gets a 503 rather than a request that never ends.
  */
-import type { Worker } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
 import type { PgliteReply, PgliteRequest } from "./pglite-messages.server.ts";
 import { startTypeScriptWorker } from "./typescript-worker.server.ts";
 
@@ -16,26 +16,33 @@ export interface PgliteConnection {
   close(): Promise<void>;
 }
 
-interface Thread {
+export interface PgliteThread {
   send(request: DistributiveOmit<PgliteRequest, "id">): Promise<unknown[]>;
   readonly failed: boolean;
   worker: Worker;
 }
 
-/**
- * Threads whose database was closed, kept for the next open in this process (tests open many): a new
- * thread loads and warms PGlite's WebAssembly again, which takes seconds on this machine.
- */
-const idleThreads: Thread[] = [];
+/** Where an open gets its thread and where a close leaves it. */
+export interface PgliteThreads {
+  take(): PgliteThread;
+  give(thread: PgliteThread): void;
+}
 
-export async function openPgliteThread(dataDir: string, migrationsFolder: string): Promise<PgliteConnection> {
-  const thread = idleThreads.pop() ?? startThread();
-  // While a database is open its thread keeps the process alive; an idle one does not.
+/** Each database its own thread, stopped when it closes. */
+const threadPerDatabase: PgliteThreads = {
+  take: startPgliteThread,
+  give: (thread) => void thread.worker.terminate(),
+};
+
+export async function openPgliteThread(
+  dataDir: string,
+  migrationsFolder: string,
+  threads: PgliteThreads = threadPerDatabase,
+): Promise<PgliteConnection> {
+  const thread = threads.take();
+  // While a database is open its thread keeps the process alive.
   thread.worker.ref();
-  const release = () => {
-    thread.worker.unref();
-    if (!thread.failed) idleThreads.push(thread);
-  };
+  const release = () => threads.give(thread);
   try {
     await thread.send({ kind: "open", dataDir, migrationsFolder });
   } catch (error) {
@@ -56,8 +63,12 @@ export async function openPgliteThread(dataDir: string, migrationsFolder: string
   };
 }
 
-function startThread(): Thread {
-  const worker = startTypeScriptWorker(new URL("./pglite-worker.server.ts", import.meta.url));
+export function startPgliteThread(): PgliteThread {
+  // Compiled (npm start), the worker is its own file beside the server's; from source, tsx loads it.
+  const compiled = import.meta.url.endsWith(".js");
+  const worker = compiled
+    ? new Worker(new URL("./pglite-worker.server.js", import.meta.url))
+    : startTypeScriptWorker(new URL("./pglite-worker.server.ts", import.meta.url));
   const waiting = new Map<number, { resolve(rows: unknown[]): void; reject(error: Error): void }>();
   let nextId = 0;
   let failure: Error | undefined;

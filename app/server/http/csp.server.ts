@@ -1,4 +1,5 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
 import type { PublicSiteConfig } from "~/config/site.ts";
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
@@ -50,4 +51,18 @@ export function contentSecurityPolicy(config: PublicSiteConfig, scriptSources: s
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${[...new Set(sources)].join(" ")}`)
     .join("; ");
+}
+
+/**
+ * Server-rendered responses (form results, 404s, the console) get a fresh nonce for their inline scripts,
+ * handed to React Router in the load context. In development Vite injects its own inline scripts and
+ * styles, so there is no CSP there.
+ */
+export function nonceForRenderedResponses(config: PublicSiteConfig, mode: "production" | "development") {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    if (mode === "production") res.set("Content-Security-Policy", contentSecurityPolicy(config, [`'nonce-${nonce}'`]));
+    next();
+  };
 }

@@ -1,5 +1,4 @@
 import type { Server } from "node:http";
-import { fileURLToPath } from "node:url";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { toPublicSiteConfig, type Env } from "~/config/env.server.ts";
@@ -7,8 +6,9 @@ import type { PublicSiteConfig } from "~/config/site.ts";
 import { contentSecurityPolicy } from "./csp.server.ts";
 import { loadPrerenderedPages, type PrerenderedPage } from "./prerendered-pages.server.ts";
 import { publicFiles } from "./public-files.server.ts";
+import { projectPath } from "../project-path.server.ts";
 
-const BUILD_DIR = fileURLToPath(new URL("../../../build/", import.meta.url));
+const BUILD_DIR = `${projectPath("build")}/`;
 const ONE_YEAR_MS = 31_536_000_000;
 
 /** What the server hands to browsers besides its own endpoints: the React Router app and its files. */

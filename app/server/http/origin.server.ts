@@ -31,3 +31,10 @@ export function refusedAsCrossSite(req: IncomingMessage, res: ServerResponse, tr
   res.end(JSON.stringify({ error: "Requests from other sites are not accepted.", fieldErrors: {} }));
   return true;
 }
+
+/** Cross-site unsafe requests are refused with a 403 before any form or the API sees them. */
+export function refuseCrossSite(trustedOrigins: string[]) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    if (!refusedAsCrossSite(req, res, trustedOrigins)) next();
+  };
+}

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
+import type { NextFunction, Request, Response } from "express";
 import { inlineScriptHashes } from "./csp.server.ts";
 
 export interface PrerenderedPage {
@@ -45,4 +46,21 @@ export async function loadPrerenderedPages(
 /** "/about/" and "/about" are the same page; "/" stays "/". */
 export function pageKey(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
+}
+
+/** GET and HEAD of a prerendered page: its HTML with its own CSP, revalidated by ETag. */
+export function servePrerenderedPages(pages: Map<string, PrerenderedPage>) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const page = pages.get(pageKey(req.path));
+    if (!page) return next();
+    res.set({
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "public, max-age=0, must-revalidate",
+      "Content-Security-Policy": page.csp,
+      ETag: page.etag,
+    });
+    if (req.fresh) return res.status(304).end();
+    res.status(200).send(page.html);
+  };
 }

@@ -12,4 +12,4 @@ export {
 } from "./queue.server.ts";
 export { createMailer } from "./mail.server.ts";
 export { createIntakePressure } from "./intake-pressure.server.ts";
-export { listUnsentEmails, retryEmailNow } from "./unsent.server.ts";
+export { emailBacklog, listUnsentEmails, retryEmailNow } from "./unsent.server.ts";

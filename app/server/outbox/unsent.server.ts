@@ -56,3 +56,25 @@ export async function retryEmailNow(db: Database, id: string): Promise<boolean> 
     .returning({ id: emailOutbox.id });
   return updated.length > 0;
 }
+
+/**
+ * Emails still to send, the age in seconds of the oldest, and the number given up for good (which are not
+ * waiting, so they are counted apart): what the readiness probe reports, so a monitor can alert on stuck mail.
+ */
+export async function emailBacklog(db: Database) {
+  const [row] = await db
+    .select({
+      backlog: sql<number>`count(*) FILTER (WHERE ${emailOutbox.failedAt} IS NULL)`,
+      failed: sql<number>`count(*) FILTER (WHERE ${emailOutbox.failedAt} IS NOT NULL)`,
+      oldestSeconds: sql<
+        number | null
+      >`floor(extract(epoch FROM now() - min(${emailOutbox.createdAt}) FILTER (WHERE ${emailOutbox.failedAt} IS NULL)))`,
+    })
+    .from(emailOutbox)
+    .where(isNull(emailOutbox.sentAt));
+  return {
+    backlog: Number(row?.backlog ?? 0),
+    oldestUnsentSeconds: Math.max(0, Number(row?.oldestSeconds ?? 0)),
+    failed: Number(row?.failed ?? 0),
+  };
+}

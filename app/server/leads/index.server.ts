@@ -1,0 +1,10 @@
+/** Leads: contact and opt-out requests, from intake to the console's pages, exports and retention. */
+export { createLeadIntake, type LeadIntake } from "./intake.server.ts";
+export { createLeadStore } from "./store.server.ts";
+export { leadFormAction } from "./form-action.server.ts";
+export { contactRequestsCsv, csvCell, optOutRequestsCsv } from "./exports.server.ts";
+export { listInbox, parseInboxQuery } from "./inbox.server.ts";
+export { leadDetail } from "./lead-detail.server.ts";
+export { updateLead, validateLeadUpdate } from "./lead-update.server.ts";
+export { listOptOuts, markOptOutDone } from "./opt-outs.server.ts";
+export { CONTACT_RETENTION_DAYS, purgeExpiredLeads } from "./retention.server.ts";

@@ -1,0 +1,61 @@
+import type { Server } from "node:http";
+import type { Env } from "~/config/env.server.ts";
+import { commandSocketPath, listenForCommands, runCommand } from "./cli/index.server.ts";
+import { builtFrontEnd, viteFrontEnd } from "./http/front-end.server.ts";
+import { newHttpServer, serveApp } from "./http/http-server.server.ts";
+import { startServices, type AppServices } from "./services.server.ts";
+
+/** On shutdown, requests in flight get this long to finish before their connections are closed. */
+const REQUEST_GRACE_MS = 5_000;
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  services: AppServices;
+  /**
+   * Stops accepting connections, lets requests in flight finish (cut after a grace period), stops the
+   * outbox (sends in flight likewise), then closes the database.
+   */
+  close(): Promise<void>;
+  /** Cuts requests and email sends in flight now, for a close in progress; the database is still closed. */
+  hurry(): void;
+}
+
+/**
+ * The whole server: services first (PGlite takes seconds to open) and then HTTP, on the built front end, or
+ * on Vite with hot reload for `npm run dev`; the local command socket when the database is embedded.
+ */
+export async function startServer(env: Env, options: { dev?: boolean } = {}): Promise<RunningServer> {
+  const services = await startServices(env);
+  const server = newHttpServer();
+  const frontEnd = options.dev ? await viteFrontEnd(env, server) : await builtFrontEnd();
+  serveApp(server, env, services, frontEnd);
+  // Local `npm run leads` / `npm run operator` reach the embedded database through this server.
+  const commandSocket = services.pgliteDataDir
+    ? await listenForCommands(commandSocketPath(services.pgliteDataDir), (request, output) =>
+        runCommand(services.db, request, output, { outboxDir: env.OUTBOX_DIR }),
+      )
+    : undefined;
+
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, () => resolve()));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await commandSocket?.close();
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const cutRequests = setTimeout(() => server.closeAllConnections(), REQUEST_GRACE_MS);
+      await Promise.all([stopped, services.outbox.stop()]);
+      clearTimeout(cutRequests);
+      await frontEnd.close();
+      await services.close();
+    })());
+  const hurry = () => {
+    server.closeAllConnections();
+    services.outbox.abortSends();
+  };
+  return { url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`, server, services, close, hurry };
+}

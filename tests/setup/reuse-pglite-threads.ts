@@ -1,0 +1,26 @@
+import { vi } from "vitest";
+import type { PgliteThread } from "~/server/db/pglite-thread.server.ts";
+
+/**
+ * Tests open many embedded databases: each file reuses the threads of the ones it closed, since a new thread
+ * loads and warms PGlite's WebAssembly again, which takes seconds on this machine. A thread that failed is
+ * not reused.
+ */
+vi.mock("~/server/db/pglite-thread.server.ts", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/server/db/pglite-thread.server.ts")>();
+  const idle: PgliteThread[] = [];
+  const reused = {
+    take: () => idle.pop() ?? actual.startPgliteThread(),
+    give(thread: PgliteThread) {
+      // An idle thread does not keep the test process alive.
+      thread.worker.unref();
+      if (thread.failed) void thread.worker.terminate();
+      else idle.push(thread);
+    },
+  };
+  return {
+    ...actual,
+    openPgliteThread: (dataDir: string, migrationsFolder: string) =>
+      actual.openPgliteThread(dataDir, migrationsFolder, reused),
+  };
+});
