@@ -19,11 +19,8 @@ import autocannon from "autocannon";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { count, isNotNull } from "drizzle-orm";
 import { startServer } from "../app/server/start-server.server.ts";
-import { contactRequests } from "../app/server/leads/schema.server.ts";
-import { emailOutbox } from "../app/server/outbox/schema.server.ts";
-import { startPostgres, startSmtpPeer, testEnv, validContact } from "../tests/integration/support.ts";
+import { startPostgres, startSmtpPeer, testEnv, validContact } from "../tooling/local-services.ts";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 6000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -87,12 +84,18 @@ async function run(name: string, storage: Record<string, string>, smtpUrl: strin
     for (const { label, amount, rate } of loads) {
       const result = await load(running.url, amount, rate);
       answered += result["2xx"];
-      const [stored] = await running.services.db.select({ value: count() }).from(contactRequests);
-      // Emails the outbox had sent by the end of the run: the rest is sent after it.
-      const [sent] = await running.services.db
-        .select({ value: count() })
-        .from(emailOutbox)
-        .where(isNotNull(emailOutbox.sentAt));
+      // What the database holds, read as an operator would with psql: the leads stored, and the emails the
+      // outbox had sent by the end of the run (the rest is sent after it).
+      const [stored] = await running.services.run<{ value: number }>(
+        "bench_stored",
+        "SELECT count(*)::int AS value FROM contact_requests",
+        [],
+      );
+      const [sent] = await running.services.run<{ value: number }>(
+        "bench_sent",
+        "SELECT count(*)::int AS value FROM email_outbox WHERE sent_at IS NOT NULL",
+        [],
+      );
       console.log(
         // Not autocannon's requests.average: that is a mean of whole-second samples, coarse for a run of seconds.
         `${name.padEnd(15)} ${label.padEnd(11)} ${(result["2xx"] / result.duration).toFixed(0).padStart(6)} req/s  ` +

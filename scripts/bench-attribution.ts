@@ -11,13 +11,12 @@
  *   node --import tsx scripts/bench-attribution.ts      (needs `npm run build` first)
  */
 import { readFileSync } from "node:fs";
-import { getTableName, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import pg from "pg";
-import { openDatabase, type OpenDatabase } from "../app/server/db/db.server.ts";
-import { siteEventCounts } from "../app/server/analytics/schema.server.ts";
-import { dashboardData } from "../app/server/analytics/dashboard.server.ts";
-import { startServerProcess } from "../tests/integration/server-process.ts";
-import { freePort, startPostgres, startSmtpPeer, validContact } from "../tests/integration/support.ts";
+import { executeRows, openDatabase, type OpenDatabase } from "../app/server/db/index.server.ts";
+import { dashboardData } from "../app/server/analytics/index.server.ts";
+import { startServerProcess } from "../tooling/server-process.ts";
+import { freePort, startPostgres, startSmtpPeer, validContact } from "../tooling/local-services.ts";
 import { steadyLoadInWorker, type SteadyLoadResult } from "./lib/steady-load.ts";
 
 const SECONDS = 10;
@@ -43,12 +42,10 @@ function cpuSeconds(pid: number): number {
 }
 
 async function seedYear(database: OpenDatabase) {
-  const t = siteEventCounts;
-  // 20 pages × 365 days × (5 campaign views rows + 5 × 3 placement call rows); 10,000 views per day in all.
+  // 20 pages × 365 days × (5 campaign views rows + 5 × 3 placement call rows); 10,000 views per day in all,
+  // written straight into the daily aggregates as a year of counting would have left them.
   await database.db.execute(sql`
-    INSERT INTO ${t} (${sql.identifier(t.day.name)}, ${sql.identifier(t.path.name)}, ${sql.identifier(t.kind.name)},
-      ${sql.identifier(t.placement.name)}, ${sql.identifier(t.source.name)}, ${sql.identifier(t.campaign.name)},
-      ${sql.identifier(t.count.name)})
+    INSERT INTO site_event_counts (day, path, kind, placement, source, campaign, count)
     SELECT (current_date - d)::date, '/page-' || p, k.kind, k.placement, 'source-' || s, 'campaign-' || s,
       CASE WHEN k.kind = 'view' THEN 100 ELSE 2 END
     FROM generate_series(0, 364) d, generate_series(1, 20) p, generate_series(1, 5) s,
@@ -57,7 +54,11 @@ async function seedYear(database: OpenDatabase) {
 
 async function timeDashboard(name: string, database: OpenDatabase) {
   await seedYear(database);
-  const rows = await database.db.$count(siteEventCounts);
+  const [counted] = await executeRows<{ rows: number }>(
+    database.db,
+    sql`SELECT count(*)::int AS rows FROM site_event_counts`,
+  );
+  const rows = counted!.rows;
   for (const range of [7, 30, 90] as const) {
     await dashboardData(database.db, range); // warm-up
     const times: number[] = [];
@@ -161,11 +162,8 @@ try {
   }
   const counted = new pg.Client({ connectionString: databaseUrl });
   await counted.connect();
-  const [total] = (
-    await counted.query<{ total: number }>(
-      `SELECT sum(${siteEventCounts.count.name})::int AS total FROM ${getTableName(siteEventCounts)}`,
-    )
-  ).rows;
+  const [total] = (await counted.query<{ total: number }>("SELECT sum(count)::int AS total FROM site_event_counts"))
+    .rows;
   await counted.end();
   console.log(`events counted in the aggregates: ${total?.total} (sent, with the warm-up: ${beaconsSent})`);
   console.log(`emails the SMTP peer took: ${smtp.received.length}`);

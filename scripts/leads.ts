@@ -1,3 +1,3 @@
-import { runCommandLine } from "../app/server/cli/command-line.server.ts";
+import { runCommandLine } from "../app/server/cli/index.server.ts";
 
 process.exitCode = await runCommandLine({ tool: "leads", args: process.argv.slice(2) });

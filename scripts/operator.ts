@@ -1,7 +1,5 @@
-import { passwordProblem } from "../app/server/console/operators.server.ts";
-import { parseOperatorArgs } from "../app/server/cli/operator-commands.server.ts";
-import { runCommandLine } from "../app/server/cli/command-line.server.ts";
-import { readPassword } from "../app/server/cli/read-password.server.ts";
+import { passwordProblem } from "../app/server/console/index.server.ts";
+import { parseOperatorArgs, runCommandLine, readPassword } from "../app/server/cli/index.server.ts";
 
 const args = process.argv.slice(2);
 const command = parseOperatorArgs(args);

@@ -1,7 +1,6 @@
 import type { IconName } from "~/components/Icon.tsx";
 import type { PhonePlacement } from "~/lib/phone-placements.ts";
 import type { PageChrome } from "~/lib/page-chrome.ts";
-import type { PageSeo } from "~/lib/seo.ts";
 
 /** Shapes of the typed copy that section components render. Copy may contain `{company}`. */
 
@@ -98,6 +97,15 @@ export interface SystemType {
   description: string;
   /** What this kind suits best, shown as a short line. */
   bestFor?: string;
+}
+
+/** A page's title, description and path for its meta tags, canonical link and Open Graph tags. */
+export interface PageSeo {
+  title: string;
+  description: string;
+  /** The route's own path, used for the canonical link and og:url. */
+  path: string;
+  keywords?: string;
 }
 
 export interface FaqItem {

@@ -1,18 +1,12 @@
 import type { Env } from "~/config/env.server.ts";
-import { createSiteEventCounter, type SiteEventCounter } from "./analytics/site-event-counter.server.ts";
-import { createConsoleAuth, type ConsoleAuth } from "./console/auth.server.ts";
-import { loadSessionSecret } from "./console/session-secret.server.ts";
-import { openDatabase, type Database, type RunStatement } from "./db/db.server.ts";
-import { pruneEndedWindows } from "./limits/window-limit.server.ts";
-import { createLeadStore } from "./leads/store.server.ts";
-import { createIntakePressure } from "./outbox/intake-pressure.server.ts";
-import { createLeadIntake, type LeadIntake } from "./leads/intake.server.ts";
-import { createMailer } from "./outbox/mail.server.ts";
-import { startOutboxWorker, type OutboxWorker } from "./outbox/outbox.server.ts";
+import { createSiteEventCounter, type SiteEventCounter, purgeExpiredCounts } from "./analytics/index.server.ts";
+import { createConsoleAuth, type ConsoleAuth, loadSessionSecret } from "./console/index.server.ts";
+import { openDatabase, type Database, type RunStatement } from "./db/index.server.ts";
+import { pruneEndedWindows } from "./limits/index.server.ts";
+import { createLeadStore, createLeadIntake, type LeadIntake, purgeExpiredLeads } from "./leads/index.server.ts";
+import { createIntakePressure, createMailer, startOutboxWorker, type OutboxWorker } from "./outbox/index.server.ts";
 import { emailBacklog, messageIdDomain } from "./outbox/index.server.ts";
 import { log } from "./log.server.ts";
-import { purgeExpiredCounts } from "./analytics/retention.server.ts";
-import { purgeExpiredLeads } from "./leads/retention.server.ts";
 
 /** The long-lived parts of the server process, opened once at start and closed on shutdown. */
 export interface AppServices {

@@ -10,7 +10,7 @@
  * Runs in a worker thread (steady-load-worker.ts), so the generator's own timers never wait on another one's.
  */
 import { Agent, request } from "node:http";
-import { startTypeScriptWorker } from "../../app/server/db/typescript-worker.server.ts";
+import { startTypeScriptWorker } from "../../app/server/db/index.server.ts";
 
 export interface SteadyLoadOptions {
   url: string;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { rm } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { startSmtpPeer, type SmtpPeer } from "../integration/support.ts";
+import { startSmtpPeer, type SmtpPeer } from "../../tooling/local-services.ts";
 import { runCli, signIn, uniqueOperatorEmail } from "./console.ts";
 import { e2ePort } from "../e2e-server.ts";
 import { expectNoAxeViolations } from "./helpers.ts";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
-import { postJson, startPostgres, testEnv, validContact, type TestPostgres } from "./support.ts";
+import { postJson, startPostgres, testEnv, validContact, type TestPostgres } from "../../tooling/local-services.ts";
 
 /** `npm run operator` and `npm run leads` as an operator runs them, in a second terminal, while the site runs. */
 function runCli(tool: "operator" | "leads", args: string[], env: Record<string, string>, stdin = "") {

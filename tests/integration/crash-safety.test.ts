@@ -6,8 +6,15 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "~/server/db/db.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
-import { startServerProcess, type ServerProcess } from "./server-process.ts";
-import { freePort, postJson, startSmtpPeer, validContact, waitUntil, type SmtpPeer } from "./support.ts";
+import { startServerProcess, type ServerProcess } from "../../tooling/server-process.ts";
+import {
+  freePort,
+  postJson,
+  startSmtpPeer,
+  validContact,
+  waitUntil,
+  type SmtpPeer,
+} from "../../tooling/local-services.ts";
 
 const KILL_AFTER = 150;
 

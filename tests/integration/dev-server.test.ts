@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
-import { testEnv, validContact } from "./support.ts";
+import { testEnv, validContact } from "../../tooling/local-services.ts";
 
 /** `npm run dev`: the production server's stack, with the app served through Vite. */
 describe("development server", () => {

@@ -8,7 +8,7 @@ import { startServer } from "~/server/start-server.server.ts";
 import { openDatabase } from "~/server/db/db.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
-import { postJson, testEnv, validContact, waitUntil } from "./support.ts";
+import { postJson, testEnv, validContact, waitUntil } from "../../tooling/local-services.ts";
 
 let root: string;
 beforeAll(async () => {

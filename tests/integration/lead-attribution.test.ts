@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
-import { postJson, testEnv, validContact } from "./support.ts";
+import { postJson, testEnv, validContact } from "../../tooling/local-services.ts";
 
 /** How a visitor found the site travels with their lead: stored, and in the operator's email. */
 describe("lead attribution", () => {

@@ -13,7 +13,7 @@ import {
   waitUntil,
   type SmtpPeer,
   type TestPostgres,
-} from "./support.ts";
+} from "../../tooling/local-services.ts";
 
 /** Repeats of one submission, and the limits on who gets mailed and how often. */
 

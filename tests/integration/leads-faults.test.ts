@@ -16,7 +16,7 @@ import {
   validOptOut,
   waitUntil,
   type TestPostgres,
-} from "./support.ts";
+} from "../../tooling/local-services.ts";
 
 let postgres: TestPostgres;
 let pgliteRoot: string;

@@ -13,7 +13,7 @@ import {
   waitUntil,
   type SmtpPeer,
   type TestPostgres,
-} from "./support.ts";
+} from "../../tooling/local-services.ts";
 
 let postgres: TestPostgres;
 let smtp: SmtpPeer;

@@ -12,7 +12,7 @@ import {
   type OutboxWorker,
 } from "~/server/outbox/outbox.server.ts";
 import { queue as queueInOutbox } from "~/server/outbox/queue.server.ts";
-import { startSmtpPeer, waitUntil, type SmtpPeer, type SmtpPeerBehaviour } from "./support.ts";
+import { startSmtpPeer, waitUntil, type SmtpPeer, type SmtpPeerBehaviour } from "../../tooling/local-services.ts";
 
 /** The outbox worker against a real SMTP peer that is slow, refuses, or hangs. */
 

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { expect, test, vi } from "vitest";
 import { startServer } from "~/server/start-server.server.ts";
-import { postJson, testEnv, validContact } from "./support.ts";
+import { postJson, testEnv, validContact } from "../../tooling/local-services.ts";
 
 test("when the embedded database's thread dies mid-request, visitors get 503 at once, not a hung request", async () => {
   const running = await startServer(testEnv({}));

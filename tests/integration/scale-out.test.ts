@@ -10,7 +10,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
-import { startServerProcess, type ServerProcess } from "./server-process.ts";
+import { startServerProcess, type ServerProcess } from "../../tooling/server-process.ts";
 import {
   freePort,
   startPostgres,
@@ -19,7 +19,7 @@ import {
   waitUntil,
   type SmtpPeer,
   type TestPostgres,
-} from "./support.ts";
+} from "../../tooling/local-services.ts";
 
 const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 const LEADS = 300;

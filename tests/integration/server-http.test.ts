@@ -8,8 +8,8 @@ import { siteConfig } from "~/config/site.ts";
 import { contactRequests, privacyRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { log } from "~/server/log.server.ts";
-import { testEnv, validContact, validOptOut, waitUntil } from "./support.ts";
-import { contactRequestRow, outboxRow } from "../stored-rows.ts";
+import { testEnv, validContact, validOptOut, waitUntil } from "../../tooling/local-services.ts";
+import { contactRequestRow, outboxRow } from "../../tooling/stored-rows.ts";
 
 interface RawResponse {
   status: number;

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startServer } from "~/server/start-server.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
-import { postJson, startSmtpPeer, testEnv, validContact, waitUntil } from "./support.ts";
+import { postJson, startSmtpPeer, testEnv, validContact, waitUntil } from "../../tooling/local-services.ts";
 
 const PROJECT_DIR = fileURLToPath(new URL("../../", import.meta.url));
 

@@ -2,7 +2,7 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { siteEventCounts } from "../../app/server/analytics/schema.server.ts";
-import { testEnv } from "./support.ts";
+import { testEnv } from "../../tooling/local-services.ts";
 
 /** Node's fetch calls itself "node", which isbot rightly takes for a bot. */
 const BROWSER =

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startServer } from "~/server/start-server.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
-import { postJson, startPostgres, testEnv, validContact, type TestPostgres } from "./support.ts";
+import { postJson, startPostgres, testEnv, validContact, type TestPostgres } from "../../tooling/local-services.ts";
 
 let postgres: TestPostgres;
 

@@ -2,10 +2,9 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DailyChart } from "./components/DailyChart.tsx";
 import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
-import { parseDashboardRange } from "~/server/analytics/dashboard-range.server.ts";
+import { parseDashboardRange, dashboardData } from "~/server/analytics/index.server.ts";
 import { conversionsPer100Views, dashboardRanges } from "~/lib/dashboard-figures.ts";
-import { dashboardData } from "~/server/analytics/dashboard.server.ts";
-import { requireOperator } from "~/server/console/operator.server.ts";
+import { requireOperator } from "~/server/console/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
 

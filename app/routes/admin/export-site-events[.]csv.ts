@@ -1,10 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/export-site-events[.]csv";
-import { parseDashboardRange } from "~/server/analytics/dashboard-range.server.ts";
-import { dailyAggregates } from "~/server/analytics/dashboard.server.ts";
-import { csvDownload } from "~/server/console/csv-download.server.ts";
-import { requireOperator } from "~/server/console/operator.server.ts";
-import { csvCell } from "~/server/leads/exports.server.ts";
+import { parseDashboardRange, dailyAggregates } from "~/server/analytics/index.server.ts";
+import { csvDownload, requireOperator } from "~/server/console/index.server.ts";
+import { csvCell } from "~/server/leads/index.server.ts";
 
 const COLUMNS = ["day", "path", "kind", "placement", "source", "medium", "campaign", "count"] as const;
 

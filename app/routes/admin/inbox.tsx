@@ -6,8 +6,8 @@ import { telHref } from "./components/links.ts";
 import { env } from "~/config/env.server.ts";
 import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
-import { listInbox, parseInboxQuery } from "~/server/leads/inbox.server.ts";
-import { requireOperator } from "~/server/console/operator.server.ts";
+import { listInbox, parseInboxQuery } from "~/server/leads/index.server.ts";
+import { requireOperator } from "~/server/console/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Inbox" }, { name: "robots", content: "noindex" }];
 

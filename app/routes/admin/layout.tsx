@@ -2,18 +2,18 @@ import { Form, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import consoleStylesheet from "./console.css?url";
 import { siteConfig } from "~/config/site.ts";
-import { navCounts, type NavCounts } from "~/server/console/nav-counts.server.ts";
-import { requireOperator } from "~/server/console/operator.server.ts";
+import { requireOperator } from "~/server/console/index.server.ts";
+import { openRequestCounts, type OpenRequestCounts } from "~/server/leads/index.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: consoleStylesheet }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const operatorEmail = requireOperator(context).email;
-  return { operatorEmail, counts: await navCounts(context.services.db) };
+  return { operatorEmail, counts: await openRequestCounts(context.services.db) };
 }
 
 /** The pages, and what waits on each: New leads on the inbox, open requests on the opt-outs. */
-function navItems(counts: NavCounts) {
+function navItems(counts: OpenRequestCounts) {
   return [
     { to: "/admin", label: "Inbox", end: true, count: `${counts.newLeads} new` },
     { to: "/admin/opt-outs", label: "Opt-outs", end: false, count: `${counts.openOptOuts} open` },

@@ -6,9 +6,8 @@ import { telHref } from "./components/links.ts";
 import { env } from "~/config/env.server.ts";
 import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
-import { leadDetail } from "~/server/leads/lead-detail.server.ts";
-import { updateLead, validateLeadUpdate } from "~/server/leads/lead-update.server.ts";
-import { requireOperator } from "~/server/console/operator.server.ts";
+import { leadDetail, updateLead, validateLeadUpdate } from "~/server/leads/index.server.ts";
+import { requireOperator } from "~/server/console/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
 
 export const meta: Route.MetaFunction = ({ data: lead }) => [

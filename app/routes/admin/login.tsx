@@ -2,7 +2,7 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import consoleStylesheet from "./console.css?url";
 import { siteConfig } from "~/config/site.ts";
-import { consoleNextPath } from "~/server/console/next-path.server.ts";
+import { consoleNextPath } from "~/server/console/index.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: consoleStylesheet }];
 

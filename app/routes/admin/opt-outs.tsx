@@ -2,8 +2,8 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/opt-outs";
 import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
 import { env } from "~/config/env.server.ts";
-import { requireOperator } from "~/server/console/operator.server.ts";
-import { listOptOuts, markOptOutDone } from "~/server/leads/opt-outs.server.ts";
+import { requireOperator } from "~/server/console/index.server.ts";
+import { listOptOuts, markOptOutDone } from "~/server/leads/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Opt-out requests" }, { name: "robots", content: "noindex" }];

@@ -2,8 +2,8 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/outbox";
 import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
 import { env } from "~/config/env.server.ts";
-import { requireOperator } from "~/server/console/operator.server.ts";
-import { listUnsentEmails, retryEmailNow } from "~/server/outbox/unsent.server.ts";
+import { requireOperator } from "~/server/console/index.server.ts";
+import { listUnsentEmails, retryEmailNow } from "~/server/outbox/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox" }, { name: "robots", content: "noindex" }];

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { DashboardRange } from "~/lib/dashboard-figures.ts";
-import type { Database } from "../db/db.server.ts";
-import { contactRequests, privacyRequests } from "../leads/schema.server.ts";
+import type { Database } from "../db/index.server.ts";
+import { leadCounts } from "../leads/index.server.ts";
 import { siteEventCounts } from "./schema.server.ts";
 
 const DAY_MS = 86_400_000;
@@ -41,75 +41,43 @@ function rangeDays(range: DashboardRange, today = new Date()) {
 const t = siteEventCounts;
 const sumOf = (kind: "view" | "call") =>
   sql<number>`coalesce(sum(${t.count}) filter (where ${t.kind} = ${kind}), 0)::int`;
-const utcDay = (column: typeof contactRequests.receivedAt | typeof privacyRequests.receivedAt) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
-/** A lead's source as the counts name it: the campaign source, else the host the visit came from. */
-const leadSource = sql<string>`coalesce(${contactRequests.utmSource}, ${contactRequests.referrerHost}, '')`;
-
 /**
  * The dashboard's figures for a range: page views and calls from the daily aggregates, leads and opt-outs from
- * the requests themselves (UTC days). Each query reads only the range, by the aggregates' leading day key and
- * the requests' received_at indexes.
+ * the leads module (UTC days). Each query reads only the range, by the aggregates' leading day key.
  */
 export async function dashboardData(db: Database, range: DashboardRange, today = new Date()): Promise<DashboardData> {
   const { from, to, startsAt, endsAt } = rangeDays(range, today);
   const inRange = and(gte(t.day, from), lte(t.day, to));
-  const leadsInRange = and(gte(contactRequests.receivedAt, startsAt), lt(contactRequests.receivedAt, endsAt));
-  const [eventDays, leadDays, optOutDays, byPage, leadsByPage, byPlacement, bySource, leadsBySource] =
-    await Promise.all([
-      db
-        .select({ day: t.day, views: sumOf("view"), calls: sumOf("call") })
-        .from(t)
-        .where(inRange)
-        .groupBy(t.day),
-      db
-        .select({ day: utcDay(contactRequests.receivedAt), leads: sql<number>`count(*)::int` })
-        .from(contactRequests)
-        .where(leadsInRange)
-        .groupBy(sql`1`),
-      db
-        .select({ day: utcDay(privacyRequests.receivedAt), optOuts: sql<number>`count(*)::int` })
-        .from(privacyRequests)
-        .where(and(gte(privacyRequests.receivedAt, startsAt), lt(privacyRequests.receivedAt, endsAt)))
-        .groupBy(sql`1`),
-      db
-        .select({ path: t.path, views: sumOf("view"), calls: sumOf("call") })
-        .from(t)
-        .where(inRange)
-        .groupBy(t.path),
-      db
-        .select({ path: sql<string>`coalesce(${contactRequests.landingPath}, '')`, leads: sql<number>`count(*)::int` })
-        .from(contactRequests)
-        .where(leadsInRange)
-        .groupBy(sql`1`),
-      db
-        .select({ placement: t.placement, calls: sql<number>`sum(${t.count})::int` })
-        .from(t)
-        .where(and(inRange, eq(t.kind, "call")))
-        .groupBy(t.placement)
-        .orderBy(desc(sql`2`), asc(t.placement)),
-      db
-        .select({
-          source: t.source,
-          medium: t.medium,
-          campaign: t.campaign,
-          views: sumOf("view"),
-          calls: sumOf("call"),
-        })
-        .from(t)
-        .where(inRange)
-        .groupBy(t.source, t.medium, t.campaign),
-      db
-        .select({
-          source: leadSource,
-          medium: sql<string>`coalesce(${contactRequests.utmMedium}, '')`,
-          campaign: sql<string>`coalesce(${contactRequests.utmCampaign}, '')`,
-          leads: sql<number>`count(*)::int`,
-        })
-        .from(contactRequests)
-        .where(leadsInRange)
-        .groupBy(sql`1`, sql`2`, sql`3`),
-    ]);
+  const [eventDays, leads, byPage, byPlacement, bySource] = await Promise.all([
+    db
+      .select({ day: t.day, views: sumOf("view"), calls: sumOf("call") })
+      .from(t)
+      .where(inRange)
+      .groupBy(t.day),
+    leadCounts(db, startsAt, endsAt),
+    db
+      .select({ path: t.path, views: sumOf("view"), calls: sumOf("call") })
+      .from(t)
+      .where(inRange)
+      .groupBy(t.path),
+    db
+      .select({ placement: t.placement, calls: sql<number>`sum(${t.count})::int` })
+      .from(t)
+      .where(and(inRange, eq(t.kind, "call")))
+      .groupBy(t.placement)
+      .orderBy(desc(sql`2`), asc(t.placement)),
+    db
+      .select({
+        source: t.source,
+        medium: t.medium,
+        campaign: t.campaign,
+        views: sumOf("view"),
+        calls: sumOf("call"),
+      })
+      .from(t)
+      .where(inRange)
+      .groupBy(t.source, t.medium, t.campaign),
+  ]);
 
   const days: DayFigures[] = [];
   for (let time = startsAt.getTime(); time < endsAt.getTime(); time += DAY_MS) {
@@ -119,8 +87,8 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
       day,
       views: events?.views ?? 0,
       calls: events?.calls ?? 0,
-      leads: leadDays.find((row) => row.day === day)?.leads ?? 0,
-      optOuts: optOutDays.find((row) => row.day === day)?.optOuts ?? 0,
+      leads: leads.byDay.find((row) => row.day === day)?.leads ?? 0,
+      optOuts: leads.optOutsByDay.find((row) => row.day === day)?.optOuts ?? 0,
     });
   }
   const totals = days.reduce(
@@ -134,14 +102,14 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
   );
 
   const pages = new Map(byPage.map((row) => [row.path, { ...row, leads: 0 }]));
-  for (const row of leadsByPage) {
+  for (const row of leads.byPage) {
     const page = pages.get(row.path) ?? { path: row.path, views: 0, calls: 0, leads: 0 };
     pages.set(row.path, { ...page, leads: row.leads });
   }
   const sourceKey = (row: { source: string; medium: string; campaign: string }) =>
     JSON.stringify([row.source, row.medium, row.campaign]);
   const sources = new Map(bySource.map((row) => [sourceKey(row), { ...row, leads: 0 }]));
-  for (const row of leadsBySource) {
+  for (const row of leads.bySource) {
     const source = sources.get(sourceKey(row)) ?? { ...row, views: 0, calls: 0 };
     sources.set(sourceKey(row), { ...source, leads: row.leads });
   }

@@ -1,5 +1,5 @@
 import { lt } from "drizzle-orm";
-import type { Database } from "../db/db.server.ts";
+import type { Database } from "../db/index.server.ts";
 import { siteEventCounts } from "./schema.server.ts";
 
 /** Daily counts of page views and calls are kept 25 months, so each month can be compared with the year before. */

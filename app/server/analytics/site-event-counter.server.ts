@@ -1,5 +1,5 @@
 import { getTableName } from "drizzle-orm";
-import type { RunStatement } from "../db/db.server.ts";
+import type { RunStatement } from "../db/index.server.ts";
 import { siteEventCounts } from "./schema.server.ts";
 import { log } from "../log.server.ts";
 import type { SiteEvent } from "./site-event.server.ts";

@@ -1,6 +1,6 @@
 import { env } from "../../config/env.server.ts";
 import { commandSocketPath, sendCommand, type CommandRequest } from "./command-socket.server.ts";
-import { embeddedDatabaseOwner, openDatabase } from "../db/db.server.ts";
+import { embeddedDatabaseOwner, openDatabase } from "../db/index.server.ts";
 import { runCommand } from "./commands.server.ts";
 
 // A server that has just started holds the database for a few seconds before it listens for commands.

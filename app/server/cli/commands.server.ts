@@ -1,4 +1,4 @@
-import type { Database } from "../db/db.server.ts";
+import type { Database } from "../db/index.server.ts";
 import type { CommandOutput, CommandRequest } from "./command-socket.server.ts";
 import { runLeadsCommand } from "./leads-commands.server.ts";
 import { runOperatorCommand } from "./operator-commands.server.ts";

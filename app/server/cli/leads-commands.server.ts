@@ -1,10 +1,15 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import type { Database } from "../db/db.server.ts";
-import { contactRequests, privacyRequests } from "../leads/schema.server.ts";
-import { emailOutbox } from "../outbox/schema.server.ts";
-import { contactRequestsCsv, optOutRequestsCsv } from "../leads/exports.server.ts";
-import { purgeExpiredCounts } from "../analytics/retention.server.ts";
-import { CONTACT_RETENTION_DAYS, purgeExpiredLeads } from "../leads/retention.server.ts";
+import type { Database } from "../db/index.server.ts";
+import {
+  contactRequestsCsv,
+  CONTACT_RETENTION_DAYS,
+  markOptOutDone,
+  openOptOutRequests,
+  optOutRequestsCsv,
+  purgeExpiredLeads,
+  recentRequests,
+} from "../leads/index.server.ts";
+import { allUnsentEmails } from "../outbox/index.server.ts";
+import { purgeExpiredCounts } from "../analytics/index.server.ts";
 
 /** The operator's commands over the lead tables; scripts/leads.ts wires them to the command line. */
 
@@ -42,8 +47,7 @@ export async function runLeadsCommand(
     case "list": {
       const limit = Number(argument ?? 20);
       if (!Number.isInteger(limit) || limit < 1) break;
-      const contacts = await db.select().from(contactRequests).orderBy(desc(contactRequests.receivedAt)).limit(limit);
-      const optOuts = await db.select().from(privacyRequests).orderBy(desc(privacyRequests.receivedAt)).limit(limit);
+      const { contacts, optOuts } = await recentRequests(db, limit);
       write(`Contact requests (${contacts.length}, newest first):\n`);
       for (const row of contacts) {
         write(
@@ -69,11 +73,7 @@ export async function runLeadsCommand(
       break;
     }
     case "opt-outs": {
-      const rows = await db
-        .select()
-        .from(privacyRequests)
-        .where(isNull(privacyRequests.completedAt))
-        .orderBy(asc(privacyRequests.dueAt));
+      const rows = await openOptOutRequests(db);
       const now = Date.now();
       write(`Open opt-out requests (${rows.length}, soonest due first):\n`);
       for (const row of rows) {
@@ -84,12 +84,7 @@ export async function runLeadsCommand(
     }
     case "done": {
       if (!argument || !/^[0-9a-f-]{36}$/i.test(argument)) break;
-      const updated = await db
-        .update(privacyRequests)
-        .set({ completedAt: new Date() })
-        .where(and(eq(privacyRequests.id, argument), isNull(privacyRequests.completedAt)))
-        .returning({ id: privacyRequests.id });
-      if (updated.length === 0) {
+      if (!(await markOptOutDone(db, argument, null))) {
         write(`No open opt-out request with id ${argument}.\n`);
         return 1;
       }
@@ -97,11 +92,7 @@ export async function runLeadsCommand(
       return 0;
     }
     case "outbox": {
-      const rows = await db
-        .select()
-        .from(emailOutbox)
-        .where(isNull(emailOutbox.sentAt))
-        .orderBy(asc(emailOutbox.createdAt));
+      const rows = await allUnsentEmails(db);
       const pending = rows.filter((row) => row.failedAt === null);
       const failed = rows.filter((row) => row.failedAt !== null);
       const lastError = (row: (typeof rows)[number]) =>

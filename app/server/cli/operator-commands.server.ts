@@ -1,11 +1,11 @@
-import type { Database } from "../db/db.server.ts";
+import type { Database } from "../db/index.server.ts";
 import {
   listOperators,
   operatorEmail,
   passwordProblem,
   removeOperator,
   saveOperator,
-} from "../console/operators.server.ts";
+} from "../console/index.server.ts";
 import type { CommandOutput } from "./command-socket.server.ts";
 
 /** The console's accounts; scripts/operator.ts wires them to the command line. */

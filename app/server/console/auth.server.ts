@@ -1,4 +1,4 @@
-import type { Database } from "../db/db.server.ts";
+import type { Database } from "../db/index.server.ts";
 import { authenticate, operatorEmail } from "./operators.server.ts";
 import { MAX_PASSWORD_LENGTH } from "./passwords.server.ts";
 import { clearedSessionCookie, sessionCookie, sessionIdFromCookies } from "./session-cookie.server.ts";

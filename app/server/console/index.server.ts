@@ -3,7 +3,6 @@ export { createConsoleAuth, type ConsoleAuth } from "./auth.server.ts";
 export { consoleGate } from "./gate.server.ts";
 export { consoleNextPath } from "./next-path.server.ts";
 export { csvDownload } from "./csv-download.server.ts";
-export { navCounts, type NavCounts } from "./nav-counts.server.ts";
 export { requireOperator } from "./operator.server.ts";
 export { listOperators, operatorEmail, passwordProblem, removeOperator, saveOperator } from "./operators.server.ts";
 export { loadSessionSecret } from "./session-secret.server.ts";

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
-import type { Database } from "../db/db.server.ts";
+import type { Database } from "../db/index.server.ts";
 import { operators, operatorSessions } from "./schema.server.ts";
 import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from "./session-cookie.server.ts";
 

@@ -1,5 +1,5 @@
 import { and, gt, gte, inArray, lt, sql } from "drizzle-orm";
-import type { Database } from "../db/db.server.ts";
+import type { Database } from "../db/index.server.ts";
 import { signInFailures } from "./schema.server.ts";
 
 /** Failed sign-ins allowed per account, and per client address, in one window. */

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, expect, test, vi } from "vitest";
 import { contactRequests } from "../leads/schema.server.ts";
 import { openDatabase } from "./db.server.ts";
-import { contactRequestRow } from "../../../tests/stored-rows.ts";
+import { contactRequestRow } from "../../../tooling/stored-rows.ts";
 
 const root = await mkdtemp(join(tmpdir(), "plumbline-db-"));
 // Each test creates embedded databases, which takes seconds each on a busy machine.

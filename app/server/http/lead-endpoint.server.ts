@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import type { LeadIntake } from "../leads/intake.server.ts";
+import type { LeadIntake } from "../leads/index.server.ts";
 
 /**
  * POST JSON (other methods are refused by methods.server.ts), a contact request or an opt-out (`type: "opt-out"`); answers 200 { ok, id } only once the

@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import { attributionFields } from "~/lib/site-events.ts";
 import { attributionColumns } from "./attribution.server.ts";
-import type { Database } from "../db/db.server.ts";
+import type { Database } from "../db/index.server.ts";
 import { contactRequests, privacyRequests } from "./schema.server.ts";
 
 /**

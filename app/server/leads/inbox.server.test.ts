@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "../db/db.server.ts";
 import { contactRequests } from "./schema.server.ts";
-import { navCounts } from "../console/nav-counts.server.ts";
+import { openRequestCounts } from "./lead-counts.server.ts";
 import { INBOX_PAGE_SIZE, listInbox, parseInboxQuery, searchTerms, type InboxQuery } from "./inbox.server.ts";
 
 let database: OpenDatabase;
@@ -103,5 +103,5 @@ describe("inbox paging", () => {
 });
 
 test("the navigation counts New leads and open opt-outs", async () => {
-  expect(await navCounts(database.db)).toEqual({ newLeads: 108, openOptOuts: 0 });
+  expect(await openRequestCounts(database.db)).toEqual({ newLeads: 108, openOptOuts: 0 });
 });

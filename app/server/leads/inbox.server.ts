@@ -2,8 +2,8 @@ import { and, count, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-or
 import { z } from "zod";
 import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status.ts";
-import type { Database } from "../db/db.server.ts";
-import { contactRequests } from "./schema.server.ts";
+import type { Database } from "../db/index.server.ts";
+import { contactRequests, privacyRequests } from "./schema.server.ts";
 import { formatTime } from "../../lib/operator-time.ts";
 
 /** The inbox: contact requests newest first, 50 a page, searched by name, email or phone digits, filtered by status. */
@@ -114,4 +114,13 @@ export async function listInbox(db: Database, query: InboxQuery, timeZone: strin
     page,
     pageCount,
   };
+}
+
+/** The newest contact and opt-out requests, `limit` of each, for `npm run leads -- list`. */
+export async function recentRequests(db: Database, limit: number) {
+  const [contacts, optOuts] = await Promise.all([
+    db.select().from(contactRequests).orderBy(desc(contactRequests.receivedAt)).limit(limit),
+    db.select().from(privacyRequests).orderBy(desc(privacyRequests.receivedAt)).limit(limit),
+  ]);
+  return { contacts, optOuts };
 }

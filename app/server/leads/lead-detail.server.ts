@@ -1,8 +1,8 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { LeadStatus } from "~/lib/lead-status.ts";
-import type { Database } from "../db/db.server.ts";
+import type { Database } from "../db/index.server.ts";
 import { contactRequests, leadChanges } from "./schema.server.ts";
-import { emailOutbox } from "../outbox/schema.server.ts";
+import { emailsOfContactRequest } from "../outbox/index.server.ts";
 import { describeAttribution } from "./attribution.server.ts";
 import { isRowId } from "../../lib/row-id.ts";
 import { formatTime } from "../../lib/operator-time.ts";
@@ -58,7 +58,7 @@ export async function leadDetail(db: Database, id: string, timeZone: string): Pr
   const [lead] = await db.select().from(contactRequests).where(eq(contactRequests.id, id));
   if (!lead) return null;
   const [emails, history] = await Promise.all([
-    db.select().from(emailOutbox).where(eq(emailOutbox.contactRequestId, id)).orderBy(asc(emailOutbox.createdAt)),
+    emailsOfContactRequest(db, id),
     db
       .select()
       .from(leadChanges)

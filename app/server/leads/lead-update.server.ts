@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
-import { executeRows, type Database } from "../db/db.server.ts";
+import { executeRows, type Database } from "../db/index.server.ts";
 import { contactRequests, leadChanges } from "./schema.server.ts";
 
 /** The lead page's "Save": a new status, a note, or both, recorded with who made the change and when. */

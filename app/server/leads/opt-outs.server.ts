@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
-import type { Database } from "../db/db.server.ts";
+import type { Database } from "../db/index.server.ts";
 import { privacyRequests } from "./schema.server.ts";
 import { deadline, describeDeadline, formatDate, formatTime } from "../../lib/operator-time.ts";
 
@@ -69,12 +69,21 @@ export async function listOptOuts(
   };
 }
 
-/** Marks an open request done by this operator, now. False when no open request has that id. */
-export async function markOptOutDone(db: Database, id: string, operatorEmail: string): Promise<boolean> {
+/** Marks an open request done now, by this operator (null: from the command line). False when no open request has that id. */
+export async function markOptOutDone(db: Database, id: string, operatorEmail: string | null): Promise<boolean> {
   const updated = await db
     .update(privacyRequests)
     .set({ completedAt: new Date(), completedBy: operatorEmail })
     .where(and(eq(privacyRequests.id, id), isNull(privacyRequests.completedAt)))
     .returning({ id: privacyRequests.id });
   return updated.length > 0;
+}
+
+/** Open opt-out requests, the soonest due first, for `npm run leads -- opt-outs`. */
+export function openOptOutRequests(db: Database) {
+  return db
+    .select()
+    .from(privacyRequests)
+    .where(isNull(privacyRequests.completedAt))
+    .orderBy(asc(privacyRequests.dueAt));
 }

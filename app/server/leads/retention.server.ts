@@ -1,9 +1,9 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { executeRows, type Database } from "../db/db.server.ts";
+import { executeRows, type Database } from "../db/index.server.ts";
 import { confirmationEmailLimits, contactRequests, leadSubmissions, privacyRequests } from "./schema.server.ts";
-import { emailOutbox } from "../outbox/schema.server.ts";
+import { deleteEmailsOfRequests, requestsOwedEmail } from "../outbox/index.server.ts";
 
 /** The privacy policy keeps lead data at most a year. */
 export const CONTACT_RETENTION_DAYS = 365;
@@ -30,10 +30,7 @@ export async function purgeExpiredLeads(
   const [counts] = await executeRows<Counts>(
     db,
     sql`
-    WITH owed AS (
-      SELECT ${emailOutbox.contactRequestId} AS contact_id, ${emailOutbox.privacyRequestId} AS privacy_id
-      FROM ${emailOutbox} WHERE ${emailOutbox.sentAt} IS NULL AND ${emailOutbox.failedAt} IS NULL
-    ),
+    WITH owed AS (${requestsOwedEmail}),
     old_contacts AS (
       SELECT ${contactRequests.id} AS id FROM ${contactRequests}
       WHERE ${contactRequests.receivedAt} < now() - ${contactRetentionDays} * interval '1 day'
@@ -45,12 +42,7 @@ export async function purgeExpiredLeads(
         AND ${privacyRequests.completedAt} IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM owed WHERE owed.privacy_id = ${privacyRequests.id})
     ),
-    emails AS (
-      DELETE FROM ${emailOutbox}
-      WHERE ${emailOutbox.contactRequestId} IN (SELECT id FROM old_contacts)
-        OR ${emailOutbox.privacyRequestId} IN (SELECT id FROM old_opt_outs)
-      RETURNING ${emailOutbox.id} AS id
-    ),
+    emails AS (${deleteEmailsOfRequests(sql`SELECT id FROM old_contacts`, sql`SELECT id FROM old_opt_outs`)}),
     contacts AS (
       DELETE FROM ${contactRequests} WHERE ${contactRequests.id} IN (SELECT id FROM old_contacts) RETURNING 1
     ),

@@ -1,10 +1,9 @@
 import { attributionColumns } from "./attribution.server.ts";
-import type { RunStatement } from "../db/db.server.ts";
+import { type RunStatement, sqlNames } from "../db/index.server.ts";
 import { confirmationEmailLimits, contactRequests, leadSubmissions, privacyRequests } from "./schema.server.ts";
-import { countHitCte, limitResult } from "../limits/window-limit.server.ts";
-import { emailRow, queueEmailsCte } from "../outbox/queue.server.ts";
+import { countHitCte, limitResult } from "../limits/index.server.ts";
+import { emailRow, queueEmailsCte } from "../outbox/index.server.ts";
 import type { RenderedEmail } from "./emails.server.ts";
-import { sqlNames } from "../db/sql-names.server.ts";
 
 /**
  * The lead store: the submission id, the visitor's hit against the form limit, the request and its emails

@@ -1,6 +1,5 @@
 import { lt, sql } from "drizzle-orm";
-import type { Database, RunStatement } from "../db/db.server.ts";
-import { sqlNames } from "../db/sql-names.server.ts";
+import { type Database, type RunStatement, sqlNames } from "../db/index.server.ts";
 import { formRateLimits } from "./schema.server.ts";
 
 /**

@@ -12,4 +12,5 @@ export {
 } from "./queue.server.ts";
 export { createMailer } from "./mail.server.ts";
 export { createIntakePressure } from "./intake-pressure.server.ts";
-export { emailBacklog, listUnsentEmails, retryEmailNow } from "./unsent.server.ts";
+export { allUnsentEmails, emailBacklog, listUnsentEmails, retryEmailNow } from "./unsent.server.ts";
+export { deleteEmailsOfRequests, emailsOfContactRequest, requestsOwedEmail } from "./request-emails.server.ts";

@@ -1,8 +1,7 @@
-import type { RunStatement } from "../db/db.server.ts";
+import { type RunStatement, sqlNames } from "../db/index.server.ts";
 import { emailOutbox, outboxMessages } from "./schema.server.ts";
 import { log, withoutEmailAddresses } from "../log.server.ts";
 import type { Mailer } from "./mail.server.ts";
-import { sqlNames } from "../db/sql-names.server.ts";
 
 export interface OutboxOptions {
   pollMs: number;

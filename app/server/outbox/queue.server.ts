@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { RunStatement } from "../db/db.server.ts";
-import { sqlNames } from "../db/sql-names.server.ts";
+import { type RunStatement, sqlNames } from "../db/index.server.ts";
 import { emailOutbox, outboxMessages } from "./schema.server.ts";
 
 /**

@@ -5,7 +5,7 @@ import { openDatabase, type OpenDatabase } from "../db/db.server.ts";
 import { contactRequests } from "../leads/schema.server.ts";
 import { emailOutbox } from "./schema.server.ts";
 import { listUnsentEmails, retryEmailNow } from "./unsent.server.ts";
-import { contactRequestRow, outboxRow } from "../../../tests/stored-rows.ts";
+import { contactRequestRow, outboxRow } from "../../../tooling/stored-rows.ts";
 
 let database: OpenDatabase;
 beforeAll(async () => {

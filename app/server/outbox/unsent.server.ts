@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "../db/db.server.ts";
+import type { Database } from "../db/index.server.ts";
 import { emailOutbox } from "./schema.server.ts";
 import { formatTime } from "../../lib/operator-time.ts";
 
@@ -77,4 +77,9 @@ export async function emailBacklog(db: Database) {
     oldestUnsentSeconds: Math.max(0, Number(row?.oldestSeconds ?? 0)),
     failed: Number(row?.failed ?? 0),
   };
+}
+
+/** Every email not yet sent, oldest first, with its state, for `npm run leads -- outbox`. */
+export function allUnsentEmails(db: Database) {
+  return db.select().from(emailOutbox).where(isNull(emailOutbox.sentAt)).orderBy(asc(emailOutbox.createdAt));
 }

@@ -1,4 +1,4 @@
-import type { DayFigures } from "~/server/analytics/dashboard.server.ts";
+import type { DayFigures } from "~/server/analytics/index.server.ts";
 
 const WIDTH = 720;
 const ROW_HEIGHT = 72;
