@@ -3,7 +3,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce.ts";
-import { deferHydration } from "~/server/http/deferred-hydration.server.ts";
+import { deferHydration } from "~/server/http/index.server.ts";
 import { log } from "~/server/log.server.ts";
 
 export const streamTimeout = 5_000;

@@ -1,29 +1,15 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-/** A page rendered from its content module by the one landing-page route (app/content/landing-pages.ts). */
-const landingPage = (path: string) => route(path, "routes/landing-page.tsx", { id: path.slice(1) });
+import { LANDING_PAGE_ROUTE, sitePages } from "./content/site-pages.ts";
 
 export default [
-  index("routes/home.tsx"),
-  landingPage("/about"),
-  landingPage("/allrepairs"),
-  landingPage("/toilet-services"),
-  landingPage("/water-heater-services"),
-  landingPage("/drain-services"),
-  landingPage("/sewer-services"),
-  landingPage("/well-pump-services"),
-  landingPage("/faucet-services"),
-  landingPage("/gas-line-services"),
-  landingPage("/water-softener-services"),
-  landingPage("/handyman-plumber"),
-  landingPage("/hvac-services"),
-  route("contact", "routes/contact.tsx"),
-  route("do-not-sell", "routes/do-not-sell.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("ccpa-privacy", "routes/ccpa-privacy.tsx"),
-  route("quiz", "routes/quiz.tsx"),
-  route("terms", "routes/terms.tsx"),
-  route("plumbers", "routes/plumbers.tsx"),
+  // Every public page, from the site's one list of pages. Landing pages share one route module, so each
+  // gets its own route id.
+  ...sitePages.map(({ path, route: module }) =>
+    path === "/"
+      ? index(module)
+      : route(path.slice(1), module, module === LANDING_PAGE_ROUTE ? { id: path.slice(1) } : {}),
+  ),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   // The operator console: sign-in and sign-out outside its layout, every other page inside it.

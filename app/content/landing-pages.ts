@@ -12,7 +12,7 @@ import { waterSoftenerServices } from "~/content/landing/water-softener-services
 import { wellPumpServices } from "~/content/landing/well-pump-services.ts";
 import type { LandingPage } from "~/content/types.ts";
 
-/** Every page rendered by routes/landing-page.tsx; each needs a route line in routes.ts too. */
+/** Every page rendered by routes/landing-page.tsx; each is listed in app/content/site-pages.ts with that route. */
 export const landingPages: LandingPage[] = [
   about,
   allRepairs,

@@ -4,7 +4,7 @@ import { ContactForm } from "~/components/forms/ContactForm.tsx";
 import { PhoneLink } from "~/components/PhoneLink.tsx";
 import { contactPage, contactSeo } from "~/content/lead-forms.ts";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo.ts";
-import { leadFormAction } from "~/server/leads/index.server.ts";
+import { leadFormAction } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [...pageMeta(contactSeo), breadcrumbJsonLd("Contact", contactSeo.path)];
 

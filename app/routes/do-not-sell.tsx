@@ -2,7 +2,7 @@ import type { Route } from "./+types/do-not-sell";
 import { OptOutForm } from "~/components/forms/OptOutForm.tsx";
 import { doNotSellPage, doNotSellSeo } from "~/content/lead-forms.ts";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo.ts";
-import { leadFormAction } from "~/server/leads/index.server.ts";
+import { leadFormAction } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta(doNotSellSeo),

@@ -7,6 +7,8 @@ export interface PlumblineLoadContext {
   /** The client's address, as Express resolved it (honouring TRUST_PROXY). */
   clientIp: string;
   services: AppServices;
+  /** The operator's time zone (OPERATOR_TIME_ZONE), for times shown in the console. */
+  operatorTimeZone: string;
   /** The operator signed in to the console, resolved by the gate in front of /admin; null elsewhere. */
   operator: { id: string; email: string } | null;
 }

@@ -1,6 +1,5 @@
 import { pino, type Logger } from "pino";
 import pretty from "pino-pretty";
-import { env } from "~/config/env.server.ts";
 
 /**
  * The server's one logger: JSON lines on stdout, human-readable when stdout is a terminal.
@@ -9,11 +8,16 @@ import { env } from "~/config/env.server.ts";
  * process and the tests that read its log.
  */
 export const log: Logger = pino(
-  { level: env.LOG_LEVEL, base: undefined },
+  { level: "info", base: undefined },
   process.stdout.isTTY
     ? pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
     : process.stdout,
 );
+
+/** The level from the operator's settings (LOG_LEVEL), set once by whatever starts: the server or a command. */
+export function setLogLevel(level: string): void {
+  log.level = level;
+}
 
 const EMAIL_ADDRESS = /[^\s<>()"',;:/]+(?:@|%40)[^\s<>()"',;:/]+/gi;
 

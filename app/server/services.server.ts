@@ -6,7 +6,7 @@ import { pruneEndedWindows } from "./limits/index.server.ts";
 import { createLeadStore, createLeadIntake, type LeadIntake, purgeExpiredLeads } from "./leads/index.server.ts";
 import { createIntakePressure, createMailer, startOutboxWorker, type OutboxWorker } from "./outbox/index.server.ts";
 import { emailBacklog, messageIdDomain } from "./outbox/index.server.ts";
-import { log } from "./log.server.ts";
+import { log, setLogLevel } from "./log.server.ts";
 
 /** The long-lived parts of the server process, opened once at start and closed on shutdown. */
 export interface AppServices {
@@ -28,6 +28,7 @@ export interface AppServices {
 const HOUR_SECONDS = 3_600;
 
 export async function startServices(env: Env): Promise<AppServices> {
+  setLogLevel(env.LOG_LEVEL);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDataDir: env.PGLITE_DATA_DIR,

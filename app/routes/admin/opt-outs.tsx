@@ -1,7 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/opt-outs";
 import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
-import { env } from "~/config/env.server.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { listOptOuts, markOptOutDone } from "~/server/leads/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
@@ -10,7 +9,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Opt-out requests" }, { 
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireOperator(context);
-  return listOptOuts(context.services.db, new Date(), env.OPERATOR_TIME_ZONE);
+  return listOptOuts(context.services.db, new Date(), context.operatorTimeZone);
 }
 
 /** "Mark done": records who and when, then back to the list; a request that is not open changes nothing. */

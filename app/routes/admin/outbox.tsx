@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/outbox";
 import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
-import { env } from "~/config/env.server.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { listUnsentEmails, retryEmailNow } from "~/server/outbox/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
@@ -10,7 +9,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Outbox" }, { name: "rob
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireOperator(context);
-  return { emails: await listUnsentEmails(context.services.db, env.OPERATOR_TIME_ZONE) };
+  return { emails: await listUnsentEmails(context.services.db, context.operatorTimeZone) };
 }
 
 /** "Retry now": the email becomes due now and the outbox worker is woken to send it. */

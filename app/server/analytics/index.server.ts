@@ -3,4 +3,4 @@ export { dailyAggregates, dashboardData, type DayFigures } from "./dashboard.ser
 export { parseDashboardRange } from "./dashboard-range.server.ts";
 export { purgeExpiredCounts } from "./retention.server.ts";
 export { createSiteEventCounter, type SiteEventCounter } from "./site-event-counter.server.ts";
-export { siteEventsEndpoint } from "./site-events-endpoint.server.ts";
+export { parseSiteEvent, SITE_EVENT_BODY_LIMIT_BYTES } from "./site-event.server.ts";

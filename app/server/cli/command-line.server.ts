@@ -1,6 +1,7 @@
-import { env } from "../../config/env.server.ts";
+import type { Env } from "~/config/env.server.ts";
 import { commandSocketPath, sendCommand, type CommandRequest } from "./command-socket.server.ts";
 import { embeddedDatabaseOwner, openDatabase } from "../db/index.server.ts";
+import { setLogLevel } from "../log.server.ts";
 import { runCommand } from "./commands.server.ts";
 
 // A server that has just started holds the database for a few seconds before it listens for commands.
@@ -12,10 +13,11 @@ const output = { out: (text: string) => process.stdout.write(text), err: (text: 
  * Runs a command where the data is: on PostgreSQL directly (DATABASE_URL); through the running server
  * when it holds the embedded database; otherwise on the embedded database itself.
  */
-export async function runCommandLine(request: CommandRequest): Promise<number> {
+export async function runCommandLine(env: Env, request: CommandRequest): Promise<number> {
+  setLogLevel(env.LOG_LEVEL);
   if (!env.DATABASE_URL && !env.PGLITE_DATA_DIR.startsWith("memory://")) {
     const owner = await embeddedDatabaseOwner(env.PGLITE_DATA_DIR);
-    if (owner !== undefined) return sendToServer(owner, request);
+    if (owner !== undefined) return sendToServer(env, owner, request);
   }
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -29,7 +31,7 @@ export async function runCommandLine(request: CommandRequest): Promise<number> {
   }
 }
 
-async function sendToServer(owner: number, request: CommandRequest): Promise<number> {
+async function sendToServer(env: Env, owner: number, request: CommandRequest): Promise<number> {
   const deadline = Date.now() + SERVER_STARTING_MS;
   for (;;) {
     try {

@@ -2,5 +2,4 @@
 export { commandSocketPath, listenForCommands } from "./command-socket.server.ts";
 export { runCommand } from "./commands.server.ts";
 export { runCommandLine } from "./command-line.server.ts";
-export { parseOperatorArgs } from "./operator-commands.server.ts";
-export { readPassword } from "./read-password.server.ts";
+export { runOperatorCommandLine } from "./operator-command-line.server.ts";

@@ -12,7 +12,6 @@ import { createRequestHandler } from "@react-router/express";
 import type { Env } from "~/config/env.server.ts";
 import { LEAD_ENDPOINT } from "~/lib/lead-schemas.ts";
 import { SITE_EVENTS_ENDPOINT } from "~/lib/site-events.ts";
-import { siteEventsEndpoint } from "../analytics/index.server.ts";
 import { consoleGate, type Operator } from "../console/index.server.ts";
 import { createPostRateLimit } from "../limits/index.server.ts";
 import { log } from "../log.server.ts";
@@ -23,11 +22,12 @@ import { handleError } from "./errors.server.ts";
 import type { FrontEnd } from "./front-end.server.ts";
 import { healthz, readyz } from "./health.server.ts";
 import { refusedForMalformedHost } from "./host.server.ts";
-import { leadEndpoint } from "./lead-endpoint.server.ts";
+import { leadEndpoint } from "./lead-submissions.server.ts";
 import { allowOnlyKnownMethods } from "./methods.server.ts";
 import { refuseCrossSite, refusedAsCrossSite } from "./origin.server.ts";
 import { limitUnsafeRequests } from "./post-limit.server.ts";
 import { servePrerenderedPages } from "./prerendered-pages.server.ts";
+import { siteEventsEndpoint } from "./site-events-endpoint.server.ts";
 import { logRequest } from "./request-log.server.ts";
 import { baseSecurityHeaders } from "./security-headers.server.ts";
 import { MAX_CONNECTIONS, SERVER_OPTIONS } from "./server-limits.server.ts";
@@ -90,6 +90,7 @@ export function serveApp(server: Server, env: Env, services: AppServices, frontE
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? "unknown",
         services,
+        operatorTimeZone: env.OPERATOR_TIME_ZONE,
         operator: (res.locals.operator as Operator | null | undefined) ?? null,
       }),
     }),

@@ -1,10 +1,11 @@
 /**
- * Reads a form or JSON request body for the lead intake: the content type, the size (counted while
- * reading), UTF-8, then JSON or urlencoded parsing. A body refused or cut short is drained in the
- * background, so a client still uploading sees the answer instead of a reset connection.
+ * The one body reader: the size (counted while reading), UTF-8, and for forms and JSON the content type and
+ * parsing. A body refused or cut short is drained in the background, so a client still uploading sees the
+ * answer instead of a reset connection.
  */
 
-const BODY_LIMIT_BYTES = 32 * 1024;
+/** A lead form or API request is at most this large. */
+const LEAD_BODY_LIMIT_BYTES = 32 * 1024;
 const DISCARD_LIMIT_BYTES = 8 * 1024 * 1024;
 
 type BodyRejection = { status: 400 | 413 | 415; error: string };
@@ -18,25 +19,16 @@ export interface BodySource {
   body: AsyncIterable<Uint8Array> | null;
 }
 
-/** Parses the body, or says why not. */
-export async function readRequestBody(request: BodySource): Promise<ParsedBody> {
-  const body = request.body?.[Symbol.asyncIterator]();
-  try {
-    return await parseBody(request, body);
-  } finally {
-    // Whatever is left unread (a refused type or declared size, or the rest past the limit) is drained.
-    if (body) void discardRest(body);
-  }
-}
-
-async function parseBody(request: BodySource, body: AsyncIterator<Uint8Array> | undefined): Promise<ParsedBody> {
+/** A form or JSON body as an object of fields, or why not. */
+export async function readRequestBody(request: BodySource, limitBytes = LEAD_BODY_LIMIT_BYTES): Promise<ParsedBody> {
   const contentType = (request.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const isJson = contentType === "application/json";
   if (!isJson && contentType !== "application/x-www-form-urlencoded") {
+    if (request.body) void discardRest(request.body[Symbol.asyncIterator]());
     return { status: 415, error: "Send the request as application/json." };
   }
-  const text = await readBodyText(request, body);
-  if (text === "too-large") return { status: 413, error: `The request is larger than ${BODY_LIMIT_BYTES / 1024} KB.` };
+  const text = await readBodyText(request, limitBytes);
+  if (text === "too-large") return { status: 413, error: `The request is larger than ${limitBytes / 1024} KB.` };
   if (text === "not-utf8") return { status: 400, error: "The request is not valid UTF-8 text." };
   if (!isJson) return { payload: Object.fromEntries(new URLSearchParams(text)) };
   let payload: unknown;
@@ -51,26 +43,34 @@ async function parseBody(request: BodySource, body: AsyncIterator<Uint8Array> | 
   return { payload: payload as Record<string, unknown> };
 }
 
-/** Reads at most BODY_LIMIT_BYTES, counting bytes as they arrive: Content-Length may be absent (chunked) or wrong. */
-async function readBodyText(
+/**
+ * The body as UTF-8 text, reading at most `limitBytes`, counted as they arrive: Content-Length may be absent
+ * (chunked) or wrong. Whatever is left unread (past a declared or counted size) is drained in the background.
+ */
+export async function readBodyText(
   request: BodySource,
-  body: AsyncIterator<Uint8Array> | undefined,
+  limitBytes: number,
 ): Promise<string | "too-large" | "not-utf8"> {
-  if (Number(request.header("content-length") ?? 0) > BODY_LIMIT_BYTES) return "too-large";
-  if (!body) return "";
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await body.next();
-    if (done) break;
-    total += value.byteLength;
-    if (total > BODY_LIMIT_BYTES) return "too-large";
-    chunks.push(value);
-  }
+  const body = request.body?.[Symbol.asyncIterator]();
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    return "not-utf8";
+    if (Number(request.header("content-length") ?? 0) > limitBytes) return "too-large";
+    if (!body) return "";
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await body.next();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limitBytes) return "too-large";
+      chunks.push(value);
+    }
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    } catch {
+      return "not-utf8";
+    }
+  } finally {
+    if (body) void discardRest(body);
   }
 }
 

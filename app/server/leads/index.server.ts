@@ -1,7 +1,12 @@
 /** Leads: contact and opt-out requests, from intake to the console's pages, exports and retention. */
-export { createLeadIntake, type LeadIntake } from "./intake.server.ts";
+export {
+  createLeadIntake,
+  type LeadChannel,
+  type LeadInput,
+  type LeadIntake,
+  type LeadOutcome,
+} from "./intake.server.ts";
 export { createLeadStore } from "./store.server.ts";
-export { leadFormAction } from "./form-action.server.ts";
 export { contactRequestsCsv, csvCell, optOutRequestsCsv } from "./exports.server.ts";
 export { listInbox, parseInboxQuery, recentRequests } from "./inbox.server.ts";
 export { leadDetail } from "./lead-detail.server.ts";

@@ -1,7 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
 import { takeAttribution, type LeadAttribution } from "./attribution.server.ts";
-import { clientKey } from "../http/client-key.server.ts";
-import { readRequestBody, type BodySource } from "../http/request-body.server.ts";
 import { contactNotification, optOutEmails, type EmailSettings } from "./emails.server.ts";
 import type { LeadStore, StoreResult, SubmissionKey } from "./store.server.ts";
 import { log, withoutEmailAddresses } from "../log.server.ts";
@@ -30,33 +28,50 @@ const SAME_LEAD_SECONDS = 15 * 60;
 
 export type LeadChannel = "api" | "form";
 
-export type LeadOutcome =
-  | { status: 200; body: { ok: true; id: string } }
-  | {
-      status: 400 | 413 | 415 | 422 | 429 | 503;
-      body: { error: string; fieldErrors: FieldErrors };
-      headers?: Record<string, string>;
-      /** The text fields as submitted, so a page rendered without JavaScript can show them again. */
-      values?: Record<string, string>;
-      /** The submission id the request carried, so that page sends the same one again. */
-      submissionId?: string;
-    };
-
-export interface LeadSubmission {
-  clientIp: string;
+/** A submission as the edge read it: the parsed fields and what its headers said, no HTTP left. */
+export interface LeadInput {
+  /** The body's fields, from JSON or a form. */
+  fields: Record<string, unknown>;
+  /** The client's rate-limit key (its address, or its /64 for IPv6). */
+  client: string;
   channel: LeadChannel;
   /** Fixed by a page's own form; the API reads it from the body (`type: "opt-out"`, else contact). */
   kind?: LeadKind;
+  /** The browser sent Global Privacy Control (Sec-GPC: 1). */
+  globalPrivacyControl: boolean;
+  /** The Referer header: where a form posted without scripts says the visitor was. */
+  referer: string | null;
+  /** The Idempotency-Key header, when the client sent one (forms send the id as a field instead). */
+  idempotencyKey: string | null;
 }
 
-/** What the intake reads from a request, whichever server received it. */
-export type LeadRequest = BodySource;
+/** What is kept of a submission that was not stored, so a page rendered without JavaScript can show it again. */
+interface Resubmittable {
+  /** The text fields as submitted. */
+  values: Record<string, string>;
+  /** The submission id it carried, so that page sends the same one again. */
+  submissionId?: string;
+}
+
+export type LeadOutcome =
+  | { outcome: "stored"; id: string }
+  /** The same lead under a submission id already used: the first answer again, nothing new stored or mailed. */
+  | { outcome: "repeat"; id: string }
+  | ({
+      outcome: "invalid";
+      /** Which check failed: the fields, the submission id's form, or an id already used for another lead. */
+      reason: "fields" | "submission-id" | "reused-submission-id";
+      message: string;
+      fieldErrors: FieldErrors;
+    } & Resubmittable)
+  /** A bot filled in the field people never see; the answer tells it nothing more. */
+  | { outcome: "refused"; message: string }
+  | ({ outcome: "limited"; retryAfterSeconds: number; message: string } & Resubmittable)
+  | ({ outcome: "unavailable"; message: string } & Resubmittable);
 
 export interface LeadIntake {
-  /** The JSON endpoint, served by Express directly (docs/decisions/051-lead-endpoint-on-express.md). */
-  handle(request: LeadRequest, submission: LeadSubmission): Promise<LeadOutcome>;
-  /** The pages' own form actions, which React Router hands a Fetch Request: the same intake. */
-  handleFetch(request: Request, submission: LeadSubmission): Promise<LeadOutcome>;
+  /** The one way a lead enters the system, for the JSON endpoint and the pages' own forms alike. */
+  submit(input: LeadInput): Promise<LeadOutcome>;
 }
 
 export interface LeadIntakeOptions {
@@ -66,91 +81,84 @@ export interface LeadIntakeOptions {
   onAccepted(): void;
 }
 
-type Rejection = Exclude<LeadOutcome, { status: 200 }>;
-
-function reject(
-  status: Rejection["status"],
-  error: string,
-  extra: Omit<Rejection, "status" | "body"> & { fieldErrors?: FieldErrors } = {},
-): Rejection {
-  const { fieldErrors = {}, ...rest } = extra;
-  return { status, body: { error, fieldErrors }, ...rest };
-}
-
 const STORAGE_UNAVAILABLE =
   "We could not save your request right now. Please try again in a few minutes, or call us directly.";
 
 /**
- * The one way a lead enters the system, for the JSON endpoint and the pages' own forms alike:
- * body (type, size) → schema → honeypot → one statement that counts the hit against the rate limit and,
- * within it, stores the request and its outbox rows. Nothing answers 200 before it has committed.
- * Whether the request may come from another site is decided before it gets here, by the server.
+ * Schema → honeypot → one statement that counts the hit against the rate limit and, within it, stores the
+ * request and its outbox rows. Nothing is "stored" before it has committed. The body's type and size, and
+ * whether the request may come from another site, are decided at the edge before it gets here.
  */
 export function createLeadIntake(options: LeadIntakeOptions): LeadIntake {
-  const handle = (request: LeadRequest, submission: LeadSubmission) => intake(options, request, submission);
-  return {
-    handle,
-    handleFetch: (request, submission) =>
-      handle({ header: (name) => request.headers.get(name), body: request.body }, submission),
-  };
+  return { submit: (input) => intake(options, input) };
 }
 
-async function intake(
-  options: LeadIntakeOptions,
-  request: LeadRequest,
-  submission: LeadSubmission,
-): Promise<LeadOutcome> {
-  const parsed = await readRequestBody(request);
-  if ("status" in parsed) return reject(parsed.status, parsed.error);
-
-  // Browsers send Sec-GPC: 1 with every request when the visitor turned Global Privacy Control on.
-  const globalPrivacyControl = request.header("sec-gpc")?.trim() === "1";
+async function intake(options: LeadIntakeOptions, input: LeadInput): Promise<LeadOutcome> {
+  const { globalPrivacyControl } = input;
   // How the visitor found the site travels with the lead's fields; a bad value is dropped, never refused.
-  const { attribution, rest } = takeAttribution(parsed.payload, request.header("referer"), globalPrivacyControl);
+  const { attribution, rest } = takeAttribution(input.fields, input.referer, globalPrivacyControl);
   const { [HONEYPOT_FIELD]: honeypot, [SUBMISSION_ID_FIELD]: submissionField, ...payload } = rest;
   const values = textValues(payload);
-  const submissionId = request.header(IDEMPOTENCY_HEADER.toLowerCase()) ?? submissionField;
+  const submissionId = input.idempotencyKey ?? submissionField;
   if (submissionId !== undefined && (typeof submissionId !== "string" || !SUBMISSION_ID_PATTERN.test(submissionId))) {
-    return reject(400, `The ${IDEMPOTENCY_HEADER} must be 1 to 64 letters, digits, "-" or "_".`);
+    return {
+      outcome: "invalid",
+      reason: "submission-id",
+      message: `The ${IDEMPOTENCY_HEADER} must be 1 to 64 letters, digits, "-" or "_".`,
+      fieldErrors: {},
+      values,
+    };
   }
-  if (submission.kind === "opt-out") payload.type ??= "opt-out";
-  const validation = validateLead(submission.kind ?? (payload.type === "opt-out" ? "opt-out" : "contact"), payload);
+  if (input.kind === "opt-out") payload.type ??= "opt-out";
+  const validation = validateLead(input.kind ?? (payload.type === "opt-out" ? "opt-out" : "contact"), payload);
   if (!validation.success) {
     const unknown = validation.unknownFields.map((field) => field.slice(0, 40)).slice(0, 5);
-    const error = unknown.length
+    const message = unknown.length
       ? `Unexpected field${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`
       : "Please correct the highlighted fields.";
-    return reject(422, error, { fieldErrors: validation.fieldErrors, values, submissionId });
+    return { outcome: "invalid", reason: "fields", message, fieldErrors: validation.fieldErrors, values, submissionId };
   }
-  // Bots fill in every field; people never see this one. The answer tells them nothing more.
-  if (honeypot !== undefined && honeypot !== "") return reject(400, "Your request could not be accepted.");
+  // Bots fill in every field; people never see this one.
+  if (honeypot !== undefined && honeypot !== "")
+    return { outcome: "refused", message: "Your request could not be accepted." };
 
-  const client = clientKey(submission.clientIp);
-  const key = submissionKey(validation.lead, client, submissionId, submission.channel);
+  const key = submissionKey(validation.lead, input.client, submissionId, input.channel);
   let stored: StoreResult;
   try {
-    stored = await store(options, { key, client, globalPrivacyControl, attribution }, validation.lead, submission);
+    stored = await store(
+      options,
+      { key, client: input.client, globalPrivacyControl, attribution },
+      validation.lead,
+      input,
+    );
   } catch (error) {
     // The message only: a database error's details can quote the values it was given.
     log.error(
       `leads: storage failed: ${withoutEmailAddresses(error instanceof Error ? error.message : String(error))}`,
     );
-    return reject(503, STORAGE_UNAVAILABLE, { headers: { "Retry-After": "60" }, values, submissionId });
+    return { outcome: "unavailable", message: STORAGE_UNAVAILABLE, values, submissionId };
   }
   switch (stored.outcome) {
     case "limited":
-      return reject(429, "Too many requests. Please try again later, or call us directly.", {
-        headers: { "Retry-After": String(stored.retryAfterSeconds) },
+      return {
+        outcome: "limited",
+        retryAfterSeconds: stored.retryAfterSeconds,
+        message: "Too many requests. Please try again later, or call us directly.",
         values,
         submissionId,
-      });
+      };
     case "repeat":
-      // The first answer again; nothing new is stored or mailed.
-      if (stored.sameLead) return { status: 200, body: { ok: true, id: stored.id } };
-      return reject(422, `This ${IDEMPOTENCY_HEADER} was already used for a different request.`, { values });
+      if (stored.sameLead) return { outcome: "repeat", id: stored.id };
+      return {
+        outcome: "invalid",
+        reason: "reused-submission-id",
+        message: `This ${IDEMPOTENCY_HEADER} was already used for a different request.`,
+        fieldErrors: {},
+        values,
+      };
     case "stored":
       options.onAccepted();
-      return { status: 200, body: { ok: true, id: stored.id } };
+      return { outcome: "stored", id: stored.id };
   }
 }
 
@@ -204,7 +212,7 @@ function store(
     attribution: LeadAttribution;
   },
   lead: ValidLead,
-  submission: LeadSubmission,
+  submission: LeadInput,
 ): Promise<StoreResult> {
   const id = randomUUID();
   const receivedAt = new Date();

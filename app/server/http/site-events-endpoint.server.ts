@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isbot } from "isbot";
 import { RateLimiterMemory } from "rate-limiter-flexible";
-import { clientKey } from "../http/client-key.server.ts";
-import { requestIdOf } from "../http/request-log.server.ts";
+import { parseSiteEvent, SITE_EVENT_BODY_LIMIT_BYTES, type SiteEventCounter } from "../analytics/index.server.ts";
 import { log } from "../log.server.ts";
-import { parseSiteEvent, SITE_EVENT_BODY_LIMIT_BYTES } from "./site-event.server.ts";
-import type { SiteEventCounter } from "./site-event-counter.server.ts";
+import { clientKey } from "./client-key.server.ts";
+import { readBodyText } from "./request-body.server.ts";
+import { requestIdOf } from "./request-log.server.ts";
 
 interface SiteEventsEndpointOptions {
   counter: SiteEventCounter;
@@ -39,9 +39,9 @@ export function siteEventsEndpoint(options: SiteEventsEndpointOptions) {
     }
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     if (!ACCEPTED_TYPES.has(type)) return answer(res, 415);
-    const text = await readSmallBody(req);
-    if (text === undefined) return answer(res, 413, { Connection: "close" });
-    const parsed = parseSiteEvent(text);
+    const text = await readBodyText({ header: (name) => headerOf(req, name), body: req }, SITE_EVENT_BODY_LIMIT_BYTES);
+    if (text === "too-large") return answer(res, 413, { Connection: "close" });
+    const parsed = parseSiteEvent(text === "not-utf8" ? "" : text);
     if (!parsed.ok) return answer(res, parsed.status, { "Content-Type": "text/plain; charset=utf-8" }, parsed.error);
     if (!options.counter.add(parsed.event)) return answer(res, 503, { "Retry-After": "10" });
     answer(res, 204);
@@ -69,21 +69,7 @@ function isPrefetch(req: IncomingMessage): boolean {
   );
 }
 
-/** Past this, an oversized body is no longer read to its end: the connection is dropped instead. */
-const DISCARD_LIMIT_BYTES = 64 * 1024;
-
-/**
- * The body as UTF-8 text, or undefined past the limit (counted as bytes arrive; Content-Length may lie). An
- * oversized body is still read and dropped, up to a bound, so the client sees the 413 rather than a reset.
- */
-async function readSmallBody(req: IncomingMessage): Promise<string | undefined> {
-  if (Number(req.headers["content-length"] ?? 0) > SITE_EVENT_BODY_LIMIT_BYTES) return undefined;
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    total += chunk.byteLength;
-    if (total > DISCARD_LIMIT_BYTES) break;
-    if (total <= SITE_EVENT_BODY_LIMIT_BYTES) chunks.push(chunk);
-  }
-  return total > SITE_EVENT_BODY_LIMIT_BYTES ? undefined : Buffer.concat(chunks).toString("utf8");
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return typeof value === "string" ? value : null;
 }
