@@ -1,8 +1,7 @@
 import type { Server } from "node:http";
 import type { Env } from "~/config/env.server.ts";
 import { commandSocketPath, listenForCommands, runCommand } from "./cli/index.server.ts";
-import { builtFrontEnd, viteFrontEnd } from "./http/front-end.server.ts";
-import { newHttpServer, serveApp } from "./http/http-server.server.ts";
+import { builtFrontEnd, newHttpServer, serveApp, viteFrontEnd } from "./http/index.server.ts";
 import { startServices, type AppServices } from "./services.server.ts";
 
 /** On shutdown, requests in flight get this long to finish before their connections are closed. */

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-export { prerenderedPaths } from "../../app/server/http/prerendered-pages.server.ts";
+export { prerenderedPaths } from "../../app/server/http/index.server.ts";
 
 export function pageHtml(clientDir: string, path: string): string {
   return readFileSync(join(clientDir, path, "index.html"), "utf8");

@@ -13,7 +13,7 @@ import { purgeExpiredCounts } from "../analytics/index.server.ts";
 
 /** The operator's commands over the lead tables; scripts/leads.ts wires them to the command line. */
 
-export const USAGE = `Usage: npm run leads -- <command>
+const USAGE = `Usage: npm run leads -- <command>
 
   list [limit]          the most recent contact and opt-out requests (default 20 of each)
   export [contacts|opt-outs]

@@ -63,6 +63,7 @@ export async function openPgliteThread(
   };
 }
 
+/** @public A new thread for one database at a time (the tests' setup lends them out again). */
 export function startPgliteThread(): PgliteThread {
   // Compiled (npm start), the worker is its own file beside the server's; from source, tsx loads it.
   const compiled = import.meta.url.endsWith(".js");

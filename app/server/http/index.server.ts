@@ -1,3 +1,6 @@
 /** The HTTP edge: what routes and the server's entry use of it. */
 export { deferHydration } from "./deferred-hydration.server.ts";
 export { leadFormAction } from "./lead-submissions.server.ts";
+export { builtFrontEnd, viteFrontEnd } from "./front-end.server.ts";
+export { newHttpServer, serveApp } from "./http-server.server.ts";
+export { prerenderedPaths } from "./prerendered-pages.server.ts";
