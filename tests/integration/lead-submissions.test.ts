@@ -3,35 +3,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { contactRequests, privacyRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
-import {
-  postJson,
-  startPostgres,
-  startSmtpPeer,
-  testEnv,
-  validContact,
-  validOptOut,
-  waitUntil,
-  type SmtpPeer,
-  type TestPostgres,
-} from "../../tooling/local-services.ts";
+import { postJson, testEnv, validContact, validOptOut, waitUntil } from "../../tooling/local-services.ts";
 
 /** Repeats of one submission, and the limits on who gets mailed and how often. */
 
-let postgres: TestPostgres;
-let smtp: SmtpPeer;
+import { onBothDatabases } from "./both-databases.ts";
 
-beforeAll(async () => {
-  [postgres, smtp] = await Promise.all([startPostgres(), startSmtpPeer()]);
-});
-
-afterAll(async () => {
-  await Promise.all([postgres?.stop(), smtp?.stop()]);
-});
-
-const drivers = [
-  { name: "PGlite", databaseUrl: async () => undefined },
-  { name: "PostgreSQL", databaseUrl: () => postgres.createDatabase() },
-];
+const databases = onBothDatabases();
+const { drivers } = databases;
 
 async function counts(running: RunningServer) {
   const { db } = running.services;
@@ -55,11 +34,11 @@ function postForm(running: RunningServer, path: string, fields: Record<string, s
 
 const hiddenSubmissionId = (html: string) => /<input type="hidden" name="submissionId" value="([^"]+)"/.exec(html)?.[1];
 
-describe.each(drivers)("repeated submissions on $name", ({ databaseUrl }) => {
+describe.each(drivers)("repeated submissions on $name", ({ storage }) => {
   let running: RunningServer;
 
   beforeAll(async () => {
-    running = await startServer(testEnv({ DATABASE_URL: await databaseUrl(), SMTP_URL: smtp.url }));
+    running = await startServer(testEnv({ ...(await storage()), SMTP_URL: databases.smtp.url }));
   });
 
   afterAll(() => running?.close());
@@ -76,9 +55,9 @@ describe.each(drivers)("repeated submissions on $name", ({ databaseUrl }) => {
     expect(other.status).toBe(422);
     expect(other.body.error).toMatch(/already used for a different request/);
     expect(await counts(running)).toEqual({ ...before, contacts: before.contacts + 1, emails: before.emails + 1 });
-    await waitUntil(() => smtp.received.some((mail) => mail.text.includes(lead.service)));
+    await waitUntil(() => databases.smtp.received.some((mail) => mail.text.includes(lead.service)));
     await settle();
-    expect(smtp.received.filter((mail) => mail.text.includes(lead.service))).toHaveLength(1);
+    expect(databases.smtp.received.filter((mail) => mail.text.includes(lead.service))).toHaveLength(1);
   });
 
   test("a malformed Idempotency-Key is refused with 400 and stores nothing", async () => {
@@ -142,9 +121,9 @@ describe.each(drivers)("repeated submissions on $name", ({ databaseUrl }) => {
       );
     }
     expect((await counts(running)).optOuts).toBe(before.optOuts + 5);
-    const notices = () => smtp.received.filter((mail) => mail.subject.includes(`Requester ${stamp}`));
+    const notices = () => databases.smtp.received.filter((mail) => mail.subject.includes(`Requester ${stamp}`));
     const confirmations = () =>
-      smtp.received.filter(
+      databases.smtp.received.filter(
         (mail) => mail.subject === "We received your opt-out request" && mail.envelopeTo[0]!.includes(`${stamp}`),
       );
     await waitUntil(() => notices().length === 5 && confirmations().length >= 3);
@@ -155,7 +134,9 @@ describe.each(drivers)("repeated submissions on $name", ({ databaseUrl }) => {
 
 describe("limits per client", () => {
   test("IPv6 clients are limited per /64, so a fresh address in the same network gets no fresh limit", async () => {
-    const running = await startServer(testEnv({ SMTP_URL: smtp.url, TRUST_PROXY: "1", FORM_RATE_LIMIT_PER_HOUR: "2" }));
+    const running = await startServer(
+      testEnv({ SMTP_URL: databases.smtp.url, TRUST_PROXY: "1", FORM_RATE_LIMIT_PER_HOUR: "2" }),
+    );
     try {
       const from = (address: string) => postJson(running.url, validContact, { "X-Forwarded-For": address });
       expect((await from("2001:db8:aa:1::1")).status).toBe(200);

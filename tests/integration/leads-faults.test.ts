@@ -1,43 +1,21 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { count, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import type { FieldErrors } from "~/lib/lead-schemas.ts";
 import { contactRequests, privacyRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import {
   postJson,
-  startPostgres,
   startSmtpPeer,
   testEnv,
   validContact,
   validOptOut,
   waitUntil,
-  type TestPostgres,
 } from "../../tooling/local-services.ts";
+import { onBothDatabases } from "./both-databases.ts";
 
-let postgres: TestPostgres;
-let pgliteRoot: string;
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-  pgliteRoot = await mkdtemp(join(tmpdir(), "plumbline-pglite-"));
-});
-
-afterAll(async () => {
-  await postgres?.stop();
-  await rm(pgliteRoot, { recursive: true, force: true });
-});
-
-let pgliteDirs = 0;
-
-/** Where a driver keeps data that must outlive a server restart. */
-const drivers = [
-  { name: "PGlite", storage: async () => ({ PGLITE_DATA_DIR: join(pgliteRoot, `db${pgliteDirs++}`) }) },
-  { name: "PostgreSQL", storage: async () => ({ DATABASE_URL: await postgres.createDatabase() }) },
-];
+const databases = onBothDatabases();
+const { drivers } = databases;
 
 async function unsentCount(running: RunningServer) {
   const [row] = await running.services.db
@@ -145,10 +123,10 @@ describe.each(drivers)("faults and load on $name", ({ storage }) => {
 describe("faults only a database server has", () => {
   test("an unavailable database answers 503 and stores nothing; the next request after it returns succeeds", async () => {
     const smtp = await startSmtpPeer();
-    const databaseUrl = await postgres.createDatabase();
+    const databaseUrl = await databases.postgres.createDatabase();
     const running = await startServer(testEnv({ DATABASE_URL: databaseUrl, SMTP_URL: smtp.url }));
     try {
-      await postgres.makeUnavailable(databaseUrl);
+      await databases.postgres.makeUnavailable(databaseUrl);
       const contact = await postJson(running.url, validContact);
       expect(contact.status).toBe(503);
       expect(contact.body).toEqual({ error: expect.stringMatching(/could not save/), fieldErrors: {} });
@@ -161,7 +139,7 @@ describe("faults only a database server has", () => {
       expect(page.status).toBe(503);
       expect(await page.text()).toContain("Error sending message");
 
-      await postgres.makeAvailable(databaseUrl);
+      await databases.postgres.makeAvailable(databaseUrl);
       const [contacts] = await running.services.db.select({ value: count() }).from(contactRequests);
       const [optOuts] = await running.services.db.select({ value: count() }).from(privacyRequests);
       expect([contacts!.value, optOuts!.value]).toEqual([0, 0]);
@@ -176,7 +154,7 @@ describe("faults only a database server has", () => {
   test("two instances draining one outbox send each email once", async () => {
     const smtp = await startSmtpPeer();
     await smtp.goDown();
-    const env = testEnv({ DATABASE_URL: await postgres.createDatabase(), SMTP_URL: smtp.url });
+    const env = testEnv({ DATABASE_URL: await databases.postgres.createDatabase(), SMTP_URL: smtp.url });
     const instances = [await startServer(env), await startServer(env)];
     try {
       await Promise.all(

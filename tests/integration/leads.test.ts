@@ -1,53 +1,19 @@
-import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { contactRequests, privacyRequests } from "../../app/server/leads/schema.server.ts";
-import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
-import {
-  postJson,
-  startPostgres,
-  startSmtpPeer,
-  testEnv,
-  validContact,
-  validOptOut,
-  waitUntil,
-  type SmtpPeer,
-  type TestPostgres,
-} from "../../tooling/local-services.ts";
+import { postJson, testEnv, validContact, validOptOut, waitUntil } from "../../tooling/local-services.ts";
+import { onBothDatabases, storedRowCounts } from "./both-databases.ts";
 
-let postgres: TestPostgres;
-let smtp: SmtpPeer;
+const databases = onBothDatabases();
+const { drivers } = databases;
 
-beforeAll(async () => {
-  [postgres, smtp] = await Promise.all([startPostgres(), startSmtpPeer()]);
-});
-
-afterAll(async () => {
-  await Promise.all([postgres?.stop(), smtp?.stop()]);
-});
-
-async function rowCounts(running: RunningServer) {
-  const { db } = running.services;
-  const [[contacts], [privacy], [outbox]] = await Promise.all([
-    db.select({ value: count() }).from(contactRequests),
-    db.select({ value: count() }).from(privacyRequests),
-    db.select({ value: count() }).from(emailOutbox),
-  ]);
-  return { contacts: contacts!.value, privacy: privacy!.value, outbox: outbox!.value };
-}
-
-const drivers = [
-  { name: "PGlite", databaseUrl: async () => undefined },
-  { name: "PostgreSQL", databaseUrl: () => postgres.createDatabase() },
-];
-
-describe.each(drivers)("lead API on $name", ({ databaseUrl }) => {
+describe.each(drivers)("lead API on $name", ({ storage }) => {
   let running: RunningServer;
 
   beforeAll(async () => {
-    smtp.received.length = 0;
+    databases.smtp.received.length = 0;
     running = await startServer(
-      testEnv({ DATABASE_URL: await databaseUrl(), SMTP_URL: smtp.url, ALLOWED_ORIGINS: "https://partner.example" }),
+      testEnv({ ...(await storage()), SMTP_URL: databases.smtp.url, ALLOWED_ORIGINS: "https://partner.example" }),
     );
   });
 
@@ -65,8 +31,8 @@ describe.each(drivers)("lead API on $name", ({ databaseUrl }) => {
     expect(stored).toMatchObject({ ...lead, id: response.body.id, channel: "api" });
     expect(stored!.consentText).toMatch(/^By submitting this form/);
 
-    await waitUntil(() => smtp.received.some((mail) => mail.text.includes(String(response.body.id))));
-    const mail = smtp.received.find((received) => received.text.includes(String(response.body.id)))!;
+    await waitUntil(() => databases.smtp.received.some((mail) => mail.text.includes(String(response.body.id))));
+    const mail = databases.smtp.received.find((received) => received.text.includes(String(response.body.id)))!;
     expect(mail.envelopeTo).toEqual(["leads@operator.example"]);
     expect(mail.to).toEqual(["leads@operator.example"]);
     expect(mail.replyTo).toEqual(["ann.lee@example.com"]);
@@ -86,7 +52,7 @@ describe.each(drivers)("lead API on $name", ({ databaseUrl }) => {
     expect(byId(plain.body.id).globalPrivacyControl).toBe(false);
     expect(byId(private_.body.id).globalPrivacyControl).toBe(true);
 
-    const mailFor = (id: unknown) => smtp.received.find((mail) => mail.text.includes(String(id)));
+    const mailFor = (id: unknown) => databases.smtp.received.find((mail) => mail.text.includes(String(id)));
     await waitUntil(() => mailFor(plain.body.id) !== undefined && mailFor(private_.body.id) !== undefined);
     expect(mailFor(private_.body.id)!.subject).toBe("New estimate request from Private Lee (Global Privacy Control)");
     expect(mailFor(private_.body.id)!.text).toContain("do not sell or share their details");
@@ -104,7 +70,7 @@ describe.each(drivers)("lead API on $name", ({ databaseUrl }) => {
     expect(stored!.dueAt.getTime() - stored!.receivedAt.getTime()).toBe(30 * 86_400_000);
     expect(stored!.completedAt).toBeNull();
 
-    const byRecipient = (address: string) => smtp.received.find((mail) => mail.envelopeTo[0] === address);
+    const byRecipient = (address: string) => databases.smtp.received.find((mail) => mail.envelopeTo[0] === address);
     await waitUntil(
       () => byRecipient("bob@example.com") !== undefined && byRecipient("privacy@operator.example") !== undefined,
     );
@@ -121,7 +87,7 @@ describe.each(drivers)("lead API on $name", ({ databaseUrl }) => {
   });
 
   test("invalid fields answer 422 with the spec's messages, and nothing is stored", async () => {
-    const before = await rowCounts(running);
+    const before = await storedRowCounts(running);
     const optOut = await postJson(running.url, { name: "B", email: "not-an-email", type: "opt-out" });
     expect(optOut.status).toBe(422);
     expect(optOut.body.fieldErrors).toEqual({
@@ -137,11 +103,11 @@ describe.each(drivers)("lead API on $name", ({ databaseUrl }) => {
     const unknown = await postJson(running.url, { ...validContact, isAdmin: true });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error).toBe("Unexpected field: isAdmin");
-    expect(await rowCounts(running)).toEqual(before);
+    expect(await storedRowCounts(running)).toEqual(before);
   });
 
   test("wrong media type, broken JSON, oversized bodies, foreign origins and a filled honeypot change nothing", async () => {
-    const before = await rowCounts(running);
+    const before = await storedRowCounts(running);
     const url = `${running.url}/functions/v1/send-contact-email`;
     const text = await fetch(url, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "hi" });
     expect(text.status).toBe(415);
@@ -170,13 +136,13 @@ describe.each(drivers)("lead API on $name", ({ databaseUrl }) => {
     expect(foreign.status).toBe(403);
     const honeypot = await postJson(running.url, { ...validContact, website: "http://spam.example" });
     expect(honeypot.status).toBe(400);
-    expect(await rowCounts(running)).toEqual(before);
+    expect(await storedRowCounts(running)).toEqual(before);
 
     const partner = await postJson(running.url, validContact, { Origin: "https://partner.example" });
     expect(partner.status).toBe(200);
     const sameOrigin = await postJson(running.url, validContact, { Origin: running.url });
     expect(sameOrigin.status).toBe(200);
-    expect((await rowCounts(running)).contacts).toBe(before.contacts + 2);
+    expect((await storedRowCounts(running)).contacts).toBe(before.contacts + 2);
   });
 
   test("GET is not a way in", async () => {
@@ -188,8 +154,8 @@ describe.each(drivers)("lead API on $name", ({ databaseUrl }) => {
 
 describe("the per-IP form limit", () => {
   test("answers 429 with Retry-After past the limit, counted in PostgreSQL across instances", async () => {
-    const databaseUrl = await postgres.createDatabase();
-    const env = testEnv({ DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, FORM_RATE_LIMIT_PER_HOUR: "3" });
+    const databaseUrl = await databases.postgres.createDatabase();
+    const env = testEnv({ DATABASE_URL: databaseUrl, SMTP_URL: databases.smtp.url, FORM_RATE_LIMIT_PER_HOUR: "3" });
     const [first, second] = [await startServer(env), await startServer(env)];
     try {
       expect((await postJson(first.url, validContact)).status).toBe(200);
@@ -200,20 +166,20 @@ describe("the per-IP form limit", () => {
       const retryAfter = Number(limited.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThan(3500);
       expect(retryAfter).toBeLessThanOrEqual(3600);
-      expect((await rowCounts(first)).contacts).toBe(3);
+      expect((await storedRowCounts(first)).contacts).toBe(3);
     } finally {
       await Promise.all([first.close(), second.close()]);
     }
   });
 
   test("applies on PGlite too", async () => {
-    const running = await startServer(testEnv({ SMTP_URL: smtp.url, FORM_RATE_LIMIT_PER_HOUR: "1" }));
+    const running = await startServer(testEnv({ SMTP_URL: databases.smtp.url, FORM_RATE_LIMIT_PER_HOUR: "1" }));
     try {
       expect((await postJson(running.url, validOptOut)).status).toBe(200);
       const limited = await postJson(running.url, validOptOut);
       expect(limited.status).toBe(429);
       expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
-      expect((await rowCounts(running)).privacy).toBe(1);
+      expect((await storedRowCounts(running)).privacy).toBe(1);
     } finally {
       await running.close();
     }

@@ -1,7 +1,9 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DailyChart } from "./components/DailyChart.tsx";
-import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
+import { ConsoleSection } from "./components/ConsoleSection.tsx";
+import { FiguresTable } from "./components/FiguresTable.tsx";
+import { buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { parseDashboardRange, dashboardData } from "~/server/analytics/index.server.ts";
 import { conversionsPer100Views, dashboardRanges } from "~/lib/dashboard-figures.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
@@ -23,7 +25,9 @@ const per100 = (figures: { views: number; calls: number; leads: number }) => {
 /** "(none)" for a count without a source, medium or campaign: a direct visit, or one without campaign values. */
 const orNone = (value: string) => value || "(none)";
 
-const numberCell = `${cellClass} text-right tabular-nums`;
+const views = { heading: "Page views", cell: (row: { views: number }) => number(row.views) };
+const calls = { heading: "Calls", cell: (row: { calls: number }) => number(row.calls) };
+const leads = { heading: "Leads", cell: (row: { leads: number }) => number(row.leads) };
 
 /**
  * Which pages, placements and campaigns bring calls and leads: page views and calls counted by the site itself
@@ -86,23 +90,14 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
           title={`Page views, calls and leads per day, ${period}`}
           summary={`${number(totals.views)} page views, ${number(totals.calls)} calls and ${number(totals.leads)} leads in ${dashboard.days.length} days. The table below lists each day.`}
         />
-        <DataTable
+        <FiguresTable
           label="Figures per day"
           caption="Page views, calls, leads and opt-outs per day, oldest first"
-          headings={["Day", "Page views", "Calls", "Leads", "Opt-outs"]}
-        >
-          {dashboard.days.map((day) => (
-            <tr key={day.day}>
-              <th scope="row" className={`${cellClass} font-normal whitespace-nowrap`}>
-                {day.day}
-              </th>
-              <td className={numberCell}>{number(day.views)}</td>
-              <td className={numberCell}>{number(day.calls)}</td>
-              <td className={numberCell}>{number(day.leads)}</td>
-              <td className={numberCell}>{number(day.optOuts)}</td>
-            </tr>
-          ))}
-        </DataTable>
+          rows={dashboard.days}
+          rowKey={(day) => day.day}
+          labels={[{ heading: "Day", cell: (day) => day.day }]}
+          figures={[views, calls, leads, { heading: "Opt-outs", cell: (day) => number(day.optOuts) }]}
+        />
         <p className="mt-3">
           <a href={`/admin/export/site-events.csv?days=${dashboard.range}`} className={linkClass}>
             Download the daily counts (CSV)
@@ -110,66 +105,42 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
         </p>
       </section>
 
-      <section className="mt-8">
-        <h2 className="text-xl font-bold text-slate-900">By page</h2>
-        <DataTable
+      <ConsoleSection id="by-page" heading="By page">
+        <FiguresTable
           label="By page"
           caption="Page views, calls and leads by page; leads by their landing page"
-          headings={["Page", "Page views", "Calls", "Leads", "Calls + leads per 100 views"]}
-        >
-          {dashboard.byPage.map((page) => (
-            <tr key={page.path}>
-              <th scope="row" className={`${cellClass} font-normal`}>
-                {page.path || "(unknown)"}
-              </th>
-              <td className={numberCell}>{number(page.views)}</td>
-              <td className={numberCell}>{number(page.calls)}</td>
-              <td className={numberCell}>{number(page.leads)}</td>
-              <td className={numberCell}>{per100(page)}</td>
-            </tr>
-          ))}
-        </DataTable>
-      </section>
+          rows={dashboard.byPage}
+          rowKey={(page) => page.path}
+          labels={[{ heading: "Page", cell: (page) => page.path || "(unknown)" }]}
+          figures={[views, calls, leads, { heading: "Calls + leads per 100 views", cell: per100 }]}
+        />
+      </ConsoleSection>
 
-      <section className="mt-8">
-        <h2 className="text-xl font-bold text-slate-900">By placement</h2>
-        <DataTable
+      <ConsoleSection id="by-placement" heading="By placement">
+        <FiguresTable
           label="By placement"
           caption="Calls by where the call link sits on the page"
-          headings={["Placement", "Calls"]}
-        >
-          {dashboard.byPlacement.map((row) => (
-            <tr key={row.placement}>
-              <th scope="row" className={`${cellClass} font-normal`}>
-                {row.placement}
-              </th>
-              <td className={numberCell}>{number(row.calls)}</td>
-            </tr>
-          ))}
-        </DataTable>
-      </section>
+          rows={dashboard.byPlacement}
+          rowKey={(row) => row.placement}
+          labels={[{ heading: "Placement", cell: (row) => row.placement }]}
+          figures={[calls]}
+        />
+      </ConsoleSection>
 
-      <section className="mt-8">
-        <h2 className="text-xl font-bold text-slate-900">By source and campaign</h2>
-        <DataTable
+      <ConsoleSection id="by-source" heading="By source and campaign">
+        <FiguresTable
           label="By source and campaign"
           caption="Page views, calls and leads by the visit's source, medium and campaign"
-          headings={["Source", "Medium", "Campaign", "Page views", "Calls", "Leads"]}
-        >
-          {dashboard.bySource.map((row) => (
-            <tr key={`${row.source}\u0000${row.medium}\u0000${row.campaign}`}>
-              <th scope="row" className={`${cellClass} font-normal`}>
-                {orNone(row.source)}
-              </th>
-              <td className={cellClass}>{orNone(row.medium)}</td>
-              <td className={cellClass}>{orNone(row.campaign)}</td>
-              <td className={numberCell}>{number(row.views)}</td>
-              <td className={numberCell}>{number(row.calls)}</td>
-              <td className={numberCell}>{number(row.leads)}</td>
-            </tr>
-          ))}
-        </DataTable>
-      </section>
+          rows={dashboard.bySource}
+          rowKey={(row) => `${row.source}\u0000${row.medium}\u0000${row.campaign}`}
+          labels={[
+            { heading: "Source", cell: (row) => orNone(row.source) },
+            { heading: "Medium", cell: (row) => orNone(row.medium) },
+            { heading: "Campaign", cell: (row) => orNone(row.campaign) },
+          ]}
+          figures={[views, calls, leads]}
+        />
+      </ConsoleSection>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/lead";
+import { ConsoleSection } from "./components/ConsoleSection.tsx";
 import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { StatusText } from "./components/StatusText.tsx";
 import { telHref } from "./components/links.ts";
@@ -166,69 +167,58 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
         </Form>
       </section>
 
-      <section aria-labelledby="history-heading" className="mt-8">
-        <h2 id="history-heading" className="text-xl font-bold text-slate-900">
-          History
-        </h2>
-        {lead.history.length === 0 ? (
-          <p className="mt-2 text-slate-800">No changes yet.</p>
-        ) : (
-          <ol className="mt-2 grid gap-3">
-            {lead.history.map((change) => (
-              <li key={change.id} className="rounded border border-slate-300 p-3">
-                <p className="text-sm text-slate-800">
-                  {change.changedAt}, by {change.changedBy}
+      <ConsoleSection id="history" heading="History" isEmpty={lead.history.length === 0} emptyText="No changes yet.">
+        <ol className="mt-2 grid gap-3">
+          {lead.history.map((change) => (
+            <li key={change.id} className="rounded border border-slate-300 p-3">
+              <p className="text-sm text-slate-800">
+                {change.changedAt}, by {change.changedBy}
+              </p>
+              {change.statusFrom && change.statusTo ? (
+                <p className="mt-1 text-slate-900">
+                  Status {change.statusFrom} → {change.statusTo}
                 </p>
-                {change.statusFrom && change.statusTo ? (
-                  <p className="mt-1 text-slate-900">
-                    Status {change.statusFrom} → {change.statusTo}
-                  </p>
-                ) : null}
-                {change.note ? (
-                  <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">Note: {change.note}</p>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+              ) : null}
+              {change.note ? (
+                <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">Note: {change.note}</p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </ConsoleSection>
 
-      <section aria-labelledby="emails-heading" className="mt-8">
-        <h2 id="emails-heading" className="text-xl font-bold text-slate-900">
-          Emails
-        </h2>
-        {lead.emails.length === 0 ? (
-          <p className="mt-2 text-slate-800">No emails were queued for this request.</p>
-        ) : (
-          <DataTable
-            label="Emails for this request"
-            caption="Emails for this request and their delivery"
-            headings={["Email", "To", "Queued", "Delivery"]}
-          >
-            {lead.emails.map((email) => (
-              <tr key={email.id}>
-                <th scope="row" className={`${cellClass} font-normal`}>
-                  {email.subject}
-                </th>
-                <td className={`${cellClass} break-all`}>{email.toAddress}</td>
-                <td className={`${cellClass} whitespace-nowrap`}>{email.queuedAt}</td>
-                <td className={cellClass}>
-                  {email.sentAt ? (
-                    `Sent ${email.sentAt}`
-                  ) : (
-                    <>
-                      Pending: {email.attempts} attempt{email.attempts === 1 ? "" : "s"}, next {email.nextAttemptAt}
-                      {email.lastError ? (
-                        <span className="block break-words">Last error: {email.lastError}</span>
-                      ) : null}
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </section>
+      <ConsoleSection
+        id="emails"
+        heading="Emails"
+        isEmpty={lead.emails.length === 0}
+        emptyText="No emails were queued for this request."
+      >
+        <DataTable
+          label="Emails for this request"
+          caption="Emails for this request and their delivery"
+          headings={["Email", "To", "Queued", "Delivery"]}
+        >
+          {lead.emails.map((email) => (
+            <tr key={email.id}>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {email.subject}
+              </th>
+              <td className={`${cellClass} break-all`}>{email.toAddress}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{email.queuedAt}</td>
+              <td className={cellClass}>
+                {email.sentAt ? (
+                  `Sent ${email.sentAt}`
+                ) : (
+                  <>
+                    Pending: {email.attempts} attempt{email.attempts === 1 ? "" : "s"}, next {email.nextAttemptAt}
+                    {email.lastError ? <span className="block break-words">Last error: {email.lastError}</span> : null}
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </ConsoleSection>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/opt-outs";
+import { ConsoleSection } from "./components/ConsoleSection.tsx";
 import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { listOptOuts, markOptOutDone } from "~/server/leads/index.server.ts";
@@ -43,80 +44,72 @@ export default function OptOuts({ loaderData, actionData }: Route.ComponentProps
         </p>
       ) : null}
 
-      <section aria-labelledby="open-heading" className="mt-6">
-        <h2 id="open-heading" className="text-xl font-bold text-slate-900">
-          Open ({open.length})
-        </h2>
-        {open.length === 0 ? (
-          <p className="mt-2 text-slate-800">No open requests.</p>
-        ) : (
-          <DataTable
-            label="Open opt-out requests"
-            caption="Open opt-out requests, soonest due first"
-            headings={["Name", "Email", "Received", "Due", "Days left", "Message", "Action"]}
-          >
-            {open.map((request) => (
-              <tr key={request.id}>
-                <th scope="row" className={`${cellClass} font-normal`}>
-                  {request.name}
-                </th>
-                <td className={cellClass}>
-                  <a href={`mailto:${request.email}`} className={`${linkClass} break-all`}>
-                    {request.email}
-                  </a>
-                </td>
-                <td className={`${cellClass} whitespace-nowrap`}>{request.receivedAt}</td>
-                <td className={`${cellClass} whitespace-nowrap`}>{request.dueDate}</td>
-                <td className={`${cellClass} whitespace-nowrap`}>
-                  {request.overdue ? (
-                    <strong className="rounded bg-red-100 px-2 py-0.5 text-red-900 ring-1 ring-red-800">
-                      {request.deadline}
-                    </strong>
-                  ) : (
-                    request.deadline
-                  )}
-                </td>
-                <td className={`${cellClass} break-words whitespace-pre-wrap`}>{request.message ?? ""}</td>
-                <td className={cellClass}>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={request.id} />
-                    <button type="submit" className={buttonClass} aria-label={`Mark done: ${request.name}`}>
-                      Mark done
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </section>
+      <ConsoleSection
+        id="open"
+        heading={`Open (${open.length})`}
+        className="mt-6"
+        isEmpty={open.length === 0}
+        emptyText="No open requests."
+      >
+        <DataTable
+          label="Open opt-out requests"
+          caption="Open opt-out requests, soonest due first"
+          headings={["Name", "Email", "Received", "Due", "Days left", "Message", "Action"]}
+        >
+          {open.map((request) => (
+            <tr key={request.id}>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {request.name}
+              </th>
+              <td className={cellClass}>
+                <a href={`mailto:${request.email}`} className={`${linkClass} break-all`}>
+                  {request.email}
+                </a>
+              </td>
+              <td className={`${cellClass} whitespace-nowrap`}>{request.receivedAt}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{request.dueDate}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>
+                {request.overdue ? (
+                  <strong className="rounded bg-red-100 px-2 py-0.5 text-red-900 ring-1 ring-red-800">
+                    {request.deadline}
+                  </strong>
+                ) : (
+                  request.deadline
+                )}
+              </td>
+              <td className={`${cellClass} break-words whitespace-pre-wrap`}>{request.message ?? ""}</td>
+              <td className={cellClass}>
+                <Form method="post">
+                  <input type="hidden" name="id" value={request.id} />
+                  <button type="submit" className={buttonClass} aria-label={`Mark done: ${request.name}`}>
+                    Mark done
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </ConsoleSection>
 
-      <section aria-labelledby="done-heading" className="mt-8">
-        <h2 id="done-heading" className="text-xl font-bold text-slate-900">
-          Done
-        </h2>
-        {done.length === 0 ? (
-          <p className="mt-2 text-slate-800">None marked done yet.</p>
-        ) : (
-          <DataTable
-            label="Opt-out requests done"
-            caption="Opt-out requests done, most recent first"
-            headings={["Name", "Email", "Received", "Done", "Done by"]}
-          >
-            {done.map((request) => (
-              <tr key={request.id}>
-                <th scope="row" className={`${cellClass} font-normal`}>
-                  {request.name}
-                </th>
-                <td className={`${cellClass} break-all`}>{request.email}</td>
-                <td className={`${cellClass} whitespace-nowrap`}>{request.receivedAt}</td>
-                <td className={`${cellClass} whitespace-nowrap`}>{request.completedAt}</td>
-                <td className={`${cellClass} break-all`}>{request.completedBy ?? "the command line"}</td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </section>
+      <ConsoleSection id="done" heading="Done" isEmpty={done.length === 0} emptyText="None marked done yet.">
+        <DataTable
+          label="Opt-out requests done"
+          caption="Opt-out requests done, most recent first"
+          headings={["Name", "Email", "Received", "Done", "Done by"]}
+        >
+          {done.map((request) => (
+            <tr key={request.id}>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {request.name}
+              </th>
+              <td className={`${cellClass} break-all`}>{request.email}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{request.receivedAt}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{request.completedAt}</td>
+              <td className={`${cellClass} break-all`}>{request.completedBy ?? "the command line"}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </ConsoleSection>
     </>
   );
 }

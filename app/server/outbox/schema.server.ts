@@ -1,5 +1,28 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+
+/** What every queue row has: its id and purpose, and the lease and retry bookkeeping of its delivery. */
+const deliveryColumns = () => ({
+  id: uuid("id").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  purpose: text("purpose").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  /** When a worker may next pick the row up; while one is sending, this is its lease. */
+  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+  /** Given up: refused for good, or undeliverable for too long. Never tried again. */
+  failedAt: timestamp("failed_at", { withTimezone: true }),
+  lastError: text("last_error"),
+});
+
+/** The index the claim reads: rows still to deliver, by when they are due. */
+const pendingIndex = (
+  name: string,
+  table: { nextAttemptAt: AnyPgColumn; sentAt: AnyPgColumn; failedAt: AnyPgColumn },
+) =>
+  index(name)
+    .on(table.nextAttemptAt)
+    .where(sql`${table.sentAt} IS NULL AND ${table.failedAt} IS NULL`);
 
 /**
  * Emails to send, written in the same transaction as what they belong to, already rendered, so that a
@@ -8,11 +31,9 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "dr
 export const emailOutbox = pgTable(
   "email_outbox",
   {
-    id: uuid("id").primaryKey(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...deliveryColumns(),
     contactRequestId: uuid("contact_request_id"),
     privacyRequestId: uuid("privacy_request_id"),
-    purpose: text("purpose").notNull(),
     /** Stable across retries, so a receiver can recognise a message delivered twice after a crash. */
     messageId: text("message_id").notNull().unique(),
     toAddress: text("to_address").notNull(),
@@ -20,18 +41,9 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    /** When a worker may next pick the row up; while one is sending, this is its lease. */
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    /** Given up: refused for good by the mail server, or undeliverable for too long. Never tried again. */
-    failedAt: timestamp("failed_at", { withTimezone: true }),
-    lastError: text("last_error"),
   },
   (table) => [
-    index("email_outbox_pending_idx")
-      .on(table.nextAttemptAt)
-      .where(sql`${table.sentAt} IS NULL AND ${table.failedAt} IS NULL`),
+    pendingIndex("email_outbox_pending_idx", table),
     // An email belongs to at most one request; the operator's own emails (a digest, an alert) to none.
     check("email_outbox_one_request", sql`${table.contactRequestId} IS NULL OR ${table.privacyRequestId} IS NULL`),
   ],
@@ -45,21 +57,10 @@ export const emailOutbox = pgTable(
 export const outboxMessages = pgTable(
   "outbox_messages",
   {
-    id: uuid("id").primaryKey(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...deliveryColumns(),
     /** "sms", "push", …: which sender delivers it. */
     channel: text("channel").notNull(),
-    purpose: text("purpose").notNull(),
     payload: jsonb("payload").notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    failedAt: timestamp("failed_at", { withTimezone: true }),
-    lastError: text("last_error"),
   },
-  (table) => [
-    index("outbox_messages_pending_idx")
-      .on(table.nextAttemptAt)
-      .where(sql`${table.sentAt} IS NULL AND ${table.failedAt} IS NULL`),
-  ],
+  (table) => [pendingIndex("outbox_messages_pending_idx", table)],
 );

@@ -1,8 +1,0 @@
-import { assertChromiumInstalled } from "../tooling/chromium.ts";
-
-try {
-  assertChromiumInstalled();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
