@@ -98,6 +98,25 @@ describe("operator and leads commands while the server runs on the embedded data
   });
 });
 
+test("a command whose reader stops early (npm run leads -- export | head) exits quietly", async () => {
+  const folder = await mkdtemp(join(tmpdir(), "plumbline-pipe-"));
+  try {
+    // The reader is gone before the first line is written, as `head` is once it has its lines.
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/leads.ts", "export"], {
+      env: { ...process.env, DATABASE_URL: "", PGLITE_DATA_DIR: join(folder, "pglite") },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
 describe("operator and leads commands while the server runs on PostgreSQL", () => {
   let postgres: TestPostgres;
   let databaseUrl: string;
