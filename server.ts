@@ -15,6 +15,7 @@ import proxyAddr from "proxy-addr";
 import { createRequestHandler } from "@react-router/express";
 import { env as processEnv, type Env } from "./app/config/env.server.ts";
 import { commandSocketPath, listenForCommands } from "./app/server/cli/command-socket.server.ts";
+import { isConsolePath } from "./app/server/console/console-paths.server.ts";
 import { consoleGate } from "./app/server/console/gate.server.ts";
 import type { Operator } from "./app/server/console/sessions.server.ts";
 import { clientKey } from "./app/server/http/client-key.server.ts";
@@ -28,7 +29,7 @@ import { leadEndpoint } from "./app/server/http/lead-endpoint.server.ts";
 import { allowOnlyKnownMethods, isUnsafeMethod } from "./app/server/http/methods.server.ts";
 import { siteEventsEndpoint } from "./app/server/analytics/site-events-endpoint.server.ts";
 import { SITE_EVENTS_ENDPOINT } from "./app/lib/site-events.ts";
-import { refusedAsCrossSite } from "./app/server/http/origin.server.ts";
+import { refusedAsCrossSite, refusedAsNotSameOrigin } from "./app/server/http/origin.server.ts";
 import { createPostRateLimit } from "./app/server/http/post-rate-limit.server.ts";
 import { pageKey } from "./app/server/http/prerendered-pages.server.ts";
 import { logRequest, requestIdOf } from "./app/server/http/request-log.server.ts";
@@ -140,6 +141,12 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
   // Cross-site unsafe requests are refused with a 403 before any form or the API sees them.
   app.use((req, res, next) => {
     if (!refusedAsCrossSite(req, res, trustedOrigins)) next();
+  });
+
+  // The console asks more: an unsafe request must prove it comes from the console's own pages.
+  const siteOrigin = new URL(siteConfig.siteUrl).origin;
+  app.use((req, res, next) => {
+    if (!isConsolePath(req.path) || !refusedAsNotSameOrigin(req, res, siteOrigin)) next();
   });
 
   app.post(LEAD_ENDPOINT, cors.grant, leadEndpoint(services.leads));

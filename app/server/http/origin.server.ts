@@ -31,3 +31,40 @@ export function refusedAsCrossSite(req: IncomingMessage, res: ServerResponse, tr
   res.end(JSON.stringify({ error: "Requests from other sites are not accepted.", fieldErrors: {} }));
   return true;
 }
+
+/**
+ * Whether an unsafe console request proves it comes from the console's own pages: its Origin is this host
+ * or the site's public origin; without Origin, its Referer is; without either, the browser says
+ * `Sec-Fetch-Site: same-origin`. Other origins the operator allowed for the lead endpoint prove nothing here.
+ * A request that proves nothing (a client that sends none of the three) is refused, so the console never
+ * depends on one header that a browser, an extension or a proxy might drop.
+ */
+export function provesSameOrigin(
+  headers: { origin?: string; referer?: string; "sec-fetch-site"?: string | string[] },
+  requestHost: string,
+  siteOrigin: string,
+): boolean {
+  const sameOrigin = (url: string) => {
+    try {
+      const parsed = new URL(url);
+      return parsed.origin !== "null" && (parsed.host === requestHost || parsed.origin === siteOrigin);
+    } catch {
+      return false;
+    }
+  };
+  if (headers.origin !== undefined) return sameOrigin(headers.origin);
+  if (headers.referer !== undefined) return sameOrigin(headers.referer);
+  return headers["sec-fetch-site"] === "same-origin";
+}
+
+/** Answers an unsafe console request that does not prove it is same-origin with a 403, and returns true. */
+export function refusedAsNotSameOrigin(req: IncomingMessage, res: ServerResponse, siteOrigin: string): boolean {
+  if (!isUnsafeMethod(req.method ?? "GET") || provesSameOrigin(req.headers, req.headers.host ?? "", siteOrigin)) {
+    return false;
+  }
+  res.statusCode = 403;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.end("Forbidden: the console accepts changes only from its own pages.");
+  return true;
+}
