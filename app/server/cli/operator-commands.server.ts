@@ -6,6 +6,7 @@ import {
   removeOperator,
   saveOperator,
 } from "../console/operators.server.ts";
+import { createSignInLimit } from "../console/sign-in-limit.server.ts";
 import type { CommandOutput } from "./command-socket.server.ts";
 
 /** The console's accounts; scripts/operator.ts wires them to the command line. */
@@ -17,16 +18,18 @@ export const OPERATOR_USAGE = `Usage: npm run operator -- <command>
                     input (one line) or prompted for, and must have at least 12 characters
   list              every operator
   remove <email>    delete an operator and end its sessions
+  unlock <email>    forget the failed sign-ins for an account, from every address, so that its
+                    operator can sign in at once
 
 Works while the server runs: with the embedded database the command is run by the server.`;
 
-export type OperatorCommand = { name: "add" | "remove"; email: string } | { name: "list" };
+export type OperatorCommand = { name: "add" | "remove" | "unlock"; email: string } | { name: "list" };
 
 /** The command in `args`, or a message saying what is wrong with them. */
 export function parseOperatorArgs(args: string[]): OperatorCommand | { problem: string } {
   const [name, email, ...rest] = args;
   if (name === "list" && email === undefined) return { name };
-  if ((name === "add" || name === "remove") && email !== undefined && rest.length === 0) {
+  if ((name === "add" || name === "remove" || name === "unlock") && email !== undefined && rest.length === 0) {
     const parsed = operatorEmail.safeParse(email);
     return parsed.success ? { name, email: parsed.data } : { problem: `Not a valid email address: ${email}` };
   }
@@ -71,6 +74,11 @@ export async function runOperatorCommand(
         return 1;
       }
       output.out(`Operator ${command.email} removed; its sessions have ended.\n`);
+      return 0;
+    }
+    case "unlock": {
+      await createSignInLimit(db).unlock(command.email);
+      output.out(`Sign-in for ${command.email} is unlocked.\n`);
       return 0;
     }
   }

@@ -32,16 +32,15 @@ export function createConsoleAuth(options: { db: Database; sessionSecret: string
         : String(form.email ?? "")
             .slice(0, 254)
             .toLowerCase();
-      const retryAfterSeconds = await limit.retryAfterSeconds(accountKey, clientIp);
-      if (retryAfterSeconds !== undefined) return { outcome: "locked", retryAfterSeconds };
+      // Counted before the password is checked: parallel guesses cannot all get past the count.
+      const attempt = await limit.attempt(accountKey, clientIp);
+      if (!attempt.allowed) return { outcome: "locked", retryAfterSeconds: attempt.retryAfterSeconds };
       const operator =
         email.success && password.length <= MAX_PASSWORD_LENGTH
           ? await authenticate(options.db, email.data, password)
           : null;
-      if (!operator) {
-        await limit.recordFailure(accountKey, clientIp);
-        return { outcome: "wrong" };
-      }
+      if (!operator) return { outcome: "wrong" };
+      await limit.succeeded(accountKey, clientIp);
       const sessionId = await sessions.start(operator.id);
       return { outcome: "signed-in", setCookie: sessionCookie(sessionId, options.siteUrl) };
     },

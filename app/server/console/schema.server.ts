@@ -27,9 +27,15 @@ export const operatorSessions = pgTable(
   (table) => [index("operator_sessions_operator_idx").on(table.operatorId)],
 );
 
-/** Failed sign-ins per account and per client address in the current window, shared by every instance. */
+/**
+ * Sign-in attempts (passwords and codes, counted before they are checked) per key in the current window,
+ * shared by every instance: per account and client network, per client network, and per account.
+ */
 export const signInFailures = pgTable("sign_in_failures", {
   key: text("key").primaryKey(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  /** Attempts counted in the window; a correct one is taken back. */
   failures: integer("failures").notNull(),
+  /** When the last attempt was let through: the account-wide backoff waits from it. */
+  lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }).notNull().defaultNow(),
 });
