@@ -28,7 +28,7 @@ const PASSWORD = "a long enough password";
 async function signIn(baseUrl: string, email: string, password: string) {
   return fetch(`${baseUrl}/admin/login`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
     body: new URLSearchParams({ email, password }).toString(),
     redirect: "manual",
   });

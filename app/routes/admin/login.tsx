@@ -2,6 +2,7 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import consoleStylesheet from "./console.css?url";
 import { siteConfig } from "~/config/site.ts";
+import { readSignedOutForm } from "~/server/console/console-form.server.ts";
 import { consoleNextPath } from "~/server/console/next-path.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: consoleStylesheet }];
@@ -25,7 +26,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const posted = await readSignedOutForm(request);
+  if ("status" in posted) return data({ error: posted.error, email: "" }, { status: posted.status });
+  const form = new Map(Object.entries(posted.fields));
   const next = consoleNextPath(form.get("next"));
   const result = await context.services.consoleAuth.signIn(
     { email: form.get("email"), password: form.get("password") },

@@ -18,25 +18,32 @@ export interface BodySource {
   body: AsyncIterable<Uint8Array> | null;
 }
 
-/** Parses the body, or says why not. */
-export async function readRequestBody(request: BodySource): Promise<ParsedBody> {
+/** Parses the body, or says why not; a body larger than `limitBytes` (32 KB unless given) is refused unread. */
+export async function readRequestBody(
+  request: BodySource,
+  { limitBytes = BODY_LIMIT_BYTES }: { limitBytes?: number } = {},
+): Promise<ParsedBody> {
   const body = request.body?.[Symbol.asyncIterator]();
   try {
-    return await parseBody(request, body);
+    return await parseBody(request, body, limitBytes);
   } finally {
     // Whatever is left unread (a refused type or declared size, or the rest past the limit) is drained.
     if (body) void discardRest(body);
   }
 }
 
-async function parseBody(request: BodySource, body: AsyncIterator<Uint8Array> | undefined): Promise<ParsedBody> {
+async function parseBody(
+  request: BodySource,
+  body: AsyncIterator<Uint8Array> | undefined,
+  limitBytes: number,
+): Promise<ParsedBody> {
   const contentType = (request.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const isJson = contentType === "application/json";
   if (!isJson && contentType !== "application/x-www-form-urlencoded") {
     return { status: 415, error: "Send the request as application/json." };
   }
-  const text = await readBodyText(request, body);
-  if (text === "too-large") return { status: 413, error: `The request is larger than ${BODY_LIMIT_BYTES / 1024} KB.` };
+  const text = await readBodyText(request, body, limitBytes);
+  if (text === "too-large") return { status: 413, error: `The request is larger than ${limitBytes / 1024} KB.` };
   if (text === "not-utf8") return { status: 400, error: "The request is not valid UTF-8 text." };
   if (!isJson) return { payload: Object.fromEntries(new URLSearchParams(text)) };
   let payload: unknown;
@@ -51,12 +58,13 @@ async function parseBody(request: BodySource, body: AsyncIterator<Uint8Array> | 
   return { payload: payload as Record<string, unknown> };
 }
 
-/** Reads at most BODY_LIMIT_BYTES, counting bytes as they arrive: Content-Length may be absent (chunked) or wrong. */
+/** Reads at most `limitBytes`, counting bytes as they arrive: Content-Length may be absent (chunked) or wrong. */
 async function readBodyText(
   request: BodySource,
   body: AsyncIterator<Uint8Array> | undefined,
+  limitBytes: number,
 ): Promise<string | "too-large" | "not-utf8"> {
-  if (Number(request.header("content-length") ?? 0) > BODY_LIMIT_BYTES) return "too-large";
+  if (Number(request.header("content-length") ?? 0) > limitBytes) return "too-large";
   if (!body) return "";
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -64,7 +72,7 @@ async function readBodyText(
     const { done, value } = await body.next();
     if (done) break;
     total += value.byteLength;
-    if (total > BODY_LIMIT_BYTES) return "too-large";
+    if (total > limitBytes) return "too-large";
     chunks.push(value);
   }
   try {
