@@ -1,3 +1,4 @@
+import type { Operator } from "./console/sessions.server.ts";
 import type { AppServices } from "./services.server.ts";
 
 /** What the Node server hands every request in React Router's load context. */
@@ -8,7 +9,7 @@ export interface PlumblineLoadContext {
   clientIp: string;
   services: AppServices;
   /** The operator signed in to the console, resolved by the gate in front of /admin; null elsewhere. */
-  operator: { id: string; email: string } | null;
+  operator: Operator | null;
 }
 
 declare module "react-router" {
