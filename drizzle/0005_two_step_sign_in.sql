@@ -5,5 +5,6 @@ CREATE TABLE "operator_recovery_codes" (
 );
 --> statement-breakpoint
 ALTER TABLE "operators" ADD COLUMN "totp_secret" text;--> statement-breakpoint
+ALTER TABLE "operators" ADD COLUMN "totp_pending_secret" text;--> statement-breakpoint
 ALTER TABLE "operators" ADD COLUMN "totp_last_step" integer;--> statement-breakpoint
 ALTER TABLE "operator_recovery_codes" ADD CONSTRAINT "operator_recovery_codes_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE cascade ON UPDATE no action;

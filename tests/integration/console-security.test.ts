@@ -160,3 +160,36 @@ describe("unsafe console requests must prove they are same-origin", () => {
     expect(response.headers.get("set-cookie")).toBeNull();
   });
 });
+
+describe("REQUIRE_TWO_STEP=true", () => {
+  let strict: RunningServer;
+  beforeAll(async () => {
+    strict = await startServer(testEnv({ TRUST_PROXY: "loopback", REQUIRE_TWO_STEP: "true" }));
+  });
+  afterAll(() => strict?.close());
+
+  test("sends an operator without two-step sign-in to set it up before any other console page", async () => {
+    await saveOperator(strict.services.db, "strict@example.com", PASSWORD);
+    const signedIn = await fetch(`${strict.url}/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: strict.url },
+      body: new URLSearchParams({ email: "strict@example.com", password: PASSWORD }).toString(),
+      redirect: "manual",
+    });
+    expect(signedIn.status).toBe(303);
+    const cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
+    const get = (path: string) => fetch(`${strict.url}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+    for (const path of ["/admin", "/admin/opt-outs", "/admin/dashboard", "/admin/export/leads.csv"]) {
+      const response = await get(path);
+      expect([response.status, response.headers.get("location")], path).toEqual([303, "/admin/account"]);
+    }
+    // A client-side navigation's data request gets the same redirect, in React Router's own format.
+    const data = await get("/admin/opt-outs.data");
+    expect(data.status).toBe(202);
+    const body = await data.text();
+    expect(body).toContain("/admin/account");
+    const account = await get("/admin/account");
+    expect(account.status).toBe(200);
+    expect(await account.text()).toContain("Turn on two-step sign-in to use the console");
+  });
+});

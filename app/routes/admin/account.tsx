@@ -3,44 +3,33 @@ import type { Route } from "./+types/account";
 import { buttonClass, fieldClass } from "./components/TableRegion.tsx";
 import { siteConfig } from "~/config/site.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
-import { newTwoStepSetup, turnOnTwoStep, twoStepSetup, type TwoStepSetup } from "~/server/console/two-step.server.ts";
+import { turnOnTwoStep, twoStepSetup } from "~/server/console/two-step.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account" }, { name: "robots", content: "noindex" }];
 
-type ActionData = { recoveryCodes: string[] } | { error: string; setup?: TwoStepSetup };
+type ActionData = { recoveryCodes: string[] } | { error: string };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const operator = requireOperator(context, { beforeTwoStep: true });
   const required = context.services.consoleAuth.requireTwoStep;
-  if (operator.twoStep) return { email: operator.email, twoStep: true, required, setup: null };
-  return {
-    email: operator.email,
-    twoStep: false,
-    required,
-    setup: await newTwoStepSetup(operator.email, siteConfig.companyName),
-  };
+  // Null once two-step sign-in is on (also right after "Turn on", in the same request).
+  const setup = operator.twoStep ? null : await twoStepSetup(context.services.db, operator, siteConfig.companyName);
+  return { email: operator.email, twoStep: !setup, required, setup };
 }
 
 /** "Turn on": the code shows the operator's app holds the secret shown, and the recovery codes are made. */
 export async function action({ request, context }: Route.ActionArgs) {
   const operator = requireOperator(context, { beforeTwoStep: true });
-  const form = await request.formData();
-  const secret = String(form.get("secret") ?? "");
-  const result = await turnOnTwoStep(context.services.db, operator.id, secret, String(form.get("code") ?? ""));
+  const code = String((await request.formData()).get("code") ?? "");
+  const result = await turnOnTwoStep(context.services.db, operator.id, code);
   switch (result.outcome) {
     case "on":
       return data<ActionData>({ recoveryCodes: result.recoveryCodes });
     case "already-on":
       return data<ActionData>({ error: "Two-step sign-in is already on." }, { status: 409 });
     case "wrong-code":
-      // The same secret again: the operator's app already holds it.
       return data<ActionData>(
-        {
-          error: "That code is not right. Enter the code your app shows now for this account.",
-          setup: /^[A-Z2-7]{16,64}$/.test(secret)
-            ? twoStepSetup(secret, operator.email, siteConfig.companyName)
-            : undefined,
-        },
+        { error: "That code is not right. Enter the code your app shows now for this account." },
         { status: 400 },
       );
   }
@@ -52,7 +41,7 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const recoveryCodes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : undefined;
   const error = actionData && "error" in actionData ? actionData.error : undefined;
-  const setup = (actionData && "setup" in actionData ? actionData.setup : undefined) ?? loaderData.setup;
+  const { setup } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Account</h1>
@@ -119,7 +108,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   {error}
                 </p>
               ) : null}
-              <input type="hidden" name="secret" value={setup.secret} />
               <div>
                 <label htmlFor="code" className="block font-medium text-slate-800">
                   Code

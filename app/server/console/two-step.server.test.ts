@@ -5,7 +5,7 @@ import { openDatabase, type OpenDatabase } from "../db/db.server.ts";
 import { createConsoleAuth, type ConsoleAuth } from "./auth.server.ts";
 import { saveOperator } from "./operators.server.ts";
 import { operatorRecoveryCodes, operators } from "./schema.server.ts";
-import { newTwoStepSetup, resetTwoStep, turnOnTwoStep } from "./two-step.server.ts";
+import { resetTwoStep, turnOnTwoStep, twoStepSetup } from "./two-step.server.ts";
 
 let database: OpenDatabase;
 let auth: ConsoleAuth;
@@ -26,9 +26,9 @@ async function withTwoStep() {
     .select({ id: operators.id })
     .from(operators)
     .where(eq(operators.email, email))) as [{ id: string }];
-  const { secret, qrSvg } = await newTwoStepSetup(email, "Plumbline");
+  const { secret, qrSvg } = (await twoStepSetup(database.db, { id, email }, "Plumbline"))!;
   expect(qrSvg).toMatch(/^<svg /);
-  const turnedOn = await turnOnTwoStep(database.db, id, secret, totpCode(secret));
+  const turnedOn = await turnOnTwoStep(database.db, id, totpCode(secret));
   if (turnedOn.outcome !== "on") throw new Error(turnedOn.outcome);
   return { email, id, secret, recoveryCodes: turnedOn.recoveryCodes };
 }
@@ -48,10 +48,13 @@ describe("two-step sign-in", () => {
       .select({ id: operators.id })
       .from(operators)
       .where(eq(operators.email, email))) as [{ id: string }];
-    const { secret } = await newTwoStepSetup(email, "Plumbline");
+    expect(await turnOnTwoStep(database.db, id, "123456")).toEqual({ outcome: "wrong-code" });
+    const { secret } = (await twoStepSetup(database.db, { id, email }, "Plumbline"))!;
+    // The page shows the same secret on every visit until it is turned on.
+    expect((await twoStepSetup(database.db, { id, email }, "Plumbline"))!.secret).toBe(secret);
     const wrong = totpCode(secret) === "000000" ? "111111" : "000000";
-    expect(await turnOnTwoStep(database.db, id, secret, wrong)).toEqual({ outcome: "wrong-code" });
-    const on = await turnOnTwoStep(database.db, id, secret, totpCode(secret));
+    expect(await turnOnTwoStep(database.db, id, wrong)).toEqual({ outcome: "wrong-code" });
+    const on = await turnOnTwoStep(database.db, id, totpCode(secret));
     expect(on.outcome).toBe("on");
     if (on.outcome !== "on") return;
     expect(on.recoveryCodes).toHaveLength(10);
@@ -62,7 +65,8 @@ describe("two-step sign-in", () => {
       .where(eq(operatorRecoveryCodes.operatorId, id));
     expect(stored).toHaveLength(10);
     for (const code of on.recoveryCodes) expect(JSON.stringify(stored)).not.toContain(code.replace("-", ""));
-    expect(await turnOnTwoStep(database.db, id, secret, totpCode(secret, 1))).toEqual({ outcome: "already-on" });
+    expect(await turnOnTwoStep(database.db, id, totpCode(secret, 1))).toEqual({ outcome: "already-on" });
+    expect(await twoStepSetup(database.db, { id, email }, "Plumbline")).toBeNull();
   });
 
   test("sign-in asks for the code after the password, and a code from the app signs in", async () => {
@@ -126,9 +130,11 @@ describe("two-step sign-in", () => {
   });
 
   test("reset-2fa turns it off: the password alone signs in again, and the recovery codes are gone", async () => {
-    const { email, id } = await withTwoStep();
+    const { email, id, secret } = await withTwoStep();
     expect(await resetTwoStep(database.db, email)).toBe(true);
     expect((await auth.signIn({ email, password: PASSWORD }, "192.0.2.7")).outcome).toBe("signed-in");
+    // Turning it on again starts from a new secret.
+    expect((await twoStepSetup(database.db, { id, email }, "Plumbline"))!.secret).not.toBe(secret);
     expect(await database.db.$count(operatorRecoveryCodes, eq(operatorRecoveryCodes.operatorId, id))).toBe(0);
     expect(await resetTwoStep(database.db, "nobody@example.com")).toBe(false);
   });

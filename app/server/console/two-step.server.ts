@@ -1,6 +1,6 @@
 import { createHash, randomInt } from "node:crypto";
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
-import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import type { Database } from "../db/db.server.ts";
 import { operatorRecoveryCodes, operators } from "./schema.server.ts";
@@ -22,15 +22,25 @@ export interface TwoStepSetup {
   qrSvg: string;
 }
 
-/** A new secret for an operator about to turn two-step sign-in on, with its QR code for their app. */
-export async function newTwoStepSetup(accountName: string, issuer: string): Promise<TwoStepSetup> {
-  const { secret } = await generateTOTP(TOTP);
-  return twoStepSetup(secret, accountName, issuer);
-}
-
-/** The QR code of a secret already shown (after a wrong code, the page shows the same one again). */
-export function twoStepSetup(secret: string, accountName: string, issuer: string): TwoStepSetup {
-  const uri = getTOTPAuthUri({ ...TOTP, secret, accountName, issuer });
+/**
+ * The secret for an operator about to turn two-step sign-in on, with its QR code for their app: made on the
+ * first visit and kept until it is turned on, so a reload shows the secret their app may already hold. Null
+ * once it is on.
+ */
+export async function twoStepSetup(
+  db: Database,
+  operator: { id: string; email: string },
+  issuer: string,
+): Promise<TwoStepSetup | null> {
+  const { secret: fresh } = await generateTOTP(TOTP);
+  const [kept] = await db
+    .update(operators)
+    .set({ totpPendingSecret: sql`coalesce(${operators.totpPendingSecret}, ${fresh})` })
+    .where(and(eq(operators.id, operator.id), isNull(operators.totpSecret)))
+    .returning({ secret: operators.totpPendingSecret });
+  const secret = kept?.secret;
+  if (!secret) return null;
+  const uri = getTOTPAuthUri({ ...TOTP, secret, accountName: operator.email, issuer });
   return { secret, qrSvg: renderSVG(uri, { pixelSize: 4 }) };
 }
 
@@ -53,21 +63,22 @@ export type TurnOnOutcome =
   { outcome: "on"; recoveryCodes: string[] } | { outcome: "wrong-code" } | { outcome: "already-on" };
 
 /**
- * Turns two-step sign-in on with `secret` once `code` shows the operator's app has it; returns the ten
- * recovery codes, which are shown this once: only their hashes are kept.
+ * Turns two-step sign-in on with the secret the account page showed, once `code` shows the operator's app has
+ * it; returns the ten recovery codes, which are shown this once: only their hashes are kept.
  */
-export async function turnOnTwoStep(
-  db: Database,
-  operatorId: string,
-  secret: string,
-  code: string,
-): Promise<TurnOnOutcome> {
-  const step = /^[A-Z2-7]{16,64}$/.test(secret) ? await stepOf(secret, code.trim()) : undefined;
-  if (step === undefined) return { outcome: "wrong-code" };
+export async function turnOnTwoStep(db: Database, operatorId: string, code: string): Promise<TurnOnOutcome> {
+  const [operator] = await db
+    .select({ on: operators.totpSecret, pending: operators.totpPendingSecret })
+    .from(operators)
+    .where(eq(operators.id, operatorId));
+  if (operator?.on) return { outcome: "already-on" };
+  const secret = operator?.pending;
+  const step = secret ? await stepOf(secret, code.trim()) : undefined;
+  if (!secret || step === undefined) return { outcome: "wrong-code" };
   const turnedOn = await db
     .update(operators)
-    .set({ totpSecret: secret, totpLastStep: step })
-    .where(and(eq(operators.id, operatorId), isNull(operators.totpSecret)))
+    .set({ totpSecret: secret, totpPendingSecret: null, totpLastStep: step })
+    .where(and(eq(operators.id, operatorId), isNull(operators.totpSecret), eq(operators.totpPendingSecret, secret)))
     .returning({ id: operators.id });
   if (turnedOn.length === 0) return { outcome: "already-on" };
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -122,7 +133,7 @@ export async function verifySecondStep(db: Database, operatorId: string, code: s
 export async function resetTwoStep(db: Database, email: string): Promise<boolean> {
   const reset = await db
     .update(operators)
-    .set({ totpSecret: null, totpLastStep: null })
+    .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
     .where(eq(operators.email, email))
     .returning({ id: operators.id });
   if (reset.length === 0) return false;
