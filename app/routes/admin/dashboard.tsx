@@ -23,6 +23,8 @@ const per100 = (figures: { views: number; calls: number; leads: number }) => {
 };
 /** "(none)" for a count without a source, medium or campaign: a direct visit, or one without campaign values. */
 const orNone = (value: string) => value || "(none)";
+/** The label of the row that sums a table's rows past the first 50. */
+const restLabel = (rows: number, one: string, many = `${one}s`) => `${number(rows)} more ${rows === 1 ? one : many}`;
 
 const numberCell = `${cellClass} text-right tabular-nums`;
 
@@ -118,7 +120,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
           caption="Page views, calls and leads by page; leads by their landing page"
           headings={["Page", "Page views", "Calls", "Leads", "Calls + leads per 100 views"]}
         >
-          {dashboard.byPage.map((page) => (
+          {dashboard.byPage.top.map((page) => (
             <tr key={page.path}>
               <th scope="row" className={`${cellClass} font-normal`}>
                 {page.path || "(unknown)"}
@@ -129,6 +131,17 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
               <td className={numberCell}>{per100(page)}</td>
             </tr>
           ))}
+          {dashboard.byPage.rest ? (
+            <tr>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {restLabel(dashboard.byPage.rest.rows, "page")}
+              </th>
+              <td className={numberCell}>{number(dashboard.byPage.rest.figures.views)}</td>
+              <td className={numberCell}>{number(dashboard.byPage.rest.figures.calls)}</td>
+              <td className={numberCell}>{number(dashboard.byPage.rest.figures.leads)}</td>
+              <td className={numberCell}>{per100(dashboard.byPage.rest.figures)}</td>
+            </tr>
+          ) : null}
         </DataTable>
       </section>
 
@@ -139,7 +152,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
           caption="Calls by where the call link sits on the page"
           headings={["Placement", "Calls"]}
         >
-          {dashboard.byPlacement.map((row) => (
+          {dashboard.byPlacement.top.map((row) => (
             <tr key={row.placement}>
               <th scope="row" className={`${cellClass} font-normal`}>
                 {row.placement}
@@ -147,6 +160,14 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
               <td className={numberCell}>{number(row.calls)}</td>
             </tr>
           ))}
+          {dashboard.byPlacement.rest ? (
+            <tr>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {restLabel(dashboard.byPlacement.rest.rows, "placement")}
+              </th>
+              <td className={numberCell}>{number(dashboard.byPlacement.rest.figures.calls)}</td>
+            </tr>
+          ) : null}
         </DataTable>
       </section>
 
@@ -157,7 +178,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
           caption="Page views, calls and leads by the visit's source, medium and campaign"
           headings={["Source", "Medium", "Campaign", "Page views", "Calls", "Leads"]}
         >
-          {dashboard.bySource.map((row) => (
+          {dashboard.bySource.top.map((row) => (
             <tr key={`${row.source}\u0000${row.medium}\u0000${row.campaign}`}>
               <th scope="row" className={`${cellClass} font-normal`}>
                 {orNone(row.source)}
@@ -169,6 +190,16 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
               <td className={numberCell}>{number(row.leads)}</td>
             </tr>
           ))}
+          {dashboard.bySource.rest ? (
+            <tr>
+              <th scope="row" colSpan={3} className={`${cellClass} font-normal`}>
+                {restLabel(dashboard.bySource.rest.rows, "source and campaign", "sources and campaigns")}
+              </th>
+              <td className={numberCell}>{number(dashboard.bySource.rest.figures.views)}</td>
+              <td className={numberCell}>{number(dashboard.bySource.rest.figures.calls)}</td>
+              <td className={numberCell}>{number(dashboard.bySource.rest.figures.leads)}</td>
+            </tr>
+          ) : null}
         </DataTable>
       </section>
     </>
