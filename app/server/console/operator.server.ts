@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from "react-router";
 import type { Operator } from "./sessions.server.ts";
 
 /** The page where an operator turns two-step sign-in on. */
-export const ACCOUNT_PATH = "/admin/account";
+const ACCOUNT_PATH = "/admin/account";
 
 /**
  * The signed-in operator, for a console route's loader or action. The gate in front of /admin already

@@ -12,7 +12,7 @@ import { signInFailures } from "./schema.server.ts";
  *   apart) until the hour is over.
  * An attacker failing from one network therefore locks out only that network, never the operator elsewhere.
  */
-export const SIGN_IN_LIMITS = {
+const SIGN_IN_LIMITS = {
   perAccountAndClient: { attempts: 5, windowSeconds: 15 * 60 },
   perClient: { attempts: 20, windowSeconds: 15 * 60 },
   perAccount: { attempts: 50, windowSeconds: 60 * 60, longestBackoffSeconds: 15 * 60 },
