@@ -25,6 +25,7 @@ export default [
       route("export/opt-outs.csv", "routes/admin/export-opt-outs[.]csv.ts"),
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("export/site-events.csv", "routes/admin/export-site-events[.]csv.ts"),
+      route("account", "routes/admin/account.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -44,12 +44,7 @@ interface CountingSettings {
  * keeps the visit's attribution in sessionStorage (gone when the tab closes). It must stay self-contained: it is
  * serialised with Function#toString.
  */
-function trackPhoneClicks(
-  doc: Document,
-  win: Window & { gtag?: Gtag },
-  attribute: string,
-  settings: CountingSettings,
-) {
+function trackPhoneClicks(doc: Document, win: Window & { gtag?: Gtag }, attribute: string, settings: CountingSettings) {
   let visit: Record<string, string> = {};
   try {
     const stored = win.sessionStorage.getItem(settings.storageKey);

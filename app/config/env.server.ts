@@ -107,6 +107,8 @@ export const envSchema = z.object({
     .refine(isTimeZone, "must be an IANA time zone, like America/New_York"),
   // Signs console session ids. Unset: generated once and kept in the data folder.
   SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
+  // Every operator must turn on two-step sign-in (a code from an authenticator app) before using the console.
+  REQUIRE_TWO_STEP: flag.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,3 +1,4 @@
+import type { Operator } from "./console/index.server.ts";
 import type { AppServices } from "./services.server.ts";
 
 /** What the Node server hands every request in React Router's load context. */
@@ -10,7 +11,7 @@ export interface PlumblineLoadContext {
   /** The operator's time zone (OPERATOR_TIME_ZONE), for times shown in the console. */
   operatorTimeZone: string;
   /** The operator signed in to the console, resolved by the gate in front of /admin; null elsewhere. */
-  operator: { id: string; email: string } | null;
+  operator: Operator | null;
 }
 
 declare module "react-router" {

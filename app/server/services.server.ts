@@ -48,6 +48,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     db: database.db,
     sessionSecret: await loadSessionSecret(env),
     siteUrl: env.SITE_URL,
+    requireTwoStep: env.REQUIRE_TWO_STEP,
   });
   // Housekeeping at start (a server restarted more often than hourly must purge too) and hourly after:
   // expired rate-limit windows and sessions, leads past the privacy policy's retention period with

@@ -5,7 +5,6 @@ import { prerenderedRoutes } from "./helpers.ts";
 
 const { siteUrl } = toPublicSiteConfig(env);
 
-
 test("sitemap.xml lists every route of the spec, and every prerendered page, as absolute URLs", async ({ request }) => {
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);

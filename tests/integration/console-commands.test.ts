@@ -28,7 +28,7 @@ const PASSWORD = "a long enough password";
 async function signIn(baseUrl: string, email: string, password: string) {
   return fetch(`${baseUrl}/admin/login`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
     body: new URLSearchParams({ email, password }).toString(),
     redirect: "manual",
   });
@@ -96,6 +96,25 @@ describe("operator and leads commands while the server runs on the embedded data
     expect(leads.code, leads.stderr).toBe(0);
     expect(leads.stdout).toContain(validContact.email);
   });
+});
+
+test("a command whose reader stops early (npm run leads -- export | head) exits quietly", async () => {
+  const folder = await mkdtemp(join(tmpdir(), "plumbline-pipe-"));
+  try {
+    // The reader is gone before the first line is written, as `head` is once it has its lines.
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/leads.ts", "export"], {
+      env: { ...process.env, DATABASE_URL: "", PGLITE_DATA_DIR: join(folder, "pglite") },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 });
 
 describe("operator and leads commands while the server runs on PostgreSQL", () => {

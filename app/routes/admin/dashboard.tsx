@@ -24,10 +24,14 @@ const per100 = (figures: { views: number; calls: number; leads: number }) => {
 };
 /** "(none)" for a count without a source, medium or campaign: a direct visit, or one without campaign values. */
 const orNone = (value: string) => value || "(none)";
+/** The label of the row that sums a table's rows past the first 50. */
+const restLabel = (rows: number, one: string, many = `${one}s`) => `${number(rows)} more ${rows === 1 ? one : many}`;
 
 const views = { heading: "Page views", cell: (row: { views: number }) => number(row.views) };
 const calls = { heading: "Calls", cell: (row: { calls: number }) => number(row.calls) };
 const leads = { heading: "Leads", cell: (row: { leads: number }) => number(row.leads) };
+const sourceFigures = [views, calls, leads];
+const pageFigures = [...sourceFigures, { heading: "Calls + leads per 100 views", cell: per100 }];
 
 /**
  * Which pages, placements and campaigns bring calls and leads: page views and calls counted by the site itself
@@ -109,10 +113,16 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
         <FiguresTable
           label="By page"
           caption="Page views, calls and leads by page; leads by their landing page"
-          rows={dashboard.byPage}
+          rows={dashboard.byPage.top}
           rowKey={(page) => page.path}
           labels={[{ heading: "Page", cell: (page) => page.path || "(unknown)" }]}
-          figures={[views, calls, leads, { heading: "Calls + leads per 100 views", cell: per100 }]}
+          figures={pageFigures}
+          rest={
+            dashboard.byPage.rest && {
+              label: restLabel(dashboard.byPage.rest.rows, "page"),
+              cells: pageFigures.map((column) => column.cell(dashboard.byPage.rest!.figures)),
+            }
+          }
         />
       </ConsoleSection>
 
@@ -120,10 +130,16 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
         <FiguresTable
           label="By placement"
           caption="Calls by where the call link sits on the page"
-          rows={dashboard.byPlacement}
+          rows={dashboard.byPlacement.top}
           rowKey={(row) => row.placement}
           labels={[{ heading: "Placement", cell: (row) => row.placement }]}
           figures={[calls]}
+          rest={
+            dashboard.byPlacement.rest && {
+              label: restLabel(dashboard.byPlacement.rest.rows, "placement"),
+              cells: [calls.cell(dashboard.byPlacement.rest.figures)],
+            }
+          }
         />
       </ConsoleSection>
 
@@ -131,14 +147,20 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
         <FiguresTable
           label="By source and campaign"
           caption="Page views, calls and leads by the visit's source, medium and campaign"
-          rows={dashboard.bySource}
+          rows={dashboard.bySource.top}
           rowKey={(row) => `${row.source}\u0000${row.medium}\u0000${row.campaign}`}
           labels={[
             { heading: "Source", cell: (row) => orNone(row.source) },
             { heading: "Medium", cell: (row) => orNone(row.medium) },
             { heading: "Campaign", cell: (row) => orNone(row.campaign) },
           ]}
-          figures={[views, calls, leads]}
+          figures={sourceFigures}
+          rest={
+            dashboard.bySource.rest && {
+              label: restLabel(dashboard.bySource.rest.rows, "source and campaign", "sources and campaigns"),
+              cells: sourceFigures.map((column) => column.cell(dashboard.bySource.rest!.figures)),
+            }
+          }
         />
       </ConsoleSection>
     </>

@@ -8,7 +8,8 @@ import { openRequestCounts, type OpenRequestCounts } from "~/server/leads/index.
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: consoleStylesheet }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const operatorEmail = requireOperator(context).email;
+  // The frame shows on the account page too, where an operator required to turn on two-step sign-in is sent.
+  const operatorEmail = requireOperator(context, { beforeTwoStep: true }).email;
   return { operatorEmail, counts: await openRequestCounts(context.services.db) };
 }
 
@@ -52,6 +53,12 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           </nav>
           <div className="ml-auto flex items-center gap-3 text-sm">
             <span className="text-slate-700">{loaderData.operatorEmail}</span>
+            <NavLink
+              to="/admin/account"
+              className="font-semibold text-blue-800 underline-offset-2 hover:underline aria-[current=page]:underline"
+            >
+              Account
+            </NavLink>
             <Form method="post" action="/admin/logout">
               <button type="submit" className="rounded border border-slate-400 px-3 py-1 font-semibold text-slate-800">
                 Sign out

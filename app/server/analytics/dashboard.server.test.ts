@@ -1,9 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type OpenDatabase } from "../db/db.server.ts";
 import { contactRequests, privacyRequests } from "../leads/schema.server.ts";
 import { siteEventCounts } from "./schema.server.ts";
 import { conversionsPer100Views } from "~/lib/dashboard-figures.ts";
-import { dailyAggregates, dashboardData } from "./dashboard.server.ts";
+import { DASHBOARD_TABLE_ROWS, dailyAggregates, dashboardData } from "./dashboard.server.ts";
 
 const today = new Date("2026-11-22T15:00:00Z");
 const lead = (id: number, receivedAt: string, extra: Partial<typeof contactRequests.$inferInsert> = {}) => ({
@@ -68,15 +69,21 @@ describe("dashboard figures", () => {
     expect(data.days).toHaveLength(7);
     expect(data.days.at(-1)).toEqual({ day: "2026-11-22", views: 40, calls: 3, leads: 1, optOuts: 0 });
     expect(data.days.at(-3)).toEqual({ day: "2026-11-20", views: 0, calls: 0, leads: 1, optOuts: 0 });
-    expect(data.byPage).toEqual([
-      { path: "/", views: 40, calls: 3, leads: 1 },
-      { path: "/contact", views: 10, calls: 1, leads: 1 },
-    ]);
-    expect(data.byPlacement).toEqual([
-      { placement: "hero", calls: 3 },
-      { placement: "contact_hero", calls: 1 },
-    ]);
-    expect(data.bySource[0]).toEqual({
+    expect(data.byPage).toEqual({
+      top: [
+        { path: "/", views: 40, calls: 3, leads: 1 },
+        { path: "/contact", views: 10, calls: 1, leads: 1 },
+      ],
+      rest: null,
+    });
+    expect(data.byPlacement).toEqual({
+      top: [
+        { placement: "hero", calls: 3 },
+        { placement: "contact_hero", calls: 1 },
+      ],
+      rest: null,
+    });
+    expect(data.bySource.top[0]).toEqual({
       source: "google",
       medium: "cpc",
       campaign: "spring",
@@ -86,6 +93,29 @@ describe("dashboard figures", () => {
     });
     expect(conversionsPer100Views(data.totals)).toBe(12);
     expect(conversionsPer100Views({ views: 0, calls: 1, leads: 0 })).toBeNull();
+  });
+
+  it(`shows the ${DASHBOARD_TABLE_ROWS} most active sources, and sums the rest in one row`, async () => {
+    // 60 campaigns on a day of their own: campaign n has n calls, so the 10 quietest are the rest.
+    await database.db
+      .insert(siteEventCounts)
+      .values(
+        Array.from({ length: 60 }, (_, n) => [
+          count("2026-11-19", "/", "call", n + 1, { placement: "hero", source: "ads", campaign: `c${n + 1}` }),
+          count("2026-11-19", "/", "view", 2, { source: "ads", campaign: `c${n + 1}` }),
+        ]).flat(),
+      );
+    try {
+      const { bySource } = await dashboardData(database.db, 7, today);
+      expect(bySource.top).toHaveLength(DASHBOARD_TABLE_ROWS);
+      expect(bySource.top[0]).toMatchObject({ source: "ads", campaign: "c60", calls: 60 });
+      expect(bySource.top.at(-1)).toMatchObject({ campaign: "c11", calls: 11 });
+      // The rest: campaigns c1–c10 (55 calls, 20 views), google/cpc/spring (3 calls, 1 lead, 40 views) and the
+      // direct visits (1 call, 1 lead, 10 views), which have fewer calls and leads than c11.
+      expect(bySource.rest).toEqual({ rows: 12, figures: { views: 70, calls: 59, leads: 2 } });
+    } finally {
+      await database.db.delete(siteEventCounts).where(eq(siteEventCounts.day, "2026-11-19"));
+    }
   });
 
   it("lists the range's daily aggregates for the CSV download", async () => {

@@ -14,6 +14,33 @@ export interface DayFigures {
   optOuts: number;
 }
 
+/** Rows each table shows, most active first; the rest are summed in one row after them. */
+export const DASHBOARD_TABLE_ROWS = 50;
+
+/** The row that sums a table's rows past its first DASHBOARD_TABLE_ROWS. */
+export interface RestRow<Figures> {
+  rows: number;
+  figures: Figures;
+}
+
+/** A table's first rows and, when there are more, their sum. */
+export interface TopRows<Row, Figures> {
+  top: Row[];
+  rest: RestRow<Figures> | null;
+}
+
+type Activity = { views: number; calls: number; leads: number };
+
+function topRows<Row extends Record<K, number>, K extends string>(
+  rows: Row[],
+  figures: K[],
+): TopRows<Row, Record<K, number>> {
+  const rest = rows.slice(DASHBOARD_TABLE_ROWS);
+  if (rest.length === 0) return { top: rows, rest: null };
+  const sums = Object.fromEntries(figures.map((figure) => [figure, rest.reduce((sum, row) => sum + row[figure], 0)]));
+  return { top: rows.slice(0, DASHBOARD_TABLE_ROWS), rest: { rows: rest.length, figures: sums as Record<K, number> } };
+}
+
 interface DashboardData {
   range: DashboardRange;
   from: string;
@@ -21,9 +48,9 @@ interface DashboardData {
   totals: Omit<DayFigures, "day">;
   /** Every day of the range, oldest first, zeros included, so the chart has no gaps. */
   days: DayFigures[];
-  byPage: { path: string; views: number; calls: number; leads: number }[];
-  byPlacement: { placement: string; calls: number }[];
-  bySource: { source: string; medium: string; campaign: string; views: number; calls: number; leads: number }[];
+  byPage: TopRows<{ path: string } & Activity, Activity>;
+  byPlacement: TopRows<{ placement: string; calls: number }, { calls: number }>;
+  bySource: TopRows<{ source: string; medium: string; campaign: string } & Activity, Activity>;
 }
 
 /** The first and last day of a range ending on `today`, as ISO dates, and the instant after the last one. */
@@ -122,9 +149,9 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
     to,
     totals,
     days,
-    byPage: [...pages.values()].sort(byActivity),
-    byPlacement,
-    bySource: [...sources.values()].sort(byActivity),
+    byPage: topRows([...pages.values()].sort(byActivity), ["views", "calls", "leads"]),
+    byPlacement: topRows(byPlacement, ["calls"]),
+    bySource: topRows([...sources.values()].sort(byActivity), ["views", "calls", "leads"]),
   };
 }
 

@@ -26,13 +26,56 @@ const keyColumns = [t.day, t.path, t.kind, t.placement, t.source, t.medium, t.ca
 const keyNames = keyColumns.map((column) => column.name).join(", ");
 
 /**
+ * Distinct (source, medium, campaign) values counted as themselves per day; the rest of a day's are counted
+ * under OTHER_CAMPAIGN. A visitor may send any short text, and one address could otherwise add a row per
+ * request, every day, for as long as counts are kept (docs/decisions/106-bounded-campaign-counts.md).
+ */
+export const CAMPAIGNS_PER_DAY = 200;
+/** What source, medium and campaign read for the visits beyond a day's CAMPAIGNS_PER_DAY. */
+export const OTHER_CAMPAIGN = "(other)";
+
+const columnList = (prefix: string, columns: readonly { name: string }[]) =>
+  columns.map((column) => `${prefix}${column.name}`).join(", ");
+const campaignColumns = [t.day, t.source, t.medium, t.campaign] as const;
+const sameCampaign = (left: string, right: string) =>
+  campaignColumns.map((column) => `${left}.${column.name} = ${right}.${column.name}`).join(" AND ");
+
+/**
  * ONE statement per write, whatever the number of rows: the rows arrive as a JSON array, and a row already
  * stored gets the new count added, so any number of server instances can write into the same table.
+ * A campaign the day already holds is counted as itself; a new one only while the day holds fewer than
+ * CAMPAIGNS_PER_DAY (in the order of their text, within one write), and otherwise under OTHER_CAMPAIGN.
  */
-const ADD_COUNTS = `INSERT INTO ${getTableName(t)} AS stored (${keyNames}, ${t.count.name})
-SELECT ${keyNames}, ${t.count.name} FROM jsonb_to_recordset($1::jsonb) AS counted(${[...keyColumns, t.count]
-  .map((column) => `${column.name} ${column.getSQLType()}`)
-  .join(", ")})
+const ADD_COUNTS = `WITH counted AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS counted(${[...keyColumns, t.count]
+    .map((column) => `${column.name} ${column.getSQLType()}`)
+    .join(", ")})
+), campaigns AS (
+  SELECT DISTINCT ${columnList("c.", campaignColumns)},
+    EXISTS (SELECT 1 FROM ${getTableName(t)} s WHERE ${sameCampaign("s", "c")}) AS known
+  FROM counted c
+), room AS (
+  SELECT ${t.day.name}, ${CAMPAIGNS_PER_DAY} - count(*) AS free FROM (
+    SELECT DISTINCT ${columnList("", campaignColumns)} FROM ${getTableName(t)}
+    WHERE ${t.day.name} IN (SELECT ${t.day.name} FROM campaigns)
+  ) held GROUP BY ${t.day.name}
+), admitted AS (
+  SELECT ${columnList("", campaignColumns)} FROM campaigns WHERE known
+  UNION ALL
+  SELECT ${columnList("", campaignColumns)} FROM (
+    SELECT c.*, row_number() OVER (PARTITION BY c.${t.day.name} ORDER BY ${columnList("c.", campaignColumns.slice(1))}) AS n
+    FROM campaigns c WHERE NOT c.known
+  ) fresh
+  WHERE fresh.n <= coalesce((SELECT free FROM room WHERE room.${t.day.name} = fresh.${t.day.name}), ${CAMPAIGNS_PER_DAY})
+)
+INSERT INTO ${getTableName(t)} AS stored (${keyNames}, ${t.count.name})
+SELECT ${columnList("c.", [t.day, t.path, t.kind, t.placement])},
+  ${[t.source, t.medium, t.campaign]
+    .map((column) => `CASE WHEN a.${t.day.name} IS NULL THEN '${OTHER_CAMPAIGN}' ELSE c.${column.name} END`)
+    .join(", ")},
+  sum(c.${t.count.name})
+FROM counted c LEFT JOIN admitted a ON ${sameCampaign("a", "c")}
+GROUP BY 1, 2, 3, 4, 5, 6, 7
 ON CONFLICT (${keyNames}) DO UPDATE SET ${t.count.name} = stored.${t.count.name} + excluded.${t.count.name}`;
 
 type Row = [

@@ -10,11 +10,25 @@ const SERVER_STARTING_MS = 15_000;
 const output = { out: (text: string) => process.stdout.write(text), err: (text: string) => process.stderr.write(text) };
 
 /**
+ * A reader that stops early (`npm run leads -- export | head`) closes the pipe: the rest of the output has
+ * nowhere to go, and the command ends quietly, as Unix tools do, instead of with a stack trace.
+ */
+function exitQuietlyWhenOutputCloses() {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE") process.exit(0);
+      throw error;
+    });
+  }
+}
+
+/**
  * Runs a command where the data is: on PostgreSQL directly (DATABASE_URL); through the running server
  * when it holds the embedded database; otherwise on the embedded database itself.
  */
 export async function runCommandLine(env: Env, request: CommandRequest): Promise<number> {
   setLogLevel(env.LOG_LEVEL);
+  exitQuietlyWhenOutputCloses();
   if (!env.DATABASE_URL && !env.PGLITE_DATA_DIR.startsWith("memory://")) {
     const owner = await embeddedDatabaseOwner(env.PGLITE_DATA_DIR);
     if (owner !== undefined) return sendToServer(env, owner, request);

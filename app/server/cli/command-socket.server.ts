@@ -1,5 +1,6 @@
-import { chmod, rm } from "node:fs/promises";
+import { chmod, mkdtemp, rename, rm } from "node:fs/promises";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
+import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 
 /**
@@ -75,17 +76,37 @@ export async function listenForCommands(socketPath: string, run: CommandRunner):
   // Only this server can hold the database, so an existing socket file is a leftover from a crash.
   await rm(socketPath, { force: true });
   const server: Server = createServer(serve);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(socketPath, () => resolve());
-  });
-  await chmod(socketPath, 0o600);
+  await listenPrivately(server, socketPath);
   return {
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await rm(socketPath, { force: true });
     },
   };
+}
+
+/**
+ * Whoever can connect to the socket can run `operator add`, so no one else may ever reach it: it is bound
+ * inside a new folder only its owner can enter (mkdtemp makes it 0700), made 0600 there, and only then
+ * moved into place. Binding at its final path and changing its mode afterwards would leave a moment in which
+ * another user (under a permissive umask) could connect.
+ */
+async function listenPrivately(server: Server, socketPath: string): Promise<void> {
+  const privateFolder = await mkdtemp(join(dirname(socketPath), ".sock-"));
+  const boundPath = join(privateFolder, "s");
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(boundPath, () => resolve());
+    });
+    await chmod(boundPath, 0o600);
+    await rename(boundPath, socketPath);
+  } catch (error) {
+    server.close();
+    throw error;
+  } finally {
+    await rm(privateFolder, { recursive: true, force: true });
+  }
 }
 
 /** Sends one command to the server and relays its output; resolves to the command's exit code. */

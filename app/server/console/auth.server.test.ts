@@ -5,10 +5,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseEnv } from "~/config/env.server.ts";
 import { openDatabase, type OpenDatabase } from "../db/db.server.ts";
-import { operatorSessions } from "./schema.server.ts";
+import { operatorSessions, signInFailures } from "./schema.server.ts";
 import { createConsoleAuth, type ConsoleAuth } from "./auth.server.ts";
 import { saveOperator } from "./operators.server.ts";
 import { loadSessionSecret } from "./session-secret.server.ts";
+import { createSignInLimit } from "./sign-in-limit.server.ts";
 
 let database: OpenDatabase;
 let auth: ConsoleAuth;
@@ -78,6 +79,88 @@ describe("console sessions", () => {
     const sessionId = await signedIn();
     const other = createConsoleAuth({ db: database.db, sessionSecret: "t".repeat(32), siteUrl: "http://x.example" });
     expect(await other.sessions.resolve(sessionId)).toBeNull();
+  });
+});
+
+describe("the sign-in limit", () => {
+  let n = 0;
+  /** A fresh account for each test, so their counts never meet. */
+  const account = async () => {
+    const email = `limit-${(n += 1)}@example.com`;
+    await saveOperator(database.db, email, PASSWORD);
+    return email;
+  };
+  const tryPassword = (email: string, password: string, ip: string) => auth.signIn({ email, password }, ip);
+
+  test("20 parallel wrong passwords for one account from one address: at most 5 are checked", async () => {
+    const email = await account();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => tryPassword(email, "not the password!", "192.0.2.10")),
+    );
+    const checked = results.filter((result) => result.outcome === "wrong").length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(checked).toBeGreaterThan(0);
+    expect(results.filter((result) => result.outcome === "locked")).toHaveLength(20 - checked);
+    // The right password from the same address waits too, with the time left.
+    const locked = await tryPassword(email, PASSWORD, "192.0.2.10");
+    expect(locked).toMatchObject({ outcome: "locked" });
+    if (locked.outcome === "locked") expect(locked.retryAfterSeconds).toBeGreaterThan(14 * 60);
+  });
+
+  test("failures from one address do not stop the right password from another", async () => {
+    const email = await account();
+    for (let attempt = 0; attempt < 6; attempt += 1) await tryPassword(email, "not the password!", "198.51.100.7");
+    expect((await tryPassword(email, PASSWORD, "198.51.100.7")).outcome).toBe("locked");
+    expect((await tryPassword(email, PASSWORD, "203.0.113.9")).outcome).toBe("signed-in");
+  });
+
+  test("an IPv6 client is its /64: changing the rest of the address does not buy more guesses", async () => {
+    const email = await account();
+    for (let host = 1; host <= 5; host += 1) {
+      expect((await tryPassword(email, "not the password!", `2001:db8:1:2::${host}`)).outcome).toBe("wrong");
+    }
+    expect((await tryPassword(email, PASSWORD, "2001:db8:1:2:ffff::99")).outcome).toBe("locked");
+    expect((await tryPassword(email, PASSWORD, "2001:db8:1:3::1")).outcome).toBe("signed-in");
+  });
+
+  test("one address guessing at many accounts is stopped after 20 attempts", async () => {
+    const outcomes = [];
+    for (let guess = 0; guess < 21; guess += 1) {
+      outcomes.push((await tryPassword(`nobody-${n}-${guess}@example.com`, PASSWORD, "192.0.2.77")).outcome);
+    }
+    expect(outcomes.slice(0, 20).every((outcome) => outcome === "wrong")).toBe(true);
+    expect(outcomes[20]).toBe("locked");
+  });
+
+  test("50 failures an hour from many networks slow the account down, doubling the wait", async () => {
+    const email = await account();
+    for (let network = 0; network < 10; network += 1) {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        expect((await tryPassword(email, "not the password!", `10.${network}.0.1`)).outcome).toBe("wrong");
+      }
+    }
+    const slowed = await tryPassword(email, PASSWORD, "10.99.0.1");
+    expect(slowed).toEqual({ outcome: "locked", retryAfterSeconds: 1 });
+    // Once the wait is over one more attempt is let through, and the next wait is twice as long.
+    const key = `account:${email}`;
+    const rewind = (seconds: number) =>
+      database.db
+        .update(signInFailures)
+        .set({ lastAttemptAt: sql`now() - ${seconds} * interval '1 second'` })
+        .where(eq(signInFailures.key, key));
+    await rewind(1);
+    expect((await tryPassword(email, "not the password!", "10.99.0.1")).outcome).toBe("wrong");
+    expect(await tryPassword(email, PASSWORD, "10.98.0.1")).toEqual({ outcome: "locked", retryAfterSeconds: 2 });
+    await rewind(2);
+    expect((await tryPassword(email, PASSWORD, "10.98.0.1")).outcome).toBe("signed-in");
+  });
+
+  test("unlock forgets an account's attempts from every address", async () => {
+    const email = await account();
+    for (let attempt = 0; attempt < 5; attempt += 1) await tryPassword(email, "not the password!", "192.0.2.200");
+    expect((await tryPassword(email, PASSWORD, "192.0.2.200")).outcome).toBe("locked");
+    await createSignInLimit(database.db).unlock(email);
+    expect((await tryPassword(email, PASSWORD, "192.0.2.200")).outcome).toBe("signed-in");
   });
 });
 

@@ -1,28 +1,54 @@
 import type { Database } from "../db/index.server.ts";
 import { authenticate, operatorEmail } from "./operators.server.ts";
 import { MAX_PASSWORD_LENGTH } from "./passwords.server.ts";
+import { pendingSignIn } from "./pending-sign-in.server.ts";
 import { clearedSessionCookie, sessionCookie, sessionIdFromCookies } from "./session-cookie.server.ts";
 import { createSessionStore, type SessionStore } from "./sessions.server.ts";
 import { createSignInLimit } from "./sign-in-limit.server.ts";
+import { verifySecondStep } from "./two-step.server.ts";
 
 export type SignInResult =
-  { outcome: "signed-in"; setCookie: string } | { outcome: "wrong" } | { outcome: "locked"; retryAfterSeconds: number };
+  | { outcome: "signed-in"; setCookie: string }
+  /** The password was right and two-step sign-in is on: the code is asked for next, with this token. */
+  | { outcome: "code-needed"; pending: string }
+  | { outcome: "wrong" }
+  | { outcome: "locked"; retryAfterSeconds: number };
+
+export type SecondStepResult =
+  | { outcome: "signed-in"; setCookie: string }
+  | { outcome: "wrong-code"; pending: string }
+  /** The token is forged or older than its few minutes: sign in with the password again. */
+  | { outcome: "expired" }
+  | { outcome: "locked"; retryAfterSeconds: number; pending: string };
 
 /** Signing operators in and out of the console; the gate in front of /admin resolves their sessions. */
 export interface ConsoleAuth {
   sessions: SessionStore;
+  /** Whether every operator must turn two-step sign-in on before using the console (REQUIRE_TWO_STEP). */
+  requireTwoStep: boolean;
   signIn(form: { email: unknown; password: unknown }, clientIp: string): Promise<SignInResult>;
+  /** The second step: the code (or a recovery code) after a right password, with its pending token. */
+  verifyCode(form: { pending: unknown; code: unknown }, clientIp: string): Promise<SecondStepResult>;
   /** Ends the session in the Cookie header, if any, and returns the Set-Cookie value that clears it. */
   signOut(cookieHeader: string | null): Promise<string>;
   /** Hourly: drops expired sessions and ended sign-in windows. */
   prune(): Promise<void>;
 }
 
-export function createConsoleAuth(options: { db: Database; sessionSecret: string; siteUrl: string }): ConsoleAuth {
+export function createConsoleAuth(options: {
+  db: Database;
+  sessionSecret: string;
+  siteUrl: string;
+  requireTwoStep?: boolean;
+}): ConsoleAuth {
   const sessions = createSessionStore(options.db, options.sessionSecret);
   const limit = createSignInLimit(options.db);
+  const pending = pendingSignIn(options.sessionSecret);
+  const startSession = async (operatorId: string) =>
+    ({ outcome: "signed-in", setCookie: sessionCookie(await sessions.start(operatorId), options.siteUrl) }) as const;
   return {
     sessions,
+    requireTwoStep: options.requireTwoStep ?? false,
     async signIn(form, clientIp) {
       const email = operatorEmail.safeParse(form.email);
       const password = typeof form.password === "string" ? form.password : "";
@@ -32,18 +58,31 @@ export function createConsoleAuth(options: { db: Database; sessionSecret: string
         : String(form.email ?? "")
             .slice(0, 254)
             .toLowerCase();
-      const retryAfterSeconds = await limit.retryAfterSeconds(accountKey, clientIp);
-      if (retryAfterSeconds !== undefined) return { outcome: "locked", retryAfterSeconds };
+      // Counted before the password is checked: parallel guesses cannot all get past the count.
+      const attempt = await limit.attempt(accountKey, clientIp);
+      if (!attempt.allowed) return { outcome: "locked", retryAfterSeconds: attempt.retryAfterSeconds };
       const operator =
         email.success && password.length <= MAX_PASSWORD_LENGTH
           ? await authenticate(options.db, email.data, password)
           : null;
-      if (!operator) {
-        await limit.recordFailure(accountKey, clientIp);
-        return { outcome: "wrong" };
+      if (!operator) return { outcome: "wrong" };
+      await limit.succeeded(accountKey, clientIp);
+      if (operator.twoStep) return { outcome: "code-needed", pending: pending.issue(operator) };
+      return startSession(operator.id);
+    },
+    async verifyCode(form, clientIp) {
+      const token = typeof form.pending === "string" ? form.pending : "";
+      const operator = pending.read(token);
+      if (!operator) return { outcome: "expired" };
+      // A wrong code counts toward the sign-in limit like a wrong password, before it is checked.
+      const attempt = await limit.attempt(operator.email, clientIp);
+      if (!attempt.allowed) return { outcome: "locked", retryAfterSeconds: attempt.retryAfterSeconds, pending: token };
+      const code = typeof form.code === "string" ? form.code : "";
+      if (!(await verifySecondStep(options.db, operator.id, code))) {
+        return { outcome: "wrong-code", pending: token };
       }
-      const sessionId = await sessions.start(operator.id);
-      return { outcome: "signed-in", setCookie: sessionCookie(sessionId, options.siteUrl) };
+      await limit.succeeded(operator.email, clientIp);
+      return startSession(operator.id);
     },
     async signOut(cookieHeader) {
       const sessionId = sessionIdFromCookies(cookieHeader);

@@ -7,3 +7,6 @@ export { requireOperator } from "./operator.server.ts";
 export { listOperators, operatorEmail, passwordProblem, removeOperator, saveOperator } from "./operators.server.ts";
 export { loadSessionSecret } from "./session-secret.server.ts";
 export type { Operator } from "./sessions.server.ts";
+export { isConsolePath } from "./console-paths.server.ts";
+export { turnOnTwoStep, twoStepSetup, resetTwoStep } from "./two-step.server.ts";
+export { createSignInLimit } from "./sign-in-limit.server.ts";

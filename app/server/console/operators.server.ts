@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/index.server.ts";
 import { operators, operatorSessions } from "./schema.server.ts";
@@ -51,9 +51,14 @@ export async function removeOperator(db: Database, email: string): Promise<boole
 /** The operator with this email and password, or null; as slow for an unknown email as for a wrong password. */
 export async function authenticate(db: Database, email: string, password: string): Promise<Operator | null> {
   const [found] = await db
-    .select({ id: operators.id, email: operators.email, passwordHash: operators.passwordHash })
+    .select({
+      id: operators.id,
+      email: operators.email,
+      passwordHash: operators.passwordHash,
+      twoStep: isNotNull(operators.totpSecret),
+    })
     .from(operators)
     .where(eq(operators.email, email));
   const matches = await verifyPassword(found?.passwordHash, password);
-  return found && matches ? { id: found.id, email: found.email } : null;
+  return found && matches ? { id: found.id, email: found.email, twoStep: Boolean(found.twoStep) } : null;
 }

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** People who may sign in to the console at /admin. Created with `npm run operator -- add EMAIL`. */
 export const operators = pgTable("operators", {
@@ -8,7 +8,28 @@ export const operators = pgTable("operators", {
   /** argon2id, in PHC string format. */
   passwordHash: text("password_hash").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The TOTP secret (base32, RFC 6238) once two-step sign-in is on; null while it is off. */
+  totpSecret: text("totp_secret"),
+  /**
+   * The secret shown on the account page until two-step sign-in is turned on with it: the same on every visit,
+   * so an app that has scanned it keeps matching, and never taken from the form.
+   */
+  totpPendingSecret: text("totp_pending_secret"),
+  /** The 30-second step of the last code accepted: a code is never accepted twice. */
+  totpLastStep: integer("totp_last_step"),
 });
+
+/** One-time recovery codes for two-step sign-in, as SHA-256 hashes: each is deleted when used. */
+export const operatorRecoveryCodes = pgTable(
+  "operator_recovery_codes",
+  {
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+  },
+  (table) => [primaryKey({ name: "operator_recovery_codes_pk", columns: [table.operatorId, table.codeHash] })],
+);
 
 /**
  * Signed-in console sessions, so that one can be ended on the server. The row holds only an HMAC of the
@@ -27,9 +48,15 @@ export const operatorSessions = pgTable(
   (table) => [index("operator_sessions_operator_idx").on(table.operatorId)],
 );
 
-/** Failed sign-ins per account and per client address in the current window, shared by every instance. */
+/**
+ * Sign-in attempts (passwords and codes, counted before they are checked) per key in the current window,
+ * shared by every instance: per account and client network, per client network, and per account.
+ */
 export const signInFailures = pgTable("sign_in_failures", {
   key: text("key").primaryKey(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  /** Attempts counted in the window; a correct one is taken back. */
   failures: integer("failures").notNull(),
+  /** When the last attempt was let through: the account-wide backoff waits from it. */
+  lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }).notNull().defaultNow(),
 });

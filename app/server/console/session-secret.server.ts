@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Env } from "~/config/env.server.ts";
 
@@ -16,9 +16,13 @@ export async function loadSessionSecret(env: Env): Promise<string> {
     if (error.code === "ENOENT") return undefined;
     throw error;
   });
-  if (kept && kept.trim().length >= 32) return kept.trim();
+  if (kept && kept.trim().length >= 32) {
+    // A key written before this rule, or copied in, is made private too.
+    await chmod(path, 0o600);
+    return kept.trim();
+  }
   const secret = randomBytes(32).toString("hex");
-  await mkdir(dirname(path), { recursive: true });
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   // "wx": two instances starting together cannot overwrite each other's key; the loser reads the winner's.
   await writeFile(path, `${secret}\n`, { mode: 0o600, flag: kept === undefined ? "wx" : "w" }).catch(
     async (error: NodeJS.ErrnoException) => {

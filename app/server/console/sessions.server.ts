@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/index.server.ts";
 import { operators, operatorSessions } from "./schema.server.ts";
 import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from "./session-cookie.server.ts";
@@ -8,6 +8,8 @@ import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from "./session-cookie.serv
 export interface Operator {
   id: string;
   email: string;
+  /** Whether two-step sign-in is on for this operator. */
+  twoStep: boolean;
 }
 
 export interface SessionStore {
@@ -39,7 +41,12 @@ export function createSessionStore(db: Database, secret: string): SessionStore {
     async resolve(sessionId) {
       const idHash = hashOf(sessionId);
       const [found] = await db
-        .select({ id: operators.id, email: operators.email, lastSeenAt: operatorSessions.lastSeenAt })
+        .select({
+          id: operators.id,
+          email: operators.email,
+          twoStep: isNotNull(operators.totpSecret),
+          lastSeenAt: operatorSessions.lastSeenAt,
+        })
         .from(operatorSessions)
         .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
         .where(and(eq(operatorSessions.idHash, idHash), live));
@@ -50,7 +57,7 @@ export function createSessionStore(db: Database, secret: string): SessionStore {
           .set({ lastSeenAt: sql`now()` })
           .where(eq(operatorSessions.idHash, idHash));
       }
-      return { id: found.id, email: found.email };
+      return { id: found.id, email: found.email, twoStep: Boolean(found.twoStep) };
     },
     async end(sessionId) {
       await db.delete(operatorSessions).where(eq(operatorSessions.idHash, hashOf(sessionId)));

@@ -8,6 +8,7 @@ import pg from "pg";
 import { log } from "../log.server.ts";
 import { openPgliteThread } from "./pglite-thread.server.ts";
 import { projectPath } from "../project-path.server.ts";
+import { makeDataPrivate } from "./private-files.server.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 
@@ -58,8 +59,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
 async function openPglite(dataDir: string): Promise<OpenDatabase> {
   const inMemory = dataDir.startsWith("memory://");
   const releaseLock = inMemory ? async () => {} : await lockDataDir(dataDir);
+  // Owner-only before the database opens (fixing an older install), and again after it has added its files.
+  const makePrivate = inMemory ? async () => {} : () => makeDataPrivate(dataDir);
   try {
+    await makePrivate();
     const thread = await openPgliteThread(dataDir, MIGRATIONS_FOLDER);
+    await makePrivate();
     // drizzle's proxy driver: its selects ("all") want rows as arrays, everything else rows as objects.
     const db = drizzleProxy(async (text, params, method) => ({
       rows: await thread.request({ kind: "query", text, params, rowMode: method === "all" ? "array" : "object" }),
@@ -71,6 +76,10 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
       description: inMemory ? "PGlite in memory" : `PGlite in ${dataDir}`,
       async close() {
         await thread.close();
+        // Files the database created while it ran were made 0666 by PGlite (inside a 0700 folder).
+        await makePrivate().catch((error: unknown) =>
+          log.error({ err: error }, "data folder could not be made private"),
+        );
         await releaseLock();
       },
     };
@@ -91,13 +100,13 @@ const heldLocks = new Set<string>();
  * the server is pid 1 on every start (docs/decisions/084).
  */
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const lockPath = `${dataDir.replace(/\/+$/, "")}.lock`;
   if (heldLocks.has(lockPath)) throw inUse(dataDir, process.pid);
   const self = `${process.pid} ${await processStart(process.pid)}`;
   for (;;) {
     try {
-      const file = await open(lockPath, "wx");
+      const file = await open(lockPath, "wx", 0o600);
       await file.writeFile(self);
       await file.close();
       heldLocks.add(lockPath);

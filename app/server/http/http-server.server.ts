@@ -12,7 +12,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { Env } from "~/config/env.server.ts";
 import { LEAD_ENDPOINT } from "~/lib/lead-schemas.ts";
 import { SITE_EVENTS_ENDPOINT } from "~/lib/site-events.ts";
-import { consoleGate, type Operator } from "../console/index.server.ts";
+import { consoleGate, isConsolePath, type Operator } from "../console/index.server.ts";
 import { createPostRateLimit } from "../limits/index.server.ts";
 import { log } from "../log.server.ts";
 import type { AppServices } from "../services.server.ts";
@@ -24,7 +24,7 @@ import { healthz, readyz } from "./health.server.ts";
 import { refusedForMalformedHost } from "./host.server.ts";
 import { leadEndpoint } from "./lead-submissions.server.ts";
 import { allowOnlyKnownMethods } from "./methods.server.ts";
-import { refuseCrossSite, refusedAsCrossSite } from "./origin.server.ts";
+import { refuseConsoleChangesFromElsewhere, refuseCrossSite, refusedAsCrossSite } from "./origin.server.ts";
 import { limitUnsafeRequests } from "./post-limit.server.ts";
 import { servePrerenderedPages } from "./prerendered-pages.server.ts";
 import { siteEventsEndpoint } from "./site-events-endpoint.server.ts";
@@ -70,6 +70,7 @@ export function serveApp(server: Server, env: Env, services: AppServices, frontE
   // Page views and call clicks never get here: they have their own limit, so counting never uses up a form's.
   app.use(limitUnsafeRequests(createPostRateLimit(services.run, env.POST_RATE_LIMIT_PER_MINUTE), siteConfig));
   app.use(refuseCrossSite(trustedOrigins));
+  app.use(refuseConsoleChangesFromElsewhere(new URL(siteConfig.siteUrl).origin, isConsolePath));
   app.post(LEAD_ENDPOINT, cors.grant, leadEndpoint(services.leads));
   app.use(consoleGate(services.consoleAuth.sessions));
   app.use(nonceForRenderedResponses(siteConfig, frontEnd.mode));

@@ -4,3 +4,4 @@ export { leadFormAction } from "./lead-submissions.server.ts";
 export { builtFrontEnd, viteFrontEnd } from "./front-end.server.ts";
 export { newHttpServer, serveApp } from "./http-server.server.ts";
 export { prerenderedPaths } from "./prerendered-pages.server.ts";
+export { readSignedOutForm } from "./signed-out-form.server.ts";

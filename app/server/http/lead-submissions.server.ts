@@ -3,7 +3,7 @@ import { data, type AppLoadContext } from "react-router";
 import type { LeadFormResult } from "~/lib/lead-form.ts";
 import { IDEMPOTENCY_HEADER, newSubmissionId, type LeadKind } from "~/lib/lead-schemas.ts";
 import type { LeadChannel, LeadInput, LeadIntake, LeadOutcome } from "../leads/index.server.ts";
-import { clientKey } from "./client-key.server.ts";
+import { clientKey } from "../limits/index.server.ts";
 import { readRequestBody, type BodySource } from "./request-body.server.ts";
 
 /**

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { NextFunction, Request, Response } from "express";
 import { isUnsafeMethod } from "./methods.server.ts";
 
 /**
@@ -32,9 +33,53 @@ export function refusedAsCrossSite(req: IncomingMessage, res: ServerResponse, tr
   return true;
 }
 
+/**
+ * Whether an unsafe console request proves it comes from the console's own pages: its Origin is this host
+ * or the site's public origin; without Origin, its Referer is; without either, the browser says
+ * `Sec-Fetch-Site: same-origin`. Other origins the operator allowed for the lead endpoint prove nothing here.
+ * A request that proves nothing (a client that sends none of the three) is refused, so the console never
+ * depends on one header that a browser, an extension or a proxy might drop.
+ */
+export function provesSameOrigin(
+  headers: { origin?: string; referer?: string; "sec-fetch-site"?: string | string[] },
+  requestHost: string,
+  siteOrigin: string,
+): boolean {
+  const sameOrigin = (url: string) => {
+    try {
+      const parsed = new URL(url);
+      return parsed.origin !== "null" && (parsed.host === requestHost || parsed.origin === siteOrigin);
+    } catch {
+      return false;
+    }
+  };
+  if (headers.origin !== undefined) return sameOrigin(headers.origin);
+  if (headers.referer !== undefined) return sameOrigin(headers.referer);
+  return headers["sec-fetch-site"] === "same-origin";
+}
+
+/** Answers an unsafe console request that does not prove it is same-origin with a 403, and returns true. */
+export function refusedAsNotSameOrigin(req: IncomingMessage, res: ServerResponse, siteOrigin: string): boolean {
+  if (!isUnsafeMethod(req.method ?? "GET") || provesSameOrigin(req.headers, req.headers.host ?? "", siteOrigin)) {
+    return false;
+  }
+  res.statusCode = 403;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.end("Forbidden: the console accepts changes only from its own pages.");
+  return true;
+}
+
 /** Cross-site unsafe requests are refused with a 403 before any form or the API sees them. */
 export function refuseCrossSite(trustedOrigins: string[]) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     if (!refusedAsCrossSite(req, res, trustedOrigins)) next();
+  };
+}
+
+/** The console asks more: an unsafe request must prove it comes from the console's own pages. */
+export function refuseConsoleChangesFromElsewhere(siteOrigin: string, isConsolePath: (path: string) => boolean) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!isConsolePath(req.path) || !refusedAsNotSameOrigin(req, res, siteOrigin)) next();
   };
 }

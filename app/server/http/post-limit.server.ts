@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { PublicSiteConfig } from "~/config/site.ts";
 import type { RateLimitResult } from "../limits/index.server.ts";
 import { log } from "../log.server.ts";
-import { clientKey } from "./client-key.server.ts";
+import { clientKey } from "../limits/index.server.ts";
 import { isUnsafeMethod } from "./methods.server.ts";
 import { requestIdOf } from "./request-log.server.ts";
 import { tooManyRequestsPage } from "./too-many-requests.server.ts";

@@ -3,7 +3,7 @@ import { isbot } from "isbot";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { parseSiteEvent, SITE_EVENT_BODY_LIMIT_BYTES, type SiteEventCounter } from "../analytics/index.server.ts";
 import { log } from "../log.server.ts";
-import { clientKey } from "./client-key.server.ts";
+import { clientKey } from "../limits/index.server.ts";
 import { readBodyText } from "./request-body.server.ts";
 import { requestIdOf } from "./request-log.server.ts";
 

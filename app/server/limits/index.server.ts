@@ -6,3 +6,4 @@ export {
   pruneEndedWindows,
   type RateLimitResult,
 } from "./window-limit.server.ts";
+export { clientKey } from "./client-key.server.ts";

@@ -20,6 +20,7 @@ export function FiguresTable<Row>({
   rowKey,
   labels,
   figures,
+  rest,
 }: {
   label: string;
   caption: string;
@@ -27,6 +28,8 @@ export function FiguresTable<Row>({
   rowKey(row: NoInfer<Row>): string;
   labels: [FiguresColumn<NoInfer<Row>>, ...FiguresColumn<NoInfer<Row>>[]];
   figures: FiguresColumn<NoInfer<Row>>[];
+  /** A last row summing the rows not listed: its label, and its figures in the order of `figures`. */
+  rest?: { label: string; cells: ReactNode[] } | null;
 }) {
   const [name, ...otherLabels] = labels;
   return (
@@ -48,6 +51,18 @@ export function FiguresTable<Row>({
           ))}
         </tr>
       ))}
+      {rest ? (
+        <tr>
+          <th scope="row" colSpan={labels.length} className={`${cellClass} font-normal`}>
+            {rest.label}
+          </th>
+          {rest.cells.map((cell, index) => (
+            <td key={figures[index]?.heading ?? index} className={numberCell}>
+              {cell}
+            </td>
+          ))}
+        </tr>
+      ) : null}
     </DataTable>
   );
 }
