@@ -36,6 +36,7 @@ import { baseSecurityHeaders } from "./app/server/http/security-headers.server.t
 import { MAX_CONNECTIONS, SERVER_OPTIONS } from "./app/server/http/server-limits.server.ts";
 import { tooManyRequestsPage } from "./app/server/http/too-many-requests.server.ts";
 import { LEAD_ENDPOINT } from "./app/lib/lead-schemas.ts";
+import { TRACKING_NUMBER_ENDPOINT } from "./app/lib/tracking-number.ts";
 import { log } from "./app/server/log.server.ts";
 import { startServices, type AppServices } from "./app/server/services.server.ts";
 import { runCommand } from "./app/server/cli/commands.server.ts";
@@ -115,6 +116,10 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
   const cors = leadEndpointCors(env.ALLOWED_ORIGINS);
   app.options(LEAD_ENDPOINT, cors.preflight);
 
+  // Twilio's webhooks with a valid signature are answered here, before the POST limit and the origin check
+  // (Twilio's servers post many calls from few addresses, with no Origin); unsigned ones go through both, then 403.
+  if (services.calls) app.use(services.calls.webhooks.signed);
+
   // Every unsafe request counts against the per-minute limit, shared by all instances through the database
   // (page views and call clicks never get here: they have their own limit, so counting never uses up a form's).
   const countPost = createPostRateLimit(services.run, env.POST_RATE_LIMIT_PER_MINUTE);
@@ -143,6 +148,10 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
   });
 
   app.post(LEAD_ENDPOINT, cors.grant, leadEndpoint(services.leads));
+  if (services.calls) {
+    app.use(services.calls.webhooks.refuse);
+    app.post(TRACKING_NUMBER_ENDPOINT, services.calls.numberEndpoint);
+  }
 
   app.use(consoleGate(services.consoleAuth.sessions));
 
