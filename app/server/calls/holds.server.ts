@@ -28,7 +28,7 @@ export const holdAttributionColumns = ATTRIBUTION.map(([key]) => h[key]);
 
 /** A visit still holding its number keeps it: the hold is pushed back to HOLD_MS from now. */
 const RENEW = `UPDATE ${h.table} SET ${h.heldUntil} = now() + $3 * interval '1 millisecond'
-WHERE ${h.holdId} = $1 AND ${h.number} = ANY($2::text[])
+WHERE ${h.holdId} = $1 AND ${h.number} IN (SELECT jsonb_array_elements_text($2::jsonb))
 RETURNING ${h.number} AS number, ${h.holdId} AS hold_id`;
 
 /**
@@ -36,7 +36,7 @@ RETURNING ${h.number} AS number, ${h.holdId} AS hold_id`;
  * given out again. A number taken by another visit in the meantime loses the race and gives no row.
  */
 const ASSIGN = `WITH candidate AS (
-  SELECT pool.number FROM unnest($1::text[]) AS pool(number)
+  SELECT pool.number FROM jsonb_array_elements_text($1::jsonb) AS pool(number)
   LEFT JOIN ${h.table} AS held ON held.${h.number} = pool.number
   WHERE held.${h.number} IS NULL OR held.${h.heldUntil} <= now()
   ORDER BY held.${h.heldUntil} ASC NULLS FIRST, pool.number
@@ -71,14 +71,14 @@ export async function holdNumber(
   holdMs = HOLD_MS,
 ): Promise<HoldOutcome> {
   if (visit.holdId) {
-    const [renewed] = await run<HoldRow>("calls_hold_renew", RENEW, [visit.holdId, pool, holdMs]);
+    const [renewed] = await run<HoldRow>("calls_hold_renew", RENEW, [visit.holdId, JSON.stringify(pool), holdMs]);
     if (renewed) return { kind: "held", holdId: renewed.hold_id, number: renewed.number };
   }
   const attribution = Object.fromEntries(ATTRIBUTION.map(([column, key]) => [key, visit.attribution[column]]));
   // Two visits may pick the same free number at once; the one that loses tries the next.
   for (let attempt = 0; attempt < 3; attempt++) {
     const [held] = await run<HoldRow>("calls_hold_assign", ASSIGN, [
-      pool,
+      JSON.stringify(pool),
       visit.newHoldId,
       holdMs,
       JSON.stringify(attribution),
@@ -86,9 +86,9 @@ export async function holdNumber(
     if (held) return { kind: "held", holdId: held.hold_id, number: held.number };
     const [free] = await run<{ free: boolean }>(
       "calls_hold_any_free",
-      `SELECT EXISTS (SELECT 1 FROM unnest($1::text[]) AS pool(number) LEFT JOIN ${h.table} AS held
+      `SELECT EXISTS (SELECT 1 FROM jsonb_array_elements_text($1::jsonb) AS pool(number) LEFT JOIN ${h.table} AS held
   ON held.${h.number} = pool.number WHERE held.${h.number} IS NULL OR held.${h.heldUntil} <= now()) AS free`,
-      [pool],
+      [JSON.stringify(pool)],
     );
     if (!free?.free) break;
   }

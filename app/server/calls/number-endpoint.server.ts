@@ -18,7 +18,7 @@ export interface NumberEndpointSettings {
 const requestSchema = z
   .object({
     hold: z.uuid().optional(),
-    visit: z.record(z.enum(attributionFields), z.string().max(200)),
+    visit: z.partialRecord(z.enum(attributionFields), z.string().max(200)),
   })
   .strict();
 

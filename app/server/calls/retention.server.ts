@@ -17,7 +17,7 @@ WHERE ${c.startedAt} < now() - $1 * interval '1 day'`;
 
 /** The calls are deleted, and their recordings' deletions queued, together; the queue only if this run deleted them. */
 const PURGE = `WITH deleted AS (
-  DELETE FROM ${c.table} WHERE ${c.id} = ANY($1::uuid[]) RETURNING 1
+  DELETE FROM ${c.table} WHERE ${c.id}::text IN (SELECT jsonb_array_elements_text($1::jsonb)) RETURNING 1
 ), ${queueMessagesCte({ rows: "$2", from: "(SELECT 1 FROM deleted LIMIT 1) AS deleted_any" })}
 SELECT count(*)::int AS deleted FROM deleted`;
 
@@ -47,7 +47,7 @@ export async function purgeExpiredCalls(run: RunStatement, retentionDays = CALL_
       : [],
   );
   const [result] = await run<{ deleted: number }>("calls_purge", PURGE, [
-    expired.map((call) => call.id),
+    JSON.stringify(expired.map((call) => call.id)),
     JSON.stringify(deletions),
   ]);
   return result?.deleted ?? 0;
