@@ -39,6 +39,9 @@ export default [
       route("export/opt-outs.csv", "routes/admin/export-opt-outs[.]csv.ts"),
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("export/site-events.csv", "routes/admin/export-site-events[.]csv.ts"),
+      route("calls", "routes/admin/calls.tsx"),
+      route("calls/:id/recording", "routes/admin/call-recording.ts"),
+      route("export/calls.csv", "routes/admin/export-calls[.]csv.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -9,13 +9,18 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cons
 
 export async function loader({ context }: Route.LoaderArgs) {
   const operatorEmail = requireOperator(context).email;
-  return { operatorEmail, counts: await navCounts(context.services.db) };
+  return {
+    operatorEmail,
+    counts: await navCounts(context.services.db),
+    callTracking: context.services.calls !== undefined,
+  };
 }
 
-/** The pages, and what waits on each: New leads on the inbox, open requests on the opt-outs. */
-function navItems(counts: NavCounts) {
+/** The pages, and what waits on each: New leads on the inbox, open requests on the opt-outs. Calls when tracked. */
+function navItems(counts: NavCounts, callTracking: boolean) {
   return [
     { to: "/admin", label: "Inbox", end: true, count: `${counts.newLeads} new` },
+    ...(callTracking ? [{ to: "/admin/calls", label: "Calls", end: false, count: null }] : []),
     { to: "/admin/opt-outs", label: "Opt-outs", end: false, count: `${counts.openOptOuts} open` },
     { to: "/admin/outbox", label: "Outbox", end: false, count: null },
     { to: "/admin/dashboard", label: "Dashboard", end: false, count: null },
@@ -31,7 +36,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           <p className="font-bold text-slate-900">{siteConfig.companyName} console</p>
           <nav aria-label="Console">
             <ul className="flex flex-wrap gap-4">
-              {navItems(loaderData.counts).map((item) => (
+              {navItems(loaderData.counts, loaderData.callTracking).map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}

@@ -6,6 +6,8 @@ import { telHref } from "./components/links.ts";
 import { env } from "~/config/env.server.ts";
 import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
+import { CallsTable } from "./components/CallsTable.tsx";
+import { callsFromPhone } from "~/server/calls/index.server.ts";
 import { leadDetail } from "~/server/leads/lead-detail.server.ts";
 import { updateLead, validateLeadUpdate } from "~/server/leads/lead-update.server.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
@@ -20,7 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   requireOperator(context);
   const lead = await leadDetail(context.services.db, params.id, env.OPERATOR_TIME_ZONE);
   if (!lead) throw data(null, { status: 404 });
-  return lead;
+  return { ...lead, calls: await callsFromPhone(context.services.db, lead.phone, env.OPERATOR_TIME_ZONE) };
 }
 
 /** "Save": the status and a note, then back to this page (POST, then redirect), or the form's errors with a 400. */
@@ -229,6 +231,21 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
               </tr>
             ))}
           </DataTable>
+        )}
+      </section>
+
+      <section aria-labelledby="calls-heading" className="mt-8">
+        <h2 id="calls-heading" className="text-xl font-bold text-slate-900">
+          Calls from {lead.phone}
+        </h2>
+        {lead.calls.length === 0 ? (
+          <p className="mt-2 text-slate-800">No calls from this number.</p>
+        ) : (
+          <CallsTable
+            label="Calls from this number"
+            caption="Calls from this lead's phone number, newest first"
+            rows={lead.calls}
+          />
         )}
       </section>
     </>

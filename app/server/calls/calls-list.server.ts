@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { CALL_OUTCOMES, type CallOutcome } from "~/lib/call-outcomes.ts";
 import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
@@ -13,16 +14,16 @@ import { calls, type CallLine, type CallStatus } from "./schema.server.ts";
 export const CALLS_PAGE_SIZE = 50;
 const MAX_PAGE = 10_000;
 
-export const CALL_OUTCOMES = ["Answered", "Missed", "Voicemail"] as const;
-export type CallOutcome = (typeof CALL_OUTCOMES)[number] | "Ringing";
+/** A call still ringing has no outcome yet. */
+type ShownOutcome = CallOutcome | "Ringing";
 
-const STATUSES_OF: Record<(typeof CALL_OUTCOMES)[number], CallStatus[]> = {
+const STATUSES_OF: Record<CallOutcome, CallStatus[]> = {
   Answered: ["answered"],
   Missed: ["busy", "no-answer", "failed", "canceled"],
   Voicemail: ["voicemail"],
 };
 
-export function outcomeOf(status: CallStatus): CallOutcome {
+function outcomeOf(status: CallStatus): ShownOutcome {
   if (status === "ringing") return "Ringing";
   return CALL_OUTCOMES.find((outcome) => STATUSES_OF[outcome].includes(status))!;
 }
@@ -59,7 +60,7 @@ export interface CallRow {
   called: string;
   /** "Website number", "Tracking number", "Tracking number, unattributed" or "Other number". */
   lineLabel: string;
-  outcome: CallOutcome;
+  outcome: ShownOutcome;
   /** Seconds, or null while ringing or unknown. */
   durationSeconds: number | null;
   source: string | null;

@@ -4,7 +4,6 @@ export { numberEndpoint } from "./number-endpoint.server.ts";
 export { releaseExpiredHolds, HOLD_MS } from "./holds.server.ts";
 export { purgeExpiredCalls, twilioChannel, TWILIO_CHANNEL } from "./retention.server.ts";
 export {
-  CALL_OUTCOMES,
   callsCsv,
   callsFromPhone,
   listCalls,
