@@ -67,7 +67,7 @@ export async function startServer(env: Env = processEnv, options: { dev?: boolea
   // Requests are taken once everything below is set up (Vite needs the server before that, for hot reload).
   const server = createServer(SERVER_OPTIONS);
   server.maxConnections = MAX_CONNECTIONS;
-  const frontEnd = options.dev ? await viteFrontEnd(env, server) : await builtFrontEnd();
+  const frontEnd = options.dev ? await viteFrontEnd(env, server) : await builtFrontEnd(env.BUILD_DIR);
   const { siteConfig, pages } = frontEnd;
   const securityHeaders = Object.entries(baseSecurityHeaders(siteConfig));
   const trustedOrigins = [new URL(siteConfig.siteUrl).origin, ...env.ALLOWED_ORIGINS];

@@ -69,6 +69,8 @@ export const envSchema = z.object({
   GEO_IP_URL: lookupUrl("https://ipapi.co/json/"),
   GEO_PROMPT_ON_LOAD: flag.default(false),
 
+  // Where `npm run build` writes the site and the server reads it, relative to the project.
+  BUILD_DIR: z.string().trim().min(1).default("build"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   // Express's "trust proxy": a hop count, true, or addresses/subnets/names such as "loopback".

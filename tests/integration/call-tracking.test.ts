@@ -6,6 +6,7 @@ import { purgeExpiredCalls } from "../../app/server/calls/retention.server.ts";
 import { outboxMessages } from "../../app/server/outbox/schema.server.ts";
 import {
   postWebhook,
+  RECORDING_AUDIO,
   sid,
   startTwilioStandIn,
   TEST_ACCOUNT_SID,
@@ -294,6 +295,14 @@ describe("tracking numbers and calls", () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received.filter((received) => received.subject.startsWith("Missed call"))).toHaveLength(1);
+  });
+});
+
+describe("recordings", () => {
+  test("the console's player gets the recording from Twilio's API with the account's credentials", async () => {
+    const audio = await running.services.calls!.twilio.fetchRecording(sid("RE"));
+    expect(Buffer.from(await audio!.arrayBuffer())).toEqual(RECORDING_AUDIO);
+    expect(twilio.unauthorised).toBe(0);
   });
 });
 

@@ -11,7 +11,7 @@ import { calls, type CallLine, type CallStatus } from "./schema.server.ts";
 
 /** The console's calls: newest first, 50 a page, filtered by outcome and searched by the caller's digits. */
 
-export const CALLS_PAGE_SIZE = 50;
+const CALLS_PAGE_SIZE = 50;
 const MAX_PAGE = 10_000;
 
 /** A call still ringing has no outcome yet. */

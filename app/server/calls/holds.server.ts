@@ -3,7 +3,7 @@ import type { LeadAttribution } from "../leads/index.server.ts";
 import { numberHolds } from "./schema.server.ts";
 
 /** A visit keeps its tracking number this long after its last page view. */
-export const HOLD_MS = 30 * 60_000;
+const HOLD_MS = 30 * 60_000;
 
 const h = sqlNames(numberHolds);
 

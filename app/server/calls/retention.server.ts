@@ -5,7 +5,7 @@ import type { TwilioClient } from "../twilio/index.server.ts";
 import { calls } from "./schema.server.ts";
 
 /** Calls are kept as long as leads: the privacy policy keeps lead data at most a year. */
-export const CALL_RETENTION_DAYS = 365;
+const CALL_RETENTION_DAYS = 365;
 
 /** The outbox channel of calls to Twilio's REST API. */
 export const TWILIO_CHANNEL = "twilio";

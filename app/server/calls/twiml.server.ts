@@ -2,13 +2,13 @@ import VoiceResponse from "twilio/lib/twiml/VoiceResponse.js";
 
 /** What Twilio is told to do at each step of a call (TwiML), built with the twilio package's own writer. */
 
-export const RECORDING_NOTICE = "This call may be recorded for quality.";
-export const VOICEMAIL_PROMPT =
+const RECORDING_NOTICE = "This call may be recorded for quality.";
+const VOICEMAIL_PROMPT =
   "Sorry, nobody could take your call. Please leave your name, number and message after the tone.";
 /** How long the forwarded call rings before the caller is offered voicemail. */
-export const DIAL_TIMEOUT_SECONDS = 20;
+const DIAL_TIMEOUT_SECONDS = 20;
 /** The longest voicemail. */
-export const VOICEMAIL_MAX_SECONDS = 120;
+const VOICEMAIL_MAX_SECONDS = 120;
 
 export interface CallbackUrls {
   status: string;

@@ -15,7 +15,7 @@ import type { MissedCallEmailSettings } from "./missed-call-email.server.ts";
 import { forwardCall, hangUp, nothingToDo, offerVoicemail, type CallbackUrls } from "./twiml.server.ts";
 
 /** Where Twilio sends a call's steps: the voice URL of every number, and the callbacks the TwiML names. */
-export const CALL_WEBHOOK_PATHS = {
+const CALL_WEBHOOK_PATHS = {
   voice: "/api/calls/voice",
   status: "/api/calls/status",
   recording: "/api/calls/recording",

@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
@@ -8,7 +9,7 @@ import { contentSecurityPolicy } from "./csp.server.ts";
 import { loadPrerenderedPages, type PrerenderedPage } from "./prerendered-pages.server.ts";
 import { publicFiles } from "./public-files.server.ts";
 
-const BUILD_DIR = fileURLToPath(new URL("../../../build/", import.meta.url));
+const PROJECT_DIR = fileURLToPath(new URL("../../../", import.meta.url));
 const ONE_YEAR_MS = 31_536_000_000;
 
 /** What the server hands to browsers besides its own endpoints: the React Router app and its files. */
@@ -25,7 +26,8 @@ export interface FrontEnd {
 }
 
 /** The output of `react-router build`: fingerprinted assets, prerendered pages, the server bundle. */
-export async function builtFrontEnd(): Promise<FrontEnd> {
+export async function builtFrontEnd(buildDirectory: string): Promise<FrontEnd> {
+  const BUILD_DIR = `${resolve(PROJECT_DIR, buildDirectory)}/`;
   const build = (await import(`${BUILD_DIR}server/index.js`)) as ServerBuild;
   const { publicSiteConfig: siteConfig } = build.entry.module as unknown as { publicSiteConfig: PublicSiteConfig };
   const pages = await loadPrerenderedPages(`${BUILD_DIR}client`, (hashes) => contentSecurityPolicy(siteConfig, hashes));

@@ -21,7 +21,7 @@ export interface TwilioClient {
   fetchRecording(recordingSid: string, signal?: AbortSignal): Promise<Response | null>;
 }
 
-export const TWILIO_API_BASE_URL = "https://api.twilio.com";
+const TWILIO_API_BASE_URL = "https://api.twilio.com";
 const RECORDING_SID = /^RE[0-9a-f]{32}$/i;
 const REQUEST_TIMEOUT_MS = 15_000;
 

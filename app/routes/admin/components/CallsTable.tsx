@@ -4,7 +4,7 @@ import { telHref } from "./links.ts";
 import type { CallRow } from "~/server/calls/index.server.ts";
 
 /** "1 min 35 s", "40 s", or a dash while the call rings or its length is unknown. */
-export function formatDuration(seconds: number | null): string {
+function formatDuration(seconds: number | null): string {
   if (seconds === null) return "–";
   const minutes = Math.floor(seconds / 60);
   return minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
