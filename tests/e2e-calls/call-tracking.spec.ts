@@ -115,7 +115,36 @@ test("a campaign visit shows its tracking number in every call link, before hydr
   await operatorPage.getByRole("button", { name: "Search" }).click();
   await expect(operatorPage.getByRole("row").filter({ hasText: caller })).toHaveCount(0);
 
-  for (const path of ["/admin/calls", `/admin/calls?q=${caller.slice(-7)}`]) {
+  // The dashboard: the answered call beside the taps, by landing page and by campaign (this test's browser is
+  // headless, which the site's own counting takes for a bot: no views or taps are counted for it).
+  await operatorPage.goto("/admin/dashboard");
+  const byPage = operatorPage.getByRole("table", { name: /by page/i });
+  await expect(byPage.getByRole("columnheader")).toHaveText([
+    "Page",
+    "Page views",
+    "Calls",
+    "Answered calls",
+    "Missed calls",
+    "Leads",
+    "Calls + leads per 100 views",
+  ]);
+  await expect(byPage.getByRole("row").filter({ hasText: "/drain-services" }).getByRole("cell")).toHaveText([
+    "0",
+    "0",
+    "1",
+    "0",
+    "0",
+    "–",
+  ]);
+  await expect(
+    operatorPage
+      .getByRole("table", { name: /source, medium and campaign/ })
+      .getByRole("row")
+      .filter({ hasText: campaign })
+      .getByRole("cell"),
+  ).toHaveText(["cpc", campaign, "0", "0", "1", "0", "0"]);
+
+  for (const path of ["/admin/calls", `/admin/calls?q=${caller.slice(-7)}`, "/admin/dashboard"]) {
     for (const width of [1280, 390]) {
       await operatorPage.setViewportSize({ width, height: 800 });
       await operatorPage.goto(path);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "../../server.ts";
 import { calls, numberHolds } from "../../app/server/calls/schema.server.ts";
 import { purgeExpiredCalls } from "../../app/server/calls/retention.server.ts";
+import { dashboardData } from "../../app/server/analytics/dashboard.server.ts";
 import { outboxMessages } from "../../app/server/outbox/schema.server.ts";
 import {
   postWebhook,
@@ -295,6 +296,24 @@ describe("tracking numbers and calls", () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received.filter((received) => received.subject.startsWith("Missed call"))).toHaveLength(1);
+  });
+});
+
+describe("the dashboard", () => {
+  test("counts answered and missed calls by landing page and by source and campaign", async () => {
+    const { phoneCalls } = await dashboardData(db(), 7);
+    const drains = phoneCalls.byPage.find((row) => row.path === "/drain-services");
+    // Above: one answered call and one missed (then voicemail) call from the drains-fall visits.
+    expect(drains).toEqual({ path: "/drain-services", answered: 1, missed: 1 });
+    expect(phoneCalls.bySource).toContainEqual({
+      source: "google",
+      medium: "cpc",
+      campaign: "drains-fall",
+      answered: 1,
+      missed: 1,
+    });
+    expect(phoneCalls.totals.answered).toBeGreaterThanOrEqual(1);
+    expect(phoneCalls.days.at(-1)!.missed).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -13,7 +13,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireOperator(context);
   const range = parseDashboardRange(new URL(request.url).searchParams);
   if (range === null) throw data("Choose 7, 30 or 90 days.", { status: 400 });
-  return dashboardData(context.services.db, range);
+  return { ...(await dashboardData(context.services.db, range)), callTracking: context.services.calls !== undefined };
 }
 
 const number = (value: number) => value.toLocaleString("en-US");
@@ -26,15 +26,42 @@ const orNone = (value: string) => value || "(none)";
 
 const numberCell = `${cellClass} text-right tabular-nums`;
 
+/** Answered and missed phone calls by a key, for the columns beside the taps when call tracking is on. */
+function phoneCallsBy<T>(rows: (T & { answered: number; missed: number })[], key: (row: T) => string) {
+  const found = new Map(rows.map((row) => [key(row), row]));
+  return (row: T) => found.get(key(row)) ?? { answered: 0, missed: 0 };
+}
+
+function PhoneCallCells({ counts }: { counts: { answered: number; missed: number } }) {
+  return (
+    <>
+      <td className={numberCell}>{number(counts.answered)}</td>
+      <td className={numberCell}>{number(counts.missed)}</td>
+    </>
+  );
+}
+
 /**
  * Which pages, placements and campaigns bring calls and leads: page views and calls counted by the site itself
  * (no cookies, no identifiers; docs/decisions/070), leads and opt-outs from the requests.
  */
 export default function Dashboard({ loaderData: dashboard }: Route.ComponentProps) {
-  const { totals } = dashboard;
+  const { totals, callTracking, phoneCalls } = dashboard;
+  const phoneCallHeadings = callTracking ? ["Answered calls", "Missed calls"] : [];
+  const callsOfDay = phoneCallsBy(phoneCalls.days, (row: { day: string }) => row.day);
+  const callsOfPage = phoneCallsBy(phoneCalls.byPage, (row: { path: string }) => row.path);
+  const callsOfSource = phoneCallsBy(phoneCalls.bySource, (row: { source: string; medium: string; campaign: string }) =>
+    JSON.stringify([row.source, row.medium, row.campaign]),
+  );
   const figures: [string, string][] = [
     ["Page views", number(totals.views)],
     ["Calls", number(totals.calls)],
+    ...(callTracking
+      ? ([
+          ["Answered calls", number(phoneCalls.totals.answered)],
+          ["Missed calls", number(phoneCalls.totals.missed)],
+        ] as [string, string][])
+      : []),
     ["Leads", number(totals.leads)],
     ["Opt-outs", number(totals.optOuts)],
     ["Calls + leads per 100 views", per100(totals)],
@@ -90,7 +117,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
         <DataTable
           label="Figures per day"
           caption="Page views, calls, leads and opt-outs per day, oldest first"
-          headings={["Day", "Page views", "Calls", "Leads", "Opt-outs"]}
+          headings={["Day", "Page views", "Calls", ...phoneCallHeadings, "Leads", "Opt-outs"]}
         >
           {dashboard.days.map((day) => (
             <tr key={day.day}>
@@ -99,6 +126,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
               </th>
               <td className={numberCell}>{number(day.views)}</td>
               <td className={numberCell}>{number(day.calls)}</td>
+              {callTracking ? <PhoneCallCells counts={callsOfDay(day)} /> : null}
               <td className={numberCell}>{number(day.leads)}</td>
               <td className={numberCell}>{number(day.optOuts)}</td>
             </tr>
@@ -116,7 +144,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
         <DataTable
           label="By page"
           caption="Page views, calls and leads by page; leads by their landing page"
-          headings={["Page", "Page views", "Calls", "Leads", "Calls + leads per 100 views"]}
+          headings={["Page", "Page views", "Calls", ...phoneCallHeadings, "Leads", "Calls + leads per 100 views"]}
         >
           {dashboard.byPage.map((page) => (
             <tr key={page.path}>
@@ -125,6 +153,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
               </th>
               <td className={numberCell}>{number(page.views)}</td>
               <td className={numberCell}>{number(page.calls)}</td>
+              {callTracking ? <PhoneCallCells counts={callsOfPage(page)} /> : null}
               <td className={numberCell}>{number(page.leads)}</td>
               <td className={numberCell}>{per100(page)}</td>
             </tr>
@@ -155,7 +184,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
         <DataTable
           label="By source and campaign"
           caption="Page views, calls and leads by the visit's source, medium and campaign"
-          headings={["Source", "Medium", "Campaign", "Page views", "Calls", "Leads"]}
+          headings={["Source", "Medium", "Campaign", "Page views", "Calls", ...phoneCallHeadings, "Leads"]}
         >
           {dashboard.bySource.map((row) => (
             <tr key={`${row.source}\u0000${row.medium}\u0000${row.campaign}`}>
@@ -166,6 +195,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
               <td className={cellClass}>{orNone(row.campaign)}</td>
               <td className={numberCell}>{number(row.views)}</td>
               <td className={numberCell}>{number(row.calls)}</td>
+              {callTracking ? <PhoneCallCells counts={callsOfSource(row)} /> : null}
               <td className={numberCell}>{number(row.leads)}</td>
             </tr>
           ))}

@@ -3,6 +3,7 @@ import type { DashboardRange } from "~/lib/dashboard-figures.ts";
 import type { Database } from "../db/db.server.ts";
 import { contactRequests, privacyRequests } from "../leads/schema.server.ts";
 import { siteEventCounts } from "./schema.server.ts";
+import { callCounts, type CallCounts } from "../calls/index.server.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -24,6 +25,8 @@ interface DashboardData {
   byPage: { path: string; views: number; calls: number; leads: number }[];
   byPlacement: { placement: string; calls: number }[];
   bySource: { source: string; medium: string; campaign: string; views: number; calls: number; leads: number }[];
+  /** Phone calls answered and missed, as the call log has them, beside the taps counted as "calls" above. */
+  phoneCalls: CallCounts;
 }
 
 /** The first and last day of a range ending on `today`, as ISO dates, and the instant after the last one. */
@@ -55,7 +58,7 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
   const { from, to, startsAt, endsAt } = rangeDays(range, today);
   const inRange = and(gte(t.day, from), lte(t.day, to));
   const leadsInRange = and(gte(contactRequests.receivedAt, startsAt), lt(contactRequests.receivedAt, endsAt));
-  const [eventDays, leadDays, optOutDays, byPage, leadsByPage, byPlacement, bySource, leadsBySource] =
+  const [eventDays, leadDays, optOutDays, byPage, leadsByPage, byPlacement, bySource, leadsBySource, phoneCalls] =
     await Promise.all([
       db
         .select({ day: t.day, views: sumOf("view"), calls: sumOf("call") })
@@ -109,6 +112,7 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
         .from(contactRequests)
         .where(leadsInRange)
         .groupBy(sql`1`, sql`2`, sql`3`),
+      callCounts(db, startsAt, endsAt),
     ]);
 
   const days: DayFigures[] = [];
@@ -138,12 +142,20 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
     const page = pages.get(row.path) ?? { path: row.path, views: 0, calls: 0, leads: 0 };
     pages.set(row.path, { ...page, leads: row.leads });
   }
+  // A page or source with phone calls but nothing else counted still gets its row.
+  for (const row of phoneCalls.byPage) {
+    if (!pages.has(row.path)) pages.set(row.path, { path: row.path, views: 0, calls: 0, leads: 0 });
+  }
   const sourceKey = (row: { source: string; medium: string; campaign: string }) =>
     JSON.stringify([row.source, row.medium, row.campaign]);
   const sources = new Map(bySource.map((row) => [sourceKey(row), { ...row, leads: 0 }]));
   for (const row of leadsBySource) {
     const source = sources.get(sourceKey(row)) ?? { ...row, views: 0, calls: 0 };
     sources.set(sourceKey(row), { ...source, leads: row.leads });
+  }
+  for (const { source, medium, campaign } of phoneCalls.bySource) {
+    const key = sourceKey({ source, medium, campaign });
+    if (!sources.has(key)) sources.set(key, { source, medium, campaign, views: 0, calls: 0, leads: 0 });
   }
   const byActivity = <T extends { views: number; calls: number; leads: number }>(a: T, b: T) =>
     b.calls + b.leads - (a.calls + a.leads) || b.views - a.views;
@@ -157,6 +169,7 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
     byPage: [...pages.values()].sort(byActivity),
     byPlacement,
     bySource: [...sources.values()].sort(byActivity),
+    phoneCalls,
   };
 }
 
