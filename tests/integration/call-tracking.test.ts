@@ -14,7 +14,8 @@ import {
   TEST_AUTH_TOKEN,
   type TwilioStandIn,
 } from "../twilio-stand-in.ts";
-import { startSmtpPeer, testEnv, waitUntil, type SmtpPeer } from "./support.ts";
+import { postJson, startSmtpPeer, testEnv, waitUntil, type SmtpPeer } from "./support.ts";
+import { callsCsv, callsFromPhone, listCalls } from "../../app/server/calls/index.server.ts";
 
 /** Call tracking end to end on the server: tracking numbers for campaign visits, Twilio's webhooks, retention. */
 
@@ -296,6 +297,63 @@ describe("tracking numbers and calls", () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received.filter((received) => received.subject.startsWith("Missed call"))).toHaveLength(1);
+  });
+});
+
+describe("the console's calls", () => {
+  test("a call links to the lead with the caller's phone, a lead lists its calls, and the CSV is formula-safe", async () => {
+    const lead = await postJson(
+      running.url,
+      {
+        firstName: "Ada",
+        lastName: "Caller",
+        email: "ada@example.com",
+        phone: "(555) 019-9123",
+        service: "Leak",
+        message: "Call me",
+      },
+      fromAnotherAddress(),
+    );
+    expect(lead.status).toBe(200);
+
+    const page = await listCalls(db(), { page: 1, q: "019 9123", outcome: "Answered" }, "America/New_York");
+    expect(page.rows.length).toBeGreaterThan(0);
+    for (const row of page.rows)
+      expect(row).toMatchObject({ caller: CALLER, outcome: "Answered", leadId: lead.body.id });
+    const answered = page.rows.find((row) => row.campaign === "drains-fall")!;
+    expect(answered).toMatchObject({
+      source: "google",
+      medium: "cpc",
+      durationSeconds: 95,
+      lineLabel: "Tracking number",
+    });
+
+    const missed = await listCalls(db(), { page: 1, q: "", outcome: "Voicemail" }, "America/New_York");
+    expect(missed.rows.map((row) => row.outcome)).toEqual(missed.rows.map(() => "Voicemail"));
+    expect(missed.total).toBeGreaterThan(0);
+
+    const fromLead = await callsFromPhone(db(), "(555) 019-9123", "America/New_York");
+    expect(fromLead.map((row) => row.caller)).toEqual(fromLead.map(() => CALLER));
+    expect(fromLead.length).toBeGreaterThanOrEqual(page.total);
+
+    const [header, ...lines] = (await callsCsv(db())).trimEnd().split("\r\n");
+    expect(header).toMatch(/^id,started_at,caller,called,line,outcome,status,duration_seconds,recording,landing_path/);
+    // A number starting with "+" would be run as a formula by a spreadsheet: it is kept as text.
+    expect(lines.some((line) => line.includes(`,'${CALLER},`))).toBe(true);
+    expect(lines.some((line) => line.includes("drains-fall"))).toBe(true);
+  });
+
+  test("a caller who hangs up before the forwarded call ends is a missed call (the number's own status callback)", async () => {
+    const callSid = sid("CA");
+    await incomingCall(callSid, SITE_NUMBER);
+    const ended = await postWebhook(running.url, SITE_URL, "/api/calls/status", {
+      CallSid: callSid,
+      CallStatus: "completed",
+      CallDuration: "4",
+    });
+    expect(ended.status).toBe(200);
+    expect(await callRow(callSid)).toMatchObject({ status: "canceled" });
+    await waitUntil(() => smtp.received.filter((mail) => mail.subject.startsWith("Missed call")).length === 2);
   });
 });
 
