@@ -14,6 +14,7 @@ import {
   TEST_AUTH_TOKEN,
   type TwilioStandIn,
 } from "../twilio-stand-in.ts";
+import { saveOperator } from "../../app/server/console/operators.server.ts";
 import { postJson, startSmtpPeer, testEnv, waitUntil, type SmtpPeer } from "./support.ts";
 import { callsCsv, callsFromPhone, listCalls } from "../../app/server/calls/index.server.ts";
 
@@ -376,6 +377,32 @@ describe("the dashboard", () => {
 });
 
 describe("recordings", () => {
+  test("a recording plays from the console behind sign-in, streamed from Twilio; signed out, it redirects to sign-in", async () => {
+    const [recorded] = await db().select().from(calls).where(eq(calls.status, "voicemail"));
+    const [unrecorded] = await db().select().from(calls).where(eq(calls.line, "website"));
+    const path = `/admin/calls/${recorded!.id}/recording`;
+
+    const signedOut = await fetch(`${running.url}${path}`, { redirect: "manual" });
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get("location")).toMatch(/^\/admin\/login\?next=/);
+
+    await saveOperator(db(), "calls@operator.example", "correct horse battery staple");
+    const signedIn = await running.services.consoleAuth.signIn(
+      { email: "calls@operator.example", password: "correct horse battery staple" },
+      "192.0.2.200",
+    );
+    if (signedIn.outcome !== "signed-in") throw new Error("sign-in failed");
+    const cookie = signedIn.setCookie.split(";")[0]!;
+    const audio = await fetch(`${running.url}${path}`, { headers: { Cookie: cookie } });
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get("content-type")).toBe("audio/mpeg");
+    expect(audio.headers.get("cache-control")).toBe("no-store");
+    expect(Buffer.from(await audio.arrayBuffer())).toEqual(RECORDING_AUDIO);
+
+    const none = await fetch(`${running.url}/admin/calls/${unrecorded!.id}/recording`, { headers: { Cookie: cookie } });
+    expect(none.status).toBe(404);
+  });
+
   test("the console's player gets the recording from Twilio's API with the account's credentials", async () => {
     const audio = await running.services.calls!.twilio.fetchRecording(sid("RE"));
     expect(Buffer.from(await audio!.arrayBuffer())).toEqual(RECORDING_AUDIO);

@@ -5,7 +5,7 @@ import { requireOperator } from "~/server/console/operator.server.ts";
 
 /**
  * A call's recording, streamed from Twilio's REST API behind the console's sign-in: the browser never gets a
- * Twilio URL or credentials, and nothing is cached.
+ * Twilio URL or credentials, and nothing is cached (the console's gate marks every /admin response no-store).
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   requireOperator(context);
@@ -18,7 +18,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "audio/mpeg",
       ...(audio.headers.get("content-length") ? { "Content-Length": audio.headers.get("content-length")! } : {}),
-      "Cache-Control": "no-store",
     },
   });
 }
