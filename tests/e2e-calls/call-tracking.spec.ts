@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { runCli, signIn, uniqueOperatorEmail } from "../e2e/console.ts";
+import { postContactRequest } from "../e2e/console-leads.ts";
 import { expectNoAxeViolations, waitForHydration } from "../e2e/helpers.ts";
 import { postWebhook, sid } from "../twilio-stand-in.ts";
 import { callsPgliteDir, callsSiteUrl, FORWARD_TO, POOL, SITE_NUMBER } from "./settings.ts";
@@ -94,6 +95,13 @@ test("a campaign visit shows its tracking number in every call link, before hydr
     RecordingStatus: "completed",
   });
 
+  // The caller also sent the contact form, writing their number their own way.
+  const national = caller.slice(2);
+  const leadId = await postContactRequest(page.request, callsSiteUrl, {
+    lastName: "Caller",
+    phone: `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`,
+  });
+
   const operator = uniqueOperatorEmail("calls");
   const created = await runCli("operator", ["add", operator], `${PASSWORD}\n`, { PGLITE_DATA_DIR: callsPgliteDir });
   expect(created.code, created.stderr).toBe(0);
@@ -111,6 +119,17 @@ test("a campaign visit shows its tracking number in every call link, before hydr
   // The recording plays from the console (behind sign-in), never from a Twilio URL.
   await expect(row.locator("audio")).toHaveAttribute("src", /^\/admin\/calls\/[0-9a-f-]{36}\/recording$/);
 
+  // The call's row leads to the lead with that phone, whose page lists the call.
+  await row.getByRole("link", { name: "Lead" }).click();
+  await expect(operatorPage).toHaveURL(`${callsSiteUrl}/admin/leads/${leadId}`);
+  await expect(
+    operatorPage
+      .getByRole("table", { name: /calls from this lead/i })
+      .getByRole("row")
+      .filter({ hasText: campaign }),
+  ).toContainText("Answered");
+
+  await operatorPage.goto("/admin/calls");
   await operatorPage.getByLabel("Outcome").selectOption("Missed");
   await operatorPage.getByRole("button", { name: "Search" }).click();
   await expect(operatorPage.getByRole("row").filter({ hasText: caller })).toHaveCount(0);
@@ -144,7 +163,12 @@ test("a campaign visit shows its tracking number in every call link, before hydr
       .getByRole("cell"),
   ).toHaveText(["cpc", campaign, "0", "0", "1", "0", "0"]);
 
-  for (const path of ["/admin/calls", `/admin/calls?q=${caller.slice(-7)}`, "/admin/dashboard"]) {
+  for (const path of [
+    "/admin/calls",
+    `/admin/calls?q=${caller.slice(-7)}`,
+    `/admin/leads/${leadId}`,
+    "/admin/dashboard",
+  ]) {
     for (const width of [1280, 390]) {
       await operatorPage.setViewportSize({ width, height: 800 });
       await operatorPage.goto(path);
