@@ -22,7 +22,7 @@ export function missedCallEmail(
     ...describeAttribution(call.attribution),
   ];
   const link = `${settings.siteUrl}/admin/calls`;
-  const intro = "A call was missed. The caller was offered voicemail; call them back.";
+  const intro = "A call was missed: call the caller back. Any voicemail they leave is on the Calls page.";
   return {
     purpose: "missed_call",
     to: settings.leadsEmailTo,
