@@ -83,9 +83,7 @@ export async function startServices(env: Env): Promise<AppServices> {
   // their emails, and daily counts past theirs. It runs beside the requests, not before them.
   const housekeeping = () =>
     Promise.all([
-      pruneEndedWindows(database.db, HOUR_SECONDS).catch((error) =>
-        log.error({ err: error }, "rate limit pruning failed"),
-      ),
+      pruneEndedWindows(database.db, HOUR_SECONDS).catch((error) => log.error({ err: error }, "rate limit pruning failed")),
       purgeExpiredLeads(database.db, { outboxDir: env.OUTBOX_DIR }).catch((error) =>
         log.error({ err: error }, "retention purge failed"),
       ),
