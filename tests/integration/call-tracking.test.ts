@@ -239,6 +239,8 @@ describe("tracking numbers and calls", () => {
     const callSid = sid("CA");
     await incomingCall(callSid, first.body.e164!);
     expect(await callRow(callSid)).toMatchObject({ line: "pool", utmCampaign: null, gclid: null, landingPath: null });
+    const [listed] = (await listCalls(db(), { page: 1, q: "", outcome: "" }, "UTC")).rows;
+    expect(listed).toMatchObject({ called: first.body.e164, lineLabel: "Pool, unattributed", campaign: null });
 
     const next = await askForNumber({ ...campaignVisit, utm_campaign: "third" });
     expect(next.body.e164).toBe(first.body.e164);
@@ -326,7 +328,7 @@ describe("the console's calls", () => {
       source: "google",
       medium: "cpc",
       durationSeconds: 95,
-      lineLabel: "Tracking number",
+      lineLabel: "Pool",
     });
 
     const missed = await listCalls(db(), { page: 1, q: "", outcome: "Voicemail" }, "America/New_York");

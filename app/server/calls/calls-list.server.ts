@@ -58,7 +58,7 @@ export interface CallRow {
   time: string;
   caller: string;
   called: string;
-  /** "Website number", "Tracking number", "Tracking number, unattributed" or "Other number". */
+  /** "Website, unattributed" (the site's own number), "Pool" (a visit held it), "Pool, unattributed" or "Other number". */
   lineLabel: string;
   outcome: ShownOutcome;
   /** Seconds, or null while ringing or unknown. */
@@ -76,9 +76,9 @@ export interface CallRow {
 type StoredCall = typeof calls.$inferSelect;
 
 function lineLabel(line: CallLine, attributed: boolean): string {
-  if (line === "website") return "Website number";
+  if (line === "website") return "Website, unattributed";
   if (line === "other") return "Other number";
-  return attributed ? "Tracking number" : "Tracking number, unattributed";
+  return attributed ? "Pool" : "Pool, unattributed";
 }
 
 function toRow(call: StoredCall, timeZone: string, leads: Map<string, string>): CallRow {
