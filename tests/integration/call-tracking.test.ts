@@ -4,7 +4,7 @@ import { startServer, type RunningServer } from "../../server.ts";
 import { calls, numberHolds } from "../../app/server/calls/schema.server.ts";
 import { purgeExpiredCalls } from "../../app/server/calls/retention.server.ts";
 import { dashboardData } from "../../app/server/analytics/dashboard.server.ts";
-import { outboxMessages } from "../../app/server/outbox/schema.server.ts";
+import { emailOutbox, outboxMessages } from "../../app/server/outbox/schema.server.ts";
 import {
   postWebhook,
   RECORDING_AUDIO,
@@ -429,9 +429,18 @@ describe("retention", () => {
       .set({ startedAt: sql`now() - interval '366 days'` })
       .where(eq(calls.callSid, callSid));
 
+    // The missed-call emails sent so far are a year old too: they go with the calls.
+    await db()
+      .update(emailOutbox)
+      .set({ createdAt: sql`now() - interval '366 days'` })
+      .where(eq(emailOutbox.purpose, "missed_call"));
+    const missedCallEmails = () => db().select().from(emailOutbox).where(eq(emailOutbox.purpose, "missed_call"));
+    expect((await missedCallEmails()).length).toBeGreaterThan(0);
+
     twilio.down = true;
     expect(await purgeExpiredCalls(running.services.run)).toBe(1);
     expect(await callRow(callSid)).toBeUndefined();
+    expect(await missedCallEmails()).toEqual([]);
     await waitUntil(async () => {
       const [message] = await db().select().from(outboxMessages).where(eq(outboxMessages.channel, "twilio"));
       return (message?.attempts ?? 0) >= 2;

@@ -3,6 +3,9 @@ import { formatTime } from "~/lib/operator-time.ts";
 import type { EmailToSend } from "../outbox/index.server.ts";
 import { describeAttribution, type LeadAttribution } from "../leads/index.server.ts";
 
+/** The outbox purpose of missed-call emails, by which they are purged with the calls. */
+export const MISSED_CALL_PURPOSE = "missed_call";
+
 export interface MissedCallEmailSettings {
   leadsEmailTo: string;
   siteUrl: string;
@@ -24,7 +27,7 @@ export function missedCallEmail(
   const link = `${settings.siteUrl}/admin/calls`;
   const intro = "A call was missed: call the caller back. Any voicemail they leave is on the Calls page.";
   return {
-    purpose: "missed_call",
+    purpose: MISSED_CALL_PURPOSE,
     to: settings.leadsEmailTo,
     replyTo: null,
     subject: `Missed call from ${call.caller}${call.attribution.utmCampaign ? ` (${call.attribution.utmCampaign})` : ""}`,

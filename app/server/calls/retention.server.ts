@@ -1,7 +1,13 @@
-import { messageRow, queueMessagesCte, type ChannelSender } from "../outbox/index.server.ts";
-import { DeliveryRefused } from "../outbox/index.server.ts";
+import {
+  DeliveryRefused,
+  messageRow,
+  purgeSettledEmails,
+  queueMessagesCte,
+  type ChannelSender,
+} from "../outbox/index.server.ts";
 import { sqlNames, type RunStatement } from "../db/index.server.ts";
 import type { TwilioClient } from "../twilio/index.server.ts";
+import { MISSED_CALL_PURPOSE } from "./missed-call-email.server.ts";
 import { calls } from "./schema.server.ts";
 
 /** Calls are kept as long as leads: the privacy policy keeps lead data at most a year. */
@@ -27,10 +33,11 @@ interface DeleteRecording {
 }
 
 /**
- * Deletes calls older than the retention period; each recording is deleted at Twilio through the outbox,
- * which retries while Twilio is unreachable.
+ * Deletes calls older than the retention period, with the missed-call emails about them; each recording is deleted
+ * at Twilio through the outbox, which retries while Twilio is unreachable.
  */
 export async function purgeExpiredCalls(run: RunStatement, retentionDays = CALL_RETENTION_DAYS): Promise<number> {
+  await purgeSettledEmails(run, MISSED_CALL_PURPOSE, retentionDays);
   const expired = await run<{ id: string; recording_sid: string | null }>("calls_expired", EXPIRED_RECORDINGS, [
     retentionDays,
   ]);

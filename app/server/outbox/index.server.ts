@@ -13,3 +13,4 @@ export {
 export { createMailer } from "./mail.server.ts";
 export { createIntakePressure } from "./intake-pressure.server.ts";
 export { listUnsentEmails, retryEmailNow } from "./unsent.server.ts";
+export { purgeSettledEmails } from "./settled-emails.server.ts";
