@@ -1,8 +1,10 @@
 import type { Config } from "@react-router/dev/config";
+import { env } from "./app/config/env.server.ts";
 import { sitePaths } from "./app/content/site-pages.ts";
 
 export default {
   ssr: true,
+  buildDirectory: env.BUILD_DIR,
   // Every public page is static HTML, with the sitemap and robots.txt. The operator console under /admin
   // is never prerendered: it is per operator and behind sign-in. Form posts and unknown paths still reach
   // the server renderer; the lead API is served by Express.

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { phoneClickTrackingScript } from "~/components/PhoneLink.tsx";
+import { phoneClickTrackingScript, trackingNumberScript } from "~/components/PhoneLink.tsx";
 import { SiteFooter } from "~/components/SiteFooter.tsx";
 import { SiteHeader } from "~/components/SiteHeader.tsx";
 import { StickyCallBar } from "~/components/StickyCallBar.tsx";
@@ -45,6 +45,13 @@ export function Layout({ children }: { children: ReactNode }) {
             dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? phoneClickTrackingScript() : "" }}
           />
         )}
+        {siteConfig.callTracking && !isConsole ? (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? trackingNumberScript() : "" }}
+          />
+        ) : null}
         {siteConfig.ga4MeasurementId && !isConsole ? (
           <script
             nonce={nonce}

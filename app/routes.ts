@@ -26,6 +26,9 @@ export default [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("export/site-events.csv", "routes/admin/export-site-events[.]csv.ts"),
       route("account", "routes/admin/account.tsx"),
+      route("calls", "routes/admin/calls.tsx"),
+      route("calls/:id/recording", "routes/admin/call-recording.ts"),
+      route("export/calls.csv", "routes/admin/export-calls[.]csv.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

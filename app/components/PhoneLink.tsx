@@ -10,16 +10,33 @@ import {
   SITE_EVENTS_ENDPOINT,
   VISIT_STORAGE_KEY,
 } from "~/lib/site-events.ts";
+import { TRACKING_NUMBER_ENDPOINT, TRACKING_NUMBER_STORAGE_KEY, type TrackingNumber } from "~/lib/tracking-number.ts";
 
 const PLACEMENT_ATTRIBUTE = "data-phone-placement";
 
 type PhoneLinkProps = Omit<ComponentProps<"a">, "href"> & { placement: PhonePlacement };
 
+/**
+ * The number call links show: the visit's tracking number once the inline script below holds one (it has
+ * already written it into the page before the app hydrates, so the app renders what the page shows), otherwise
+ * the site's own. The server always renders the site's.
+ */
+export function shownPhone(): { e164: string; display: string } {
+  if (!siteConfig.callTracking || import.meta.env.SSR) return siteConfig.phone;
+  try {
+    const held = JSON.parse(sessionStorage.getItem(TRACKING_NUMBER_STORAGE_KEY) ?? "null") as TrackingNumber | null;
+    return held ? { e164: held.e164, display: held.display } : siteConfig.phone;
+  } catch {
+    return siteConfig.phone;
+  }
+}
+
 /** The only place that renders a tel: link. Clicks are tracked by the listener below, not by React. */
 export function PhoneLink({ placement, children, ...rest }: PhoneLinkProps) {
+  const phone = shownPhone();
   return (
-    <a {...rest} href={`tel:${siteConfig.phone.e164}`} {...{ [PLACEMENT_ATTRIBUTE]: placement }}>
-      {children ?? siteConfig.phone.display}
+    <a {...rest} href={`tel:${phone.e164}`} {...{ [PLACEMENT_ATTRIBUTE]: placement }}>
+      {children ?? phone.display}
     </a>
   );
 }
@@ -118,4 +135,101 @@ export function phoneClickTrackingScript(): string {
     clickIdMax: CLICK_ID_MAX,
   };
   return `(${trackPhoneClicks.toString()})(document, window, ${JSON.stringify(PLACEMENT_ATTRIBUTE)}, ${JSON.stringify(settings)});`;
+}
+
+/** What the number script needs: constants of app/lib, passed in as plain values. */
+interface TrackingNumberSettings {
+  endpoint: string;
+  storageKey: string;
+  visitKey: string;
+  pageViewEvent: string;
+  site: { e164: string; display: string };
+}
+
+/**
+ * Per-visit tracking numbers (docs/decisions/110). A visit whose first page carried a campaign asks the server
+ * for a number from the pool on every page view (which also keeps it held), and every tel: link's href and the
+ * number it shows are rewritten to it. A number the visit already holds is written in while the page is still
+ * being parsed, before the first paint; on the landing page it is written in when the answer comes, before the
+ * app hydrates (after the load event). The number has the site number's shape, so it takes the same room.
+ * Runs after trackPhoneClicks, which keeps the visit's attribution. Self-contained: serialised with toString.
+ */
+function showTrackingNumber(doc: Document, win: Window, settings: TrackingNumberSettings) {
+  let visit: Record<string, string>;
+  let held: { hold: string; e164: string; display: string } | null;
+  try {
+    visit = JSON.parse(win.sessionStorage.getItem(settings.visitKey) ?? "{}") as Record<string, string>;
+    held = JSON.parse(win.sessionStorage.getItem(settings.storageKey) ?? "null") as typeof held;
+  } catch {
+    return;
+  }
+  if (!Object.keys(visit).some((name) => name !== "landing_path" && name !== "referrer_host")) return;
+  const shownBefore = new Set([settings.site.display]);
+  let shown = held ?? settings.site;
+  const rewrite = () => {
+    for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[href^="tel:"]')) {
+      if (link.getAttribute("href") !== `tel:${shown.e164}`) link.setAttribute("href", `tel:${shown.e164}`);
+      const texts = doc.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        for (const old of shownBefore) {
+          if (old !== shown.display && node.nodeValue?.includes(old)) {
+            node.nodeValue = node.nodeValue.split(old).join(shown.display);
+          }
+        }
+      }
+    }
+  };
+  const show = (next: typeof held) => {
+    shownBefore.add(shown.display);
+    shown = next ?? settings.site;
+    try {
+      if (next) win.sessionStorage.setItem(settings.storageKey, JSON.stringify(next));
+      else win.sessionStorage.removeItem(settings.storageKey);
+    } catch {
+      // Without storage the number holds for this page only.
+    }
+    held = next;
+    rewrite();
+  };
+  if (held) {
+    // Links are rewritten as the parser adds them, so the page is never painted with the other number.
+    const parsing = new MutationObserver(rewrite);
+    parsing.observe(doc.documentElement, { childList: true, subtree: true });
+    doc.addEventListener("DOMContentLoaded", () => {
+      parsing.disconnect();
+      rewrite();
+    });
+  }
+  const ask = () => {
+    win
+      .fetch(settings.endpoint, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "omit",
+        body: JSON.stringify({ ...(held ? { hold: held.hold } : {}), visit }),
+      })
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+      .then((answer: Partial<NonNullable<typeof held>>) => {
+        const next = answer.hold && answer.e164 && answer.display ? (answer as NonNullable<typeof held>) : null;
+        if (next?.e164 !== held?.e164 || next?.hold !== held?.hold) show(next);
+      })
+      .catch(() => {
+        // The server did not answer: the page keeps the number it shows.
+      });
+  };
+  ask();
+  // A later page of the visit, shown by the app, keeps the number held too.
+  doc.addEventListener(settings.pageViewEvent, ask);
+}
+
+/** The per-visit number script, inline in every public page when call tracking has a pool. */
+export function trackingNumberScript(): string {
+  const settings: TrackingNumberSettings = {
+    endpoint: TRACKING_NUMBER_ENDPOINT,
+    storageKey: TRACKING_NUMBER_STORAGE_KEY,
+    visitKey: VISIT_STORAGE_KEY,
+    pageViewEvent: PAGE_VIEW_EVENT,
+    site: siteConfig.phone,
+  };
+  return `(${showTrackingNumber.toString()})(document, window, ${JSON.stringify(settings)});`;
 }

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { Logo } from "~/components/Logo.tsx";
-import { PhoneLink } from "~/components/PhoneLink.tsx";
+import { PhoneLink, shownPhone } from "~/components/PhoneLink.tsx";
 import { Icon } from "~/components/Icon.tsx";
-import { siteConfig } from "~/config/site.ts";
 
 export function SiteHeader({ companyName }: { companyName: string }) {
   return (
@@ -19,7 +18,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           <Icon name="phone" className="size-5" />
           <span>Call Now</span>
           <span className="hidden md:inline" data-testid="header-phone-number">
-            {siteConfig.phone.display}
+            {shownPhone().display}
           </span>
         </PhoneLink>
       </div>

@@ -51,6 +51,31 @@ describe("operator configuration", () => {
   });
 });
 
+describe("call tracking settings", () => {
+  const twilio = { TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`, TWILIO_AUTH_TOKEN: "a-secret-auth-token-value" };
+
+  it("are off by default, and then the public pages carry nothing of them", () => {
+    expect(toPublicSiteConfig(parseEnv({}))).not.toHaveProperty("callTracking");
+    expect(toPublicSiteConfig(parseEnv({ CALL_TRACKING_POOL: "+18005550101" }))).not.toHaveProperty("callTracking");
+  });
+
+  it("need the number calls ring, and E.164 pool numbers; the auth token never reaches the pages", () => {
+    expect(() => parseEnv(twilio)).toThrow(/CALL_FORWARD_TO: must be set/);
+    expect(() =>
+      parseEnv({ ...twilio, CALL_FORWARD_TO: "+15550100", CALL_TRACKING_POOL: "+18005550101, 555-0102" }),
+    ).toThrow(/CALL_TRACKING_POOL/);
+    const env = parseEnv({
+      ...twilio,
+      CALL_FORWARD_TO: "+15550100",
+      CALL_TRACKING_POOL: " +18005550101 ,+18005550102",
+    });
+    expect(env.CALL_TRACKING_POOL).toEqual(["+18005550101", "+18005550102"]);
+    expect(env.CALL_RECORDING).toBe("off");
+    expect(toPublicSiteConfig(env).callTracking).toBe(true);
+    expect(JSON.stringify(toPublicSiteConfig(env))).not.toContain(twilio.TWILIO_AUTH_TOKEN);
+  });
+});
+
 describe(".env.example", () => {
   it("documents every setting the server reads, and nothing else", async () => {
     const { readFile } = await import("node:fs/promises");

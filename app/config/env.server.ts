@@ -34,6 +34,11 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+const e164 = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{6,14}$/, "must be E.164, like +18005550199");
+
 const flag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 export const envSchema = z.object({
@@ -64,6 +69,8 @@ export const envSchema = z.object({
   GEO_IP_URL: lookupUrl("https://ipapi.co/json/"),
   GEO_PROMPT_ON_LOAD: flag.default(false),
 
+  // Where `npm run build` writes the site and the server reads it, relative to the project.
+  BUILD_DIR: z.string().trim().min(1).default("build"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   // Express's "trust proxy": a hop count, true, or addresses/subnets/names such as "loopback".
@@ -109,6 +116,31 @@ export const envSchema = z.object({
   SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
   // Every operator must turn on two-step sign-in (a code from an authenticator app) before using the console.
   REQUIRE_TWO_STEP: flag.default(false),
+  // Call tracking (Twilio): on only when both the account SID and its auth token are set.
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .trim()
+    .regex(/^AC[0-9a-f]{32}$/i, "must be an account SID, like AC followed by 32 hex digits")
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(16).max(200).optional(),
+  // Twilio's REST API; another Twilio-compatible provider's (or a test stand-in's) base URL may replace it.
+  TWILIO_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .default("https://api.twilio.com")
+    .transform((value) => value.replace(/\/+$/, "")),
+  CALL_FORWARD_TO: e164.optional(),
+  CALL_TRACKING_POOL: z
+    .string()
+    .trim()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((number) => number.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(e164).max(500)),
+  CALL_RECORDING: z.enum(["off", "on"]).default("off"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -122,7 +154,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Invalid operator configuration (see .env.example):\n${problems}`);
   }
-  return result.data;
+  const env = result.data;
+  if (env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && !env.CALL_FORWARD_TO) {
+    throw new Error(
+      "Invalid operator configuration (see .env.example):\n  CALL_FORWARD_TO: must be set when call tracking is on",
+    );
+  }
+  return env;
 }
 
 // A .env file in the working directory fills in settings the environment doesn't already have.
@@ -149,5 +187,9 @@ export function toPublicSiteConfig(source: Env): PublicSiteConfig {
       ipLookupUrl: source.GEO_IP_URL,
       promptOnLoad: source.GEO_PROMPT_ON_LOAD,
     },
+    // Present only when a visit can be given a tracking number, so that pages without call tracking stay as they were.
+    ...(source.TWILIO_ACCOUNT_SID && source.TWILIO_AUTH_TOKEN && source.CALL_TRACKING_POOL.length > 0
+      ? { callTracking: true as const }
+      : {}),
   };
 }

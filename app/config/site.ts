@@ -16,6 +16,8 @@ export interface PublicSiteConfig {
     ipLookupUrl: string | undefined;
     promptOnLoad: boolean;
   };
+  /** Visits that arrive from a campaign are shown a tracking number from the pool (set only when there is one). */
+  callTracking?: true;
 }
 
 declare const __SITE_CONFIG__: PublicSiteConfig;

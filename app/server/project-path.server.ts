@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -17,5 +17,5 @@ function findProjectRoot(from: string): string {
 const projectRoot = findProjectRoot(dirname(fileURLToPath(import.meta.url)));
 
 export function projectPath(...segments: string[]): string {
-  return join(projectRoot, ...segments);
+  return resolve(projectRoot, ...segments);
 }

@@ -7,6 +7,9 @@ import { createLeadStore, createLeadIntake, type LeadIntake, purgeExpiredLeads }
 import { createIntakePressure, createMailer, startOutboxWorker, type OutboxWorker } from "./outbox/index.server.ts";
 import { emailBacklog, messageIdDomain } from "./outbox/index.server.ts";
 import { log, setLogLevel } from "./log.server.ts";
+import { callWebhooks, numberEndpoint } from "./http/index.server.ts";
+import { purgeExpiredCalls, releaseExpiredHolds, twilioChannel, TWILIO_CHANNEL } from "./calls/index.server.ts";
+import { createTwilioClient, isTwilioConfigured, type TwilioClient } from "./twilio/index.server.ts";
 
 /** The long-lived parts of the server process, opened once at start and closed on shutdown. */
 export interface AppServices {
@@ -22,7 +25,15 @@ export interface AppServices {
   outboxBacklog(): ReturnType<typeof emailBacklog>;
   /** Page views and call clicks, gathered in memory and added to the daily aggregates every few seconds. */
   siteEvents: SiteEventCounter;
+  /** Call tracking, when Twilio is configured: its webhooks, the per-visit number endpoint and its REST client. */
+  calls: CallTracking | undefined;
   close(): Promise<void>;
+}
+
+export interface CallTracking {
+  webhooks: ReturnType<typeof callWebhooks>;
+  numberEndpoint: ReturnType<typeof numberEndpoint>;
+  twilio: TwilioClient;
 }
 
 const HOUR_SECONDS = 3_600;
@@ -37,8 +48,17 @@ export async function startServices(env: Env): Promise<AppServices> {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
   log.info(`Leads are stored in ${database.description}; email goes to ${mailer.description}.`);
 
+  const twilio = isTwilioConfigured(env)
+    ? createTwilioClient({
+        accountSid: env.TWILIO_ACCOUNT_SID,
+        authToken: env.TWILIO_AUTH_TOKEN,
+        apiBaseUrl: env.TWILIO_API_URL,
+      })
+    : undefined;
+
   const intakePressure = createIntakePressure();
   const outbox = startOutboxWorker(database.run, mailer, {
+    channels: twilio ? { [TWILIO_CHANNEL]: twilioChannel(twilio) } : {},
     pollMs: env.OUTBOX_POLL_MS,
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
     retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
@@ -62,6 +82,9 @@ export async function startServices(env: Env): Promise<AppServices> {
         log.error({ err: error }, "retention purge failed"),
       ),
       purgeExpiredCounts(database.db).catch((error) => log.error({ err: error }, "retention purge of counts failed")),
+      // Calls follow the leads' retention, Twilio configured or not (their recordings' deletions wait in the outbox).
+      purgeExpiredCalls(database.run).catch((error) => log.error({ err: error }, "retention purge of calls failed")),
+      releaseExpiredHolds(database.run).catch((error) => log.error({ err: error }, "tracking number release failed")),
       consoleAuth.prune().catch((error) => log.error({ err: error }, "session pruning failed")),
     ]);
   let housekeepingRun = housekeeping();
@@ -88,6 +111,32 @@ export async function startServices(env: Env): Promise<AppServices> {
 
   const siteEvents = createSiteEventCounter({ run: database.run, flushMs: env.ANALYTICS_FLUSH_MS });
 
+  const calls: CallTracking | undefined =
+    twilio && isTwilioConfigured(env) && env.CALL_FORWARD_TO
+      ? {
+          twilio,
+          webhooks: callWebhooks(database.run, {
+            siteUrl: env.SITE_URL,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            forwardTo: env.CALL_FORWARD_TO,
+            recording: env.CALL_RECORDING === "on",
+            siteNumber: env.PHONE_E164,
+            pool: env.CALL_TRACKING_POOL,
+            missedCallEmail: {
+              leadsEmailTo: env.LEADS_EMAIL_TO,
+              siteUrl: env.SITE_URL,
+              timeZone: env.OPERATOR_TIME_ZONE,
+              messageIdDomain: messageIdDomain(env.MAIL_FROM),
+            },
+            onEmailQueued: () => outbox.nudge(),
+          }),
+          numberEndpoint: numberEndpoint(database.run, {
+            pool: env.CALL_TRACKING_POOL,
+            displayTemplate: env.PHONE_DISPLAY,
+          }),
+        }
+      : undefined;
+
   return {
     db: database.db,
     pgliteDataDir: env.DATABASE_URL || env.PGLITE_DATA_DIR.startsWith("memory://") ? undefined : env.PGLITE_DATA_DIR,
@@ -97,6 +146,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     outbox,
     outboxBacklog: () => emailBacklog(database.db),
     siteEvents,
+    calls,
     async close() {
       clearInterval(housekeepingTimer);
       await siteEvents.close();

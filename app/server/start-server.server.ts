@@ -27,7 +27,7 @@ export interface RunningServer {
 export async function startServer(env: Env, options: { dev?: boolean } = {}): Promise<RunningServer> {
   const services = await startServices(env);
   const server = newHttpServer();
-  const frontEnd = options.dev ? await viteFrontEnd(env, server) : await builtFrontEnd();
+  const frontEnd = options.dev ? await viteFrontEnd(env, server) : await builtFrontEnd(env.BUILD_DIR);
   serveApp(server, env, services, frontEnd);
   // Local `npm run leads` / `npm run operator` reach the embedded database through this server.
   const commandSocket = services.pgliteDataDir

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
+import { shownPhone } from "~/components/PhoneLink.tsx";
 import { CallButton } from "~/components/ui/CallButton.tsx";
 import { SectionHeader } from "~/components/sections/SectionHeader.tsx";
 import type { PhonePlacement } from "~/lib/phone-placements.ts";
-import { siteConfig } from "~/config/site.ts";
 import type { SectionHeading } from "~/content/types.ts";
 
 interface CallSectionProps {
@@ -22,7 +22,7 @@ export function CallSection({ heading, placement, callLabel, id, children }: Cal
       <div className="mx-auto max-w-6xl px-4 text-center [&_h2]:text-white [&_p]:text-brand-100">
         <SectionHeader heading={heading} id={headingId} />
         <CallButton placement={placement} size="xl" className="mt-8">
-          {callLabel ? `${callLabel}: ${siteConfig.phone.display}` : undefined}
+          {callLabel ? `${callLabel}: ${shownPhone().display}` : undefined}
         </CallButton>
       </div>
       {children ? <div className="mx-auto mt-12 max-w-6xl px-4">{children}</div> : null}

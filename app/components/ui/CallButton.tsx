@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { Icon } from "~/components/Icon.tsx";
-import { PhoneLink } from "~/components/PhoneLink.tsx";
+import { PhoneLink, shownPhone } from "~/components/PhoneLink.tsx";
 import type { PhonePlacement } from "~/lib/phone-placements.ts";
-import { siteConfig } from "~/config/site.ts";
 
 const variants = {
   primary: "bg-call-600 text-white hover:bg-call-700",
@@ -32,7 +31,7 @@ export function CallButton({ placement, children, variant = "primary", size = "m
       className={`inline-flex items-center justify-center gap-2 rounded-lg font-bold shadow-sm transition-colors ${variants[variant]} ${sizes[size]} ${className}`}
     >
       <Icon name="phone" className="size-5 shrink-0" />
-      <span>{children ?? siteConfig.phone.display}</span>
+      <span>{children ?? shownPhone().display}</span>
     </PhoneLink>
   );
 }

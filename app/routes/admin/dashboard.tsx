@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DailyChart } from "./components/DailyChart.tsx";
@@ -14,7 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireOperator(context);
   const range = parseDashboardRange(new URL(request.url).searchParams);
   if (range === null) throw data("Choose 7, 30 or 90 days.", { status: 400 });
-  return dashboardData(context.services.db, range);
+  return { ...(await dashboardData(context.services.db, range)), callTracking: context.services.calls !== undefined };
 }
 
 const number = (value: number) => value.toLocaleString("en-US");
@@ -30,18 +31,62 @@ const restLabel = (rows: number, one: string, many = `${one}s`) => `${number(row
 const views = { heading: "Page views", cell: (row: { views: number }) => number(row.views) };
 const calls = { heading: "Calls", cell: (row: { calls: number }) => number(row.calls) };
 const leads = { heading: "Leads", cell: (row: { leads: number }) => number(row.leads) };
-const sourceFigures = [views, calls, leads];
-const pageFigures = [...sourceFigures, { heading: "Calls + leads per 100 views", cell: per100 }];
+const optOuts = { heading: "Opt-outs", cell: (row: { optOuts: number }) => number(row.optOuts) };
+const conversionRate = { heading: "Calls + leads per 100 views", cell: per100 };
+
+type PhoneCalls = { answered: number; missed: number };
+
+/**
+ * The answered and missed phone calls of each row, from the call log, when call tracking is on; a row the
+ * log has nothing for shows zeros. A rest row is not in the log's breakdown, so it shows a dash.
+ */
+function phoneCallColumns<Row>(on: boolean, rows: (PhoneCalls & Row)[], key: (row: Row) => string) {
+  if (!on) return [];
+  const found = new Map(rows.map((row) => [key(row), row]));
+  const of = (row: Row) => found.get(key(row)) ?? { answered: 0, missed: 0 };
+  return [
+    { heading: "Answered calls", cell: (row: Row) => number(of(row).answered), rest: "–" },
+    { heading: "Missed calls", cell: (row: Row) => number(of(row).missed), rest: "–" },
+  ];
+}
+
+/** A rest row's cells: each column's figure of the summed rows, or the column's own stand-in. */
+function restCells<Figures>(columns: NoInfer<{ cell(row: Figures): ReactNode; rest?: string }>[], figures: Figures) {
+  return columns.map((column) => column.rest ?? column.cell(figures));
+}
 
 /**
  * Which pages, placements and campaigns bring calls and leads: page views and calls counted by the site itself
  * (no cookies, no identifiers; docs/decisions/070), leads and opt-outs from the requests.
  */
 export default function Dashboard({ loaderData: dashboard }: Route.ComponentProps) {
-  const { totals } = dashboard;
+  const { totals, callTracking, phoneCalls } = dashboard;
+  const sourceKey = (row: { source: string; medium: string; campaign: string }) =>
+    JSON.stringify([row.source, row.medium, row.campaign]);
+  const dayFigures = [
+    views,
+    calls,
+    ...phoneCallColumns(callTracking, phoneCalls.days, (row: { day: string }) => row.day),
+    leads,
+    optOuts,
+  ];
+  const pageFigures = [
+    views,
+    calls,
+    ...phoneCallColumns(callTracking, phoneCalls.byPage, (row: { path: string }) => row.path),
+    leads,
+    conversionRate,
+  ];
+  const sourceFigures = [views, calls, ...phoneCallColumns(callTracking, phoneCalls.bySource, sourceKey), leads];
   const figures: [string, string][] = [
     ["Page views", number(totals.views)],
     ["Calls", number(totals.calls)],
+    ...(callTracking
+      ? ([
+          ["Answered calls", number(phoneCalls.totals.answered)],
+          ["Missed calls", number(phoneCalls.totals.missed)],
+        ] as [string, string][])
+      : []),
     ["Leads", number(totals.leads)],
     ["Opt-outs", number(totals.optOuts)],
     ["Calls + leads per 100 views", per100(totals)],
@@ -100,7 +145,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
           rows={dashboard.days}
           rowKey={(day) => day.day}
           labels={[{ heading: "Day", cell: (day) => day.day }]}
-          figures={[views, calls, leads, { heading: "Opt-outs", cell: (day) => number(day.optOuts) }]}
+          figures={dayFigures}
         />
         <p className="mt-3">
           <a href={`/admin/export/site-events.csv?days=${dashboard.range}`} className={linkClass}>
@@ -120,7 +165,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
           rest={
             dashboard.byPage.rest && {
               label: restLabel(dashboard.byPage.rest.rows, "page"),
-              cells: pageFigures.map((column) => column.cell(dashboard.byPage.rest!.figures)),
+              cells: restCells(pageFigures, { path: "", ...dashboard.byPage.rest.figures }),
             }
           }
         />
@@ -158,7 +203,12 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
           rest={
             dashboard.bySource.rest && {
               label: restLabel(dashboard.bySource.rest.rows, "source and campaign", "sources and campaigns"),
-              cells: sourceFigures.map((column) => column.cell(dashboard.bySource.rest!.figures)),
+              cells: restCells(sourceFigures, {
+                source: "",
+                medium: "",
+                campaign: "",
+                ...dashboard.bySource.rest.figures,
+              }),
             }
           }
         />

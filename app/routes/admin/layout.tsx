@@ -10,13 +10,18 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cons
 export async function loader({ context }: Route.LoaderArgs) {
   // The frame shows on the account page too, where an operator required to turn on two-step sign-in is sent.
   const operatorEmail = requireOperator(context, { beforeTwoStep: true }).email;
-  return { operatorEmail, counts: await openRequestCounts(context.services.db) };
+  return {
+    operatorEmail,
+    counts: await openRequestCounts(context.services.db),
+    callTracking: context.services.calls !== undefined,
+  };
 }
 
-/** The pages, and what waits on each: New leads on the inbox, open requests on the opt-outs. */
-function navItems(counts: OpenRequestCounts) {
+/** The pages, and what waits on each: New leads on the inbox, open requests on the opt-outs. Calls when tracked. */
+function navItems(counts: OpenRequestCounts, callTracking: boolean) {
   return [
     { to: "/admin", label: "Inbox", end: true, count: `${counts.newLeads} new` },
+    ...(callTracking ? [{ to: "/admin/calls", label: "Calls", end: false, count: null }] : []),
     { to: "/admin/opt-outs", label: "Opt-outs", end: false, count: `${counts.openOptOuts} open` },
     { to: "/admin/outbox", label: "Outbox", end: false, count: null },
     { to: "/admin/dashboard", label: "Dashboard", end: false, count: null },
@@ -32,7 +37,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           <p className="font-bold text-slate-900">{siteConfig.companyName} console</p>
           <nav aria-label="Console">
             <ul className="flex flex-wrap gap-4">
-              {navItems(loaderData.counts).map((item) => (
+              {navItems(loaderData.counts, loaderData.callTracking).map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}

@@ -6,6 +6,8 @@ import { StatusText } from "./components/StatusText.tsx";
 import { telHref } from "./components/links.ts";
 import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
+import { CallsTable } from "./components/CallsTable.tsx";
+import { callsFromPhone } from "~/server/calls/index.server.ts";
 import { leadDetail, updateLead, validateLeadUpdate } from "~/server/leads/index.server.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
@@ -19,7 +21,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   requireOperator(context);
   const lead = await leadDetail(context.services.db, params.id, context.operatorTimeZone);
   if (!lead) throw data(null, { status: 404 });
-  return lead;
+  return { ...lead, calls: await callsFromPhone(context.services.db, lead.phone, context.operatorTimeZone) };
 }
 
 /** "Save": the status and a note, then back to this page (POST, then redirect), or the form's errors with a 400. */
@@ -218,6 +220,19 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
             </tr>
           ))}
         </DataTable>
+      </ConsoleSection>
+
+      <ConsoleSection
+        id="calls"
+        heading={`Calls from ${lead.phone}`}
+        isEmpty={lead.calls.length === 0}
+        emptyText="No calls from this number."
+      >
+        <CallsTable
+          label="Calls from this number"
+          caption="Calls from this lead's phone number, newest first"
+          rows={lead.calls}
+        />
       </ConsoleSection>
     </>
   );

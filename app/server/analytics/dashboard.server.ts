@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { DashboardRange } from "~/lib/dashboard-figures.ts";
 import type { Database } from "../db/index.server.ts";
+import { callCounts, type CallCounts } from "../calls/index.server.ts";
 import { leadCounts } from "../leads/index.server.ts";
 import { siteEventCounts } from "./schema.server.ts";
 
@@ -51,6 +52,8 @@ interface DashboardData {
   byPage: TopRows<{ path: string } & Activity, Activity>;
   byPlacement: TopRows<{ placement: string; calls: number }, { calls: number }>;
   bySource: TopRows<{ source: string; medium: string; campaign: string } & Activity, Activity>;
+  /** Phone calls answered and missed, as the call log has them, beside the taps counted as "calls" above. */
+  phoneCalls: CallCounts;
 }
 
 /** The first and last day of a range ending on `today`, as ISO dates, and the instant after the last one. */
@@ -75,7 +78,7 @@ const sumOf = (kind: "view" | "call") =>
 export async function dashboardData(db: Database, range: DashboardRange, today = new Date()): Promise<DashboardData> {
   const { from, to, startsAt, endsAt } = rangeDays(range, today);
   const inRange = and(gte(t.day, from), lte(t.day, to));
-  const [eventDays, leads, byPage, byPlacement, bySource] = await Promise.all([
+  const [eventDays, leads, byPage, byPlacement, bySource, phoneCalls] = await Promise.all([
     db
       .select({ day: t.day, views: sumOf("view"), calls: sumOf("call") })
       .from(t)
@@ -104,6 +107,7 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
       .from(t)
       .where(inRange)
       .groupBy(t.source, t.medium, t.campaign),
+    callCounts(db, startsAt, endsAt),
   ]);
 
   const days: DayFigures[] = [];
@@ -140,6 +144,14 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
     const source = sources.get(sourceKey(row)) ?? { ...row, views: 0, calls: 0 };
     sources.set(sourceKey(row), { ...source, leads: row.leads });
   }
+  // A page or source with phone calls but nothing else counted still gets its row.
+  for (const row of phoneCalls.byPage) {
+    if (!pages.has(row.path)) pages.set(row.path, { path: row.path, views: 0, calls: 0, leads: 0 });
+  }
+  for (const { source, medium, campaign } of phoneCalls.bySource) {
+    const key = sourceKey({ source, medium, campaign });
+    if (!sources.has(key)) sources.set(key, { source, medium, campaign, views: 0, calls: 0, leads: 0 });
+  }
   const byActivity = <T extends { views: number; calls: number; leads: number }>(a: T, b: T) =>
     b.calls + b.leads - (a.calls + a.leads) || b.views - a.views;
 
@@ -152,6 +164,7 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
     byPage: topRows([...pages.values()].sort(byActivity), ["views", "calls", "leads"]),
     byPlacement: topRows(byPlacement, ["calls"]),
     bySource: topRows([...sources.values()].sort(byActivity), ["views", "calls", "leads"]),
+    phoneCalls,
   };
 }
 

@@ -8,7 +8,6 @@ import { loadPrerenderedPages, type PrerenderedPage } from "./prerendered-pages.
 import { publicFiles } from "./public-files.server.ts";
 import { projectPath } from "../project-path.server.ts";
 
-const BUILD_DIR = `${projectPath("build")}/`;
 const ONE_YEAR_MS = 31_536_000_000;
 
 /** What the server hands to browsers besides its own endpoints: the React Router app and its files. */
@@ -25,7 +24,8 @@ export interface FrontEnd {
 }
 
 /** The output of `react-router build`: fingerprinted assets, prerendered pages, the server bundle. */
-export async function builtFrontEnd(): Promise<FrontEnd> {
+export async function builtFrontEnd(buildDirectory: string): Promise<FrontEnd> {
+  const BUILD_DIR = `${projectPath(buildDirectory)}/`;
   const build = (await import(`${BUILD_DIR}server/index.js`)) as ServerBuild;
   const { publicSiteConfig: siteConfig } = build.entry.module as unknown as { publicSiteConfig: PublicSiteConfig };
   const pages = await loadPrerenderedPages(`${BUILD_DIR}client`, (hashes) => contentSecurityPolicy(siteConfig, hashes));

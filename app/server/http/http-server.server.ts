@@ -12,6 +12,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { Env } from "~/config/env.server.ts";
 import { LEAD_ENDPOINT } from "~/lib/lead-schemas.ts";
 import { SITE_EVENTS_ENDPOINT } from "~/lib/site-events.ts";
+import { TRACKING_NUMBER_ENDPOINT } from "~/lib/tracking-number.ts";
 import { consoleGate, isConsolePath, type Operator } from "../console/index.server.ts";
 import { createPostRateLimit } from "../limits/index.server.ts";
 import { log } from "../log.server.ts";
@@ -67,11 +68,18 @@ export function serveApp(server: Server, env: Env, services: AppServices, frontE
   app.use(servePrerenderedPages(frontEnd.pages));
   const cors = leadEndpointCors(env.ALLOWED_ORIGINS);
   app.options(LEAD_ENDPOINT, cors.preflight);
+  // Twilio's webhooks with a valid signature are answered here, before the POST limit and the origin check
+  // (Twilio's servers post many calls from few addresses, with no Origin); unsigned ones go through both, then 403.
+  if (services.calls) app.use(services.calls.webhooks.signed);
   // Page views and call clicks never get here: they have their own limit, so counting never uses up a form's.
   app.use(limitUnsafeRequests(createPostRateLimit(services.run, env.POST_RATE_LIMIT_PER_MINUTE), siteConfig));
   app.use(refuseCrossSite(trustedOrigins));
   app.use(refuseConsoleChangesFromElsewhere(new URL(siteConfig.siteUrl).origin, isConsolePath));
   app.post(LEAD_ENDPOINT, cors.grant, leadEndpoint(services.leads));
+  if (services.calls) {
+    app.use(services.calls.webhooks.refuse);
+    app.post(TRACKING_NUMBER_ENDPOINT, services.calls.numberEndpoint);
+  }
   app.use(consoleGate(services.consoleAuth.sessions));
   app.use(nonceForRenderedResponses(siteConfig, frontEnd.mode));
 

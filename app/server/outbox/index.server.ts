@@ -14,3 +14,4 @@ export { createMailer } from "./mail.server.ts";
 export { createIntakePressure } from "./intake-pressure.server.ts";
 export { allUnsentEmails, emailBacklog, listUnsentEmails, retryEmailNow } from "./unsent.server.ts";
 export { deleteEmailsOfRequests, emailsOfContactRequest, requestsOwedEmail } from "./request-emails.server.ts";
+export { purgeSettledEmails } from "./settled-emails.server.ts";

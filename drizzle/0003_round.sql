@@ -1,3 +1,52 @@
+CREATE TABLE "calls" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"call_sid" text NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"caller" text NOT NULL,
+	"called" text NOT NULL,
+	"line" text NOT NULL,
+	"status" text DEFAULT 'ringing' NOT NULL,
+	"duration_seconds" integer,
+	"ended_at" timestamp with time zone,
+	"recording_sid" text,
+	"recording_seconds" integer,
+	"landing_path" text,
+	"referrer_host" text,
+	"utm_source" text,
+	"utm_medium" text,
+	"utm_campaign" text,
+	"utm_term" text,
+	"utm_content" text,
+	"gclid" text,
+	"gbraid" text,
+	"wbraid" text,
+	"msclkid" text,
+	"fbclid" text,
+	CONSTRAINT "calls_call_sid_unique" UNIQUE("call_sid"),
+	CONSTRAINT "calls_recording_sid_unique" UNIQUE("recording_sid"),
+	CONSTRAINT "calls_line_known" CHECK ("calls"."line" IN ('website', 'pool', 'other')),
+	CONSTRAINT "calls_status_known" CHECK ("calls"."status" IN ('ringing', 'answered', 'busy', 'no-answer', 'failed', 'canceled', 'voicemail'))
+);
+--> statement-breakpoint
+CREATE TABLE "number_holds" (
+	"number" text PRIMARY KEY NOT NULL,
+	"hold_id" uuid NOT NULL,
+	"held_until" timestamp with time zone NOT NULL,
+	"landing_path" text,
+	"referrer_host" text,
+	"utm_source" text,
+	"utm_medium" text,
+	"utm_campaign" text,
+	"utm_term" text,
+	"utm_content" text,
+	"gclid" text,
+	"gbraid" text,
+	"wbraid" text,
+	"msclkid" text,
+	"fbclid" text,
+	CONSTRAINT "number_holds_hold_id_unique" UNIQUE("hold_id")
+);
+--> statement-breakpoint
 CREATE TABLE "operator_recovery_codes" (
 	"operator_id" uuid NOT NULL,
 	"code_hash" text NOT NULL,
@@ -27,5 +76,7 @@ ALTER TABLE "operators" ADD COLUMN "totp_pending_secret" text;--> statement-brea
 ALTER TABLE "operators" ADD COLUMN "totp_last_step" integer;--> statement-breakpoint
 ALTER TABLE "sign_in_failures" ADD COLUMN "last_attempt_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "operator_recovery_codes" ADD CONSTRAINT "operator_recovery_codes_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "calls_started_at_idx" ON "calls" USING btree ("started_at");--> statement-breakpoint
+CREATE INDEX "number_holds_held_until_idx" ON "number_holds" USING btree ("held_until");--> statement-breakpoint
 CREATE INDEX "outbox_messages_pending_idx" ON "outbox_messages" USING btree ("next_attempt_at") WHERE "outbox_messages"."sent_at" IS NULL AND "outbox_messages"."failed_at" IS NULL;--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_one_request" CHECK ("email_outbox"."contact_request_id" IS NULL OR "email_outbox"."privacy_request_id" IS NULL);

@@ -1,0 +1,142 @@
+import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import type { Route } from "./+types/calls";
+import { buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
+import { CallsTable } from "./components/CallsTable.tsx";
+import { env } from "~/config/env.server.ts";
+import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
+import { CALL_OUTCOMES } from "~/lib/call-outcomes.ts";
+import { listCalls, parseCallsQuery } from "~/server/calls/index.server.ts";
+import { requireOperator } from "~/server/console/index.server.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Calls" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireOperator(context);
+  const query = parseCallsQuery(new URL(request.url).searchParams);
+  if (!query) {
+    throw data(`Search at most ${SEARCH_MAX_LENGTH} characters, a page from 1 to 10000, and a listed outcome.`, {
+      status: 400,
+    });
+  }
+  const calls = await listCalls(context.services.db, query, env.OPERATOR_TIME_ZONE);
+  return { ...calls, q: query.q, outcome: query.outcome, trackingOn: context.services.calls !== undefined };
+}
+
+function pageHref(page: number, q: string, outcome: string): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (outcome) params.set("outcome", outcome);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `/admin/calls?${search}` : "/admin/calls";
+}
+
+/** Every call to the site's numbers, newest first, 50 a page, filtered by outcome and searched by caller digits. */
+export default function Calls({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, pageCount, q, outcome, trackingOn } = loaderData;
+  const filtered = q !== "" || outcome !== "";
+  return (
+    <>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Calls</h1>
+        <a href="/admin/export/calls.csv" className={linkClass}>
+          Download all calls (CSV)
+        </a>
+      </div>
+      {trackingOn ? null : (
+        <p className="mt-2 text-slate-800">
+          Call tracking is off: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN to log calls (README, “Call tracking”).
+        </p>
+      )}
+      <Form method="get" role="search" aria-label="Calls" className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-48 flex-1">
+          <label htmlFor="calls-q" className="font-semibold text-slate-900">
+            Caller
+          </label>
+          <input
+            id="calls-q"
+            name="q"
+            type="search"
+            inputMode="tel"
+            defaultValue={q}
+            maxLength={SEARCH_MAX_LENGTH}
+            aria-describedby="calls-q-hint"
+            className={fieldClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="calls-outcome" className="font-semibold text-slate-900">
+            Outcome
+          </label>
+          <select id="calls-outcome" name="outcome" defaultValue={outcome} className={fieldClass}>
+            <option value="">All outcomes</option>
+            {CALL_OUTCOMES.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-3 pb-1">
+          <button type="submit" className={buttonClass}>
+            Search
+          </button>
+          {filtered ? (
+            <Link to="/admin/calls" className={`${linkClass} self-center`}>
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      <p id="calls-q-hint" className="mt-1 text-sm text-slate-700">
+        Search by the caller’s digits in any format.
+      </p>
+
+      <p className="mt-4 text-slate-800" role="status">
+        {total === 0
+          ? filtered
+            ? "No calls match."
+            : "No calls yet."
+          : `${total.toLocaleString("en-US")} call${total === 1 ? "" : "s"}${filtered ? " match" : ""}; page ${page} of ${pageCount}.`}
+      </p>
+
+      {rows.length > 0 ? <CallsTable label="Calls" caption="Calls, newest first" rows={rows} /> : null}
+
+      {pageCount > 1 ? (
+        <nav aria-label="Calls pages" className="mt-4 flex flex-wrap items-center gap-4">
+          {page > 1 ? (
+            <Link to={pageHref(page - 1, q, outcome)} className={linkClass} rel="prev">
+              Previous page
+            </Link>
+          ) : null}
+          <span className="text-slate-800">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={pageHref(page + 1, q, outcome)} className={linkClass} rel="next">
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+/** A query string out of bounds (400) says what is allowed, inside the console, with a way back. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 400) throw error;
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Calls</h1>
+      <p role="alert" className="mt-4 rounded border border-red-800 bg-red-50 p-3 font-semibold text-red-900">
+        {String(error.data)}
+      </p>
+      <p className="mt-4">
+        <Link to="/admin/calls" className={linkClass}>
+          Show all calls
+        </Link>
+      </p>
+    </>
+  );
+}

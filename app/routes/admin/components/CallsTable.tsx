@@ -1,0 +1,78 @@
+import { Link } from "react-router";
+import { DataTable, cellClass, linkClass } from "./TableRegion.tsx";
+import { telHref } from "./links.ts";
+import type { CallRow } from "~/server/calls/index.server.ts";
+
+/** "1 min 35 s", "40 s", or a dash while the call rings or its length is unknown. */
+function formatDuration(seconds: number | null): string {
+  if (seconds === null) return "–";
+  const minutes = Math.floor(seconds / 60);
+  return minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
+}
+
+/** Calls as the console lists them: who called which number, the outcome, where the visit came from, the recording. */
+export function CallsTable({ label, caption, rows }: { label: string; caption: string; rows: CallRow[] }) {
+  return (
+    <DataTable
+      label={label}
+      caption={caption}
+      headings={[
+        "Time",
+        "Caller",
+        "Number called",
+        "Outcome",
+        "Duration",
+        "Source / medium / campaign",
+        "Landing page",
+        "Recording",
+      ]}
+    >
+      {rows.map((call) => (
+        <tr key={call.id}>
+          <td className={`${cellClass} whitespace-nowrap`}>{call.time}</td>
+          <th scope="row" className={`${cellClass} font-normal whitespace-nowrap`}>
+            <a href={telHref(call.caller)} className={linkClass}>
+              {call.caller}
+            </a>
+            {call.leadId ? (
+              <>
+                {" "}
+                <Link to={`/admin/leads/${call.leadId}`} className={`${linkClass} text-sm`}>
+                  Lead
+                </Link>
+              </>
+            ) : null}
+          </th>
+          <td className={`${cellClass} whitespace-nowrap`}>
+            {call.called}
+            <span className="block text-xs text-slate-700">{call.lineLabel}</span>
+          </td>
+          <td className={cellClass}>{call.outcome}</td>
+          <td className={`${cellClass} whitespace-nowrap`}>{formatDuration(call.durationSeconds)}</td>
+          <td className={cellClass}>
+            {[call.source, call.medium, call.campaign].some(Boolean)
+              ? [call.source ?? "–", call.medium ?? "–", call.campaign ?? "–"].join(" / ")
+              : "–"}
+            {call.gclid ? <span className="block text-xs break-all text-slate-700">gclid {call.gclid}</span> : null}
+          </td>
+          <td className={cellClass}>{call.landingPath ?? "–"}</td>
+          <td className={cellClass}>
+            {call.hasRecording ? (
+              // A phone call's recording has no transcript to caption it with; the row beside it says who called when.
+              // eslint-disable-next-line jsx-a11y/media-has-caption
+              <audio
+                controls
+                preload="none"
+                src={`/admin/calls/${call.id}/recording`}
+                aria-label={`Recording of the call from ${call.caller}, ${call.time}`}
+                className="w-56 max-w-full"
+              />
+            ) : (
+              "–"
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from "node:crypto";
+import { emailRow, queueEmailsCte } from "../outbox/index.server.ts";
+import { sqlNames, type RunStatement } from "../db/index.server.ts";
+import type { LeadAttribution } from "../leads/index.server.ts";
+import { holdAttributionColumns } from "./holds.server.ts";
+import { missedCallEmail, type MissedCallEmailSettings } from "./missed-call-email.server.ts";
+import { calls, numberHolds, type CallLine, type CallStatus } from "./schema.server.ts";
+
+/**
+ * The call log as Twilio reports each call: the call arriving, the forwarded call's outcome, a voicemail, a
+ * recording. Each step changes a call only from the state before it, so a callback Twilio repeats changes nothing.
+ */
+
+const c = sqlNames(calls);
+const h = sqlNames(numberHolds);
+
+/** The ways a forwarded call is missed. */
+export const MISSED_STATUSES = ["busy", "no-answer", "failed", "canceled"] as const satisfies CallStatus[];
+export type MissedStatus = (typeof MISSED_STATUSES)[number];
+const missedList = MISSED_STATUSES.map((status) => `'${status}'`).join(", ");
+
+/** A new call, tied to the visit holding the number it called, if any; a call already logged stays as it was. */
+const LOG_CALL = `WITH hold AS (
+  SELECT ${holdAttributionColumns.join(", ")} FROM ${h.table} WHERE ${h.number} = $4 AND ${h.heldUntil} > now()
+)
+INSERT INTO ${c.table} (${c.id}, ${c.callSid}, ${c.caller}, ${c.called}, ${c.line}, ${holdAttributionColumns.join(", ")})
+SELECT $1, $2, $3, $4, $5, ${holdAttributionColumns.map((column) => `hold.${column}`).join(", ")}
+FROM (SELECT 1) AS one LEFT JOIN hold ON true
+ON CONFLICT (${c.callSid}) DO NOTHING`;
+
+export interface IncomingCall {
+  callSid: string;
+  caller: string;
+  called: string;
+}
+
+export async function logIncomingCall(
+  run: RunStatement,
+  call: IncomingCall,
+  numbers: { site: string; pool: readonly string[] },
+): Promise<void> {
+  const line: CallLine =
+    call.called === numbers.site ? "website" : numbers.pool.includes(call.called) ? "pool" : "other";
+  await run("calls_log", LOG_CALL, [randomUUID(), call.callSid, call.caller, call.called, line]);
+}
+
+/** The attribution a call keeps from the visit that held its number. */
+export const ATTRIBUTION_KEYS = [
+  "landingPath",
+  "referrerHost",
+  "utmSource",
+  "utmMedium",
+  "utmCampaign",
+  "utmTerm",
+  "utmContent",
+  "gclid",
+  "gbraid",
+  "wbraid",
+  "msclkid",
+  "fbclid",
+] as const satisfies (keyof LeadAttribution)[];
+
+const READ_RINGING = `SELECT ${c.caller} AS caller, ${c.called} AS called, ${c.startedAt} AS started_at,
+  ${ATTRIBUTION_KEYS.map((key) => `${c[key]} AS "${key}"`).join(", ")}
+FROM ${c.table} WHERE ${c.callSid} = $1 AND ${c.status} = 'ringing'`;
+
+/** The outcome, once: only a ringing call takes it; a missed one queues the operator's email in the same statement. */
+const SET_OUTCOME = `WITH ended AS (
+  UPDATE ${c.table} SET ${c.status} = $2, ${c.durationSeconds} = $3, ${c.endedAt} = now()
+  WHERE ${c.callSid} = $1 AND ${c.status} = 'ringing'
+  RETURNING 1
+), ${queueEmailsCte({ rows: "$4", where: "EXISTS (SELECT 1 FROM ended)" })}
+SELECT count(*)::int AS changed FROM ended`;
+
+export type OutcomeChange = { kind: "recorded" } | { kind: "unchanged" };
+
+/** The forwarded call's outcome: answered with its duration, or missed (busy, no answer, failed, caller gave up). */
+export async function recordOutcome(
+  run: RunStatement,
+  callSid: string,
+  outcome: { status: "answered"; durationSeconds: number | null } | { status: MissedStatus },
+  email: MissedCallEmailSettings & { messageIdDomain: string },
+): Promise<OutcomeChange> {
+  const [call] = await run<{ caller: string; called: string; started_at: Date | string } & LeadAttribution>(
+    "calls_read_ringing",
+    READ_RINGING,
+    [callSid],
+  );
+  if (!call) return { kind: "unchanged" };
+  const emails =
+    outcome.status === "answered"
+      ? []
+      : [
+          emailRow(
+            missedCallEmail(
+              {
+                caller: call.caller,
+                called: call.called,
+                startedAt: new Date(call.started_at),
+                how: describeMissed(outcome.status),
+                attribution: Object.fromEntries(ATTRIBUTION_KEYS.map((key) => [key, call[key]])) as LeadAttribution,
+              },
+              email,
+            ),
+            email.messageIdDomain,
+          ),
+        ];
+  const [result] = await run<{ changed: number }>("calls_outcome", SET_OUTCOME, [
+    callSid,
+    outcome.status,
+    outcome.status === "answered" ? outcome.durationSeconds : null,
+    JSON.stringify(emails),
+  ]);
+  return result && result.changed > 0 ? { kind: "recorded" } : { kind: "unchanged" };
+}
+
+function describeMissed(status: MissedStatus): string {
+  return { busy: "Busy", "no-answer": "No answer", failed: "Failed", canceled: "The caller hung up" }[status];
+}
+
+const SET_VOICEMAIL = `UPDATE ${c.table} SET ${c.status} = 'voicemail', ${c.durationSeconds} = $3,
+  ${c.recordingSid} = COALESCE(${c.recordingSid}, $2), ${c.recordingSeconds} = COALESCE(${c.recordingSeconds}, $3)
+WHERE ${c.callSid} = $1 AND ${c.status} IN (${missedList})`;
+
+/** A missed caller left a message. */
+export async function recordVoicemail(
+  run: RunStatement,
+  callSid: string,
+  recording: { sid: string; seconds: number },
+): Promise<void> {
+  await run("calls_voicemail", SET_VOICEMAIL, [callSid, recording.sid, recording.seconds]);
+}
+
+const SET_RECORDING = `UPDATE ${c.table} SET ${c.recordingSid} = $2, ${c.recordingSeconds} = $3
+WHERE ${c.callSid} = $1 AND (${c.recordingSid} IS NULL OR ${c.recordingSid} = $2)`;
+
+/** The call's recording is ready at Twilio (a recorded conversation, or a voicemail). */
+export async function recordRecording(
+  run: RunStatement,
+  callSid: string,
+  recording: { sid: string; seconds: number },
+): Promise<void> {
+  await run("calls_recording", SET_RECORDING, [callSid, recording.sid, recording.seconds]);
+}

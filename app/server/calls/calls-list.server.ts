@@ -1,0 +1,207 @@
+import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { CALL_OUTCOMES, type CallOutcome } from "~/lib/call-outcomes.ts";
+import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
+import { formatTime } from "~/lib/operator-time.ts";
+import { isRowId } from "~/lib/row-id.ts";
+import type { Database } from "../db/index.server.ts";
+import { csvCell, newestLeadByPhone, phoneKey } from "../leads/index.server.ts";
+import { ATTRIBUTION_KEYS } from "./call-log.server.ts";
+import { calls, type CallLine, type CallStatus } from "./schema.server.ts";
+
+/** The console's calls: newest first, 50 a page, filtered by outcome and searched by the caller's digits. */
+
+const CALLS_PAGE_SIZE = 50;
+const MAX_PAGE = 10_000;
+
+/** A call still ringing has no outcome yet. */
+type ShownOutcome = CallOutcome | "Ringing";
+
+const STATUSES_OF: Record<CallOutcome, CallStatus[]> = {
+  Answered: ["answered"],
+  Missed: ["busy", "no-answer", "failed", "canceled"],
+  Voicemail: ["voicemail"],
+};
+
+function outcomeOf(status: CallStatus): ShownOutcome {
+  if (status === "ringing") return "Ringing";
+  return CALL_OUTCOMES.find((outcome) => STATUSES_OF[outcome].includes(status))!;
+}
+
+const querySchema = z.object({
+  page: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(MAX_PAGE))
+    .default(1),
+  q: z.string().trim().max(SEARCH_MAX_LENGTH).default(""),
+  outcome: z.union([z.enum(CALL_OUTCOMES), z.literal("")]).default(""),
+});
+export type CallsQuery = z.infer<typeof querySchema>;
+
+/** The calls page's query string, or null when a value is out of bounds. */
+export function parseCallsQuery(params: URLSearchParams): CallsQuery | null {
+  const raw = Object.fromEntries(
+    ["page", "q", "outcome"].flatMap((key) => {
+      const value = params.get(key);
+      return value === null ? [] : [[key, value]];
+    }),
+  );
+  const result = querySchema.safeParse(raw);
+  return result.success ? result.data : null;
+}
+
+/** How a call is shown: which number it came in on, and where its visit came from. */
+export interface CallRow {
+  id: string;
+  time: string;
+  caller: string;
+  called: string;
+  /** "Website, unattributed" (the site's own number), "Pool" (a visit held it), "Pool, unattributed" or "Other number". */
+  lineLabel: string;
+  outcome: ShownOutcome;
+  /** Seconds, or null while ringing or unknown. */
+  durationSeconds: number | null;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  landingPath: string | null;
+  gclid: string | null;
+  hasRecording: boolean;
+  /** The newest lead with the caller's number, if any. */
+  leadId: string | null;
+}
+
+type StoredCall = typeof calls.$inferSelect;
+
+function lineLabel(line: CallLine, attributed: boolean): string {
+  if (line === "website") return "Website, unattributed";
+  if (line === "other") return "Other number";
+  return attributed ? "Pool" : "Pool, unattributed";
+}
+
+function toRow(call: StoredCall, timeZone: string, leads: Map<string, string>): CallRow {
+  const attributed = ATTRIBUTION_KEYS.some((key) => call[key] !== null);
+  return {
+    id: call.id,
+    time: formatTime(call.startedAt, timeZone),
+    caller: call.caller,
+    called: call.called,
+    lineLabel: lineLabel(call.line, attributed),
+    outcome: outcomeOf(call.status),
+    durationSeconds: call.durationSeconds,
+    source: call.utmSource ?? call.referrerHost,
+    medium: call.utmMedium,
+    campaign: call.utmCampaign,
+    landingPath: call.landingPath,
+    gclid: call.gclid,
+    hasRecording: call.recordingSid !== null,
+    leadId: leads.get(phoneKey(call.caller)) ?? null,
+  };
+}
+
+const callerDigits = sql<string>`regexp_replace(${calls.caller}, '\\D', '', 'g')`;
+
+function where(query: Pick<CallsQuery, "q" | "outcome">): SQL | undefined {
+  const digits = query.q.replace(/\D/g, "");
+  return and(
+    query.outcome ? inArray(calls.status, STATUSES_OF[query.outcome]) : undefined,
+    query.q ? like(callerDigits, `%${digits}%`) : undefined,
+  );
+}
+
+export async function listCalls(db: Database, query: CallsQuery, timeZone: string) {
+  const condition = where(query);
+  const [{ total }] = (await db.select({ total: count() }).from(calls).where(condition)) as [{ total: number }];
+  const pageCount = Math.max(1, Math.ceil(total / CALLS_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const rows = await db
+    .select()
+    .from(calls)
+    .where(condition)
+    .orderBy(desc(calls.startedAt), desc(calls.id))
+    .limit(CALLS_PAGE_SIZE)
+    .offset((page - 1) * CALLS_PAGE_SIZE);
+  const leads = await newestLeadByPhone(
+    db,
+    rows.map((row) => row.caller),
+  );
+  return { rows: rows.map((row) => toRow(row, timeZone, leads)), total, page, pageCount };
+}
+
+/** The calls from one phone number, newest first (a lead's page). */
+export async function callsFromPhone(db: Database, phone: string, timeZone: string): Promise<CallRow[]> {
+  const key = phoneKey(phone);
+  if (key.length < 7) return [];
+  const rows = await db
+    .select()
+    .from(calls)
+    .where(sql`right(${callerDigits}, 10) = ${key}`)
+    .orderBy(desc(calls.startedAt))
+    .limit(50);
+  return rows.map((row) => toRow(row, timeZone, new Map()));
+}
+
+/** The Twilio recording SID of a call, for the console to stream; null when there is none. */
+export async function recordingOfCall(db: Database, id: string): Promise<string | null> {
+  if (!isRowId(id)) return null;
+  const [row] = await db.select({ sid: calls.recordingSid }).from(calls).where(eq(calls.id, id));
+  return row?.sid ?? null;
+}
+
+/** Every call, oldest first, safe to open in a spreadsheet. */
+export async function callsCsv(db: Database): Promise<string> {
+  const rows = await db.select().from(calls).orderBy(asc(calls.startedAt));
+  const header = [
+    "id",
+    "started_at",
+    "caller",
+    "called",
+    "line",
+    "outcome",
+    "status",
+    "duration_seconds",
+    "recording",
+    "landing_path",
+    "referrer_host",
+    "utm_source",
+    "utm_medium",
+    "utm_campaign",
+    "utm_term",
+    "utm_content",
+    "gclid",
+    "gbraid",
+    "wbraid",
+    "msclkid",
+    "fbclid",
+  ];
+  const lines = rows.map((row) =>
+    [
+      row.id,
+      row.startedAt,
+      row.caller,
+      row.called,
+      row.line,
+      outcomeOf(row.status),
+      row.status,
+      row.durationSeconds === null ? null : String(row.durationSeconds),
+      row.recordingSid ? "yes" : "no",
+      row.landingPath,
+      row.referrerHost,
+      row.utmSource,
+      row.utmMedium,
+      row.utmCampaign,
+      row.utmTerm,
+      row.utmContent,
+      row.gclid,
+      row.gbraid,
+      row.wbraid,
+      row.msclkid,
+      row.fbclid,
+    ]
+      .map(csvCell)
+      .join(","),
+  );
+  return [header.join(","), ...lines].join("\r\n") + "\r\n";
+}

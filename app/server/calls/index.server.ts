@@ -1,0 +1,23 @@
+/** Call tracking: Twilio's webhooks, per-visit tracking numbers, the call log and its console views. */
+export { callCounts, type CallCounts } from "./call-counts.server.ts";
+export { releaseExpiredHolds } from "./holds.server.ts";
+export { purgeExpiredCalls, twilioChannel, TWILIO_CHANNEL } from "./retention.server.ts";
+export {
+  callsCsv,
+  callsFromPhone,
+  listCalls,
+  parseCallsQuery,
+  recordingOfCall,
+  type CallRow,
+} from "./calls-list.server.ts";
+export {
+  logIncomingCall,
+  MISSED_STATUSES,
+  recordOutcome,
+  recordRecording,
+  recordVoicemail,
+  type MissedStatus,
+} from "./call-log.server.ts";
+export { type MissedCallEmailSettings } from "./missed-call-email.server.ts";
+export { forwardCall, hangUp, nothingToDo, offerVoicemail, type CallbackUrls } from "./twiml.server.ts";
+export { holdNumber } from "./holds.server.ts";

@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** What a call came in on: the site's own number, a tracking number from the pool, or another number. */
+export const CALL_LINES = ["website", "pool", "other"] as const;
+export type CallLine = (typeof CALL_LINES)[number];
+
+/**
+ * Where a call stands: ringing until the forwarded call ends, then answered or one of the ways it was missed,
+ * and voicemail once a missed caller left a message.
+ */
+export const CALL_STATUSES = ["ringing", "answered", "busy", "no-answer", "failed", "canceled", "voicemail"] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+
+const attributionColumns = () => ({
+  landingPath: text("landing_path"),
+  referrerHost: text("referrer_host"),
+  utmSource: text("utm_source"),
+  utmMedium: text("utm_medium"),
+  utmCampaign: text("utm_campaign"),
+  utmTerm: text("utm_term"),
+  utmContent: text("utm_content"),
+  gclid: text("gclid"),
+  gbraid: text("gbraid"),
+  wbraid: text("wbraid"),
+  msclkid: text("msclkid"),
+  fbclid: text("fbclid"),
+});
+
+/**
+ * Every call to the site's numbers, one row per Twilio CallSid, with the attribution of the visit that held
+ * the number it called (copied at the call: the hold ends, the call keeps its source). Purged with the leads.
+ */
+export const calls = pgTable(
+  "calls",
+  {
+    id: uuid("id").primaryKey(),
+    callSid: text("call_sid").notNull().unique(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The caller's number as Twilio gives it (E.164, or a word such as "Anonymous"). */
+    caller: text("caller").notNull(),
+    /** The number the caller dialled. */
+    called: text("called").notNull(),
+    line: text("line", { enum: CALL_LINES }).notNull(),
+    status: text("status", { enum: CALL_STATUSES }).notNull().default("ringing"),
+    /** Seconds: of the conversation when answered, of the message when voicemail. */
+    durationSeconds: integer("duration_seconds"),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    recordingSid: text("recording_sid").unique(),
+    recordingSeconds: integer("recording_seconds"),
+    ...attributionColumns(),
+  },
+  (table) => [
+    index("calls_started_at_idx").on(table.startedAt),
+    check("calls_line_known", sql`${table.line} IN (${sql.raw(CALL_LINES.map((line) => `'${line}'`).join(", "))})`),
+    check(
+      "calls_status_known",
+      sql`${table.status} IN (${sql.raw(CALL_STATUSES.map((status) => `'${status}'`).join(", "))})`,
+    ),
+  ],
+);
+
+/**
+ * Pool numbers held for a visit: one row per number, held until `heldUntil` (30 minutes after the visit's last
+ * page view), with that visit's attribution and nothing else. The visit knows its hold by `holdId`, kept in its
+ * sessionStorage; there is no cookie, address or user agent. An expired row is free to be held again.
+ */
+export const numberHolds = pgTable(
+  "number_holds",
+  {
+    number: text("number").primaryKey(),
+    holdId: uuid("hold_id").notNull().unique(),
+    heldUntil: timestamp("held_until", { withTimezone: true }).notNull(),
+    ...attributionColumns(),
+  },
+  (table) => [index("number_holds_held_until_idx").on(table.heldUntil)],
+);

@@ -1,0 +1,34 @@
+import { e2ePort } from "../e2e-server.ts";
+import { TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from "../twilio-stand-in.ts";
+
+/**
+ * The call-tracking browser tests' own server: built with a pool (public settings are compiled into the pages),
+ * in its own build folder and database, so the other browser tests still see a site without call tracking.
+ */
+export const callsSiteUrl = `http://localhost:${e2ePort}`;
+export const callsPgliteDir = `test-results/pglite-calls-${e2ePort}`;
+export const SITE_NUMBER = { e164: "+18005550199", display: "1-800-555-0199" };
+export const POOL = ["+18005550111", "+18005550112", "+18005550113", "+18005550114"];
+export const FORWARD_TO = "+15550100200";
+
+export const callsServerEnv = {
+  NODE_ENV: "production",
+  PORT: String(e2ePort),
+  HOST: "127.0.0.1",
+  SITE_URL: callsSiteUrl,
+  BUILD_DIR: `test-results/build-calls-${e2ePort}`,
+  PGLITE_DATA_DIR: callsPgliteDir,
+  OUTBOX_DIR: "test-results/outbox-calls",
+  TRUST_PROXY: "loopback",
+  POST_RATE_LIMIT_PER_MINUTE: "1000",
+  ANALYTICS_RATE_LIMIT_PER_MINUTE: "100000",
+  PHONE_E164: SITE_NUMBER.e164,
+  PHONE_DISPLAY: SITE_NUMBER.display,
+  TWILIO_ACCOUNT_SID: TEST_ACCOUNT_SID,
+  TWILIO_AUTH_TOKEN: TEST_AUTH_TOKEN,
+  // Nothing here fetches recordings; the REST API is never reached.
+  TWILIO_API_URL: "http://127.0.0.1:9",
+  CALL_FORWARD_TO: FORWARD_TO,
+  CALL_TRACKING_POOL: POOL.join(","),
+  CALL_RECORDING: "on",
+};
