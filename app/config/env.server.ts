@@ -107,6 +107,29 @@ export const envSchema = z.object({
     .refine(isTimeZone, "must be an IANA time zone, like America/New_York"),
   // Signs console session ids. Unset: generated once and kept in the data folder.
   SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
+  // Alerts: a lead still New and unopened after this many minutes is escalated once (email, and a text).
+  ALERT_ESCALATE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
+  ALERT_SMS_TO: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, "must be E.164, like +15555550123")
+    .optional(),
+  // Text messages through Twilio (alerts, referral offers); all three set, or texts are off.
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .trim()
+    .regex(/^AC[0-9a-fA-F]{32}$/, "must look like AC followed by 32 hex digits")
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(16).max(128).optional(),
+  TWILIO_FROM_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, "must be E.164, like +15555550123")
+    .optional(),
+  TWILIO_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.twilio.com"),
+  // Referrals: how long a partner's link works, and how long partners have before the operator is alerted.
+  REFERRAL_TOKEN_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  REFERRAL_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,4 +1,7 @@
+import { createHmac } from "node:crypto";
 import type { Env } from "~/config/env.server.ts";
+import { startAlertSweeps, twilioTextSender } from "./alerts/index.server.ts";
+import { createReferrals, type Referrals } from "./partners/index.server.ts";
 import { createSiteEventCounter, type SiteEventCounter } from "./analytics/site-event-counter.server.ts";
 import { createConsoleAuth, type ConsoleAuth } from "./console/auth.server.ts";
 import { loadSessionSecret } from "./console/session-secret.server.ts";
@@ -24,12 +27,16 @@ export interface AppServices {
   leads: LeadIntake;
   consoleAuth: ConsoleAuth;
   outbox: OutboxWorker;
+  /** Offering leads to partner plumbers, and their answers through the link. */
+  referrals: Referrals;
   /** Page views and call clicks, gathered in memory and added to the daily aggregates every few seconds. */
   siteEvents: SiteEventCounter;
   close(): Promise<void>;
 }
 
 const HOUR_SECONDS = 3_600;
+/** How often each instance looks for leads and referrals to escalate. */
+const ALERT_SWEEP_MS = 30_000;
 
 export async function startServices(env: Env): Promise<AppServices> {
   const database = await openDatabase({
@@ -40,24 +47,59 @@ export async function startServices(env: Env): Promise<AppServices> {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
   log.info(`Leads are stored in ${database.description}; email goes to ${mailer.description}.`);
 
+  // Text messages go through Twilio when all of its settings are given.
+  const twilio =
+    env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM_NUMBER
+      ? twilioTextSender({
+          accountSid: env.TWILIO_ACCOUNT_SID,
+          authToken: env.TWILIO_AUTH_TOKEN,
+          from: env.TWILIO_FROM_NUMBER,
+          apiUrl: env.TWILIO_API_URL,
+        })
+      : undefined;
   const intakePressure = createIntakePressure();
   const outbox = startOutboxWorker(database.run, mailer, {
     pollMs: env.OUTBOX_POLL_MS,
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
     retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
     beforeClaim: intakePressure.quiet,
+    channels: twilio ? { sms: twilio } : {},
   });
-  const consoleAuth = createConsoleAuth({
-    db: database.db,
-    sessionSecret: await loadSessionSecret(env),
+  const sessionSecret = await loadSessionSecret(env);
+  const consoleAuth = createConsoleAuth({ db: database.db, sessionSecret, siteUrl: env.SITE_URL });
+  const alertSweeps = startAlertSweeps(database.db, database.run, {
+    companyName: env.COMPANY_NAME,
+    leadsEmailTo: env.LEADS_EMAIL_TO,
     siteUrl: env.SITE_URL,
+    alertSmsTo: twilio ? env.ALERT_SMS_TO : undefined,
+    escalateMinutes: env.ALERT_ESCALATE_MINUTES,
+    referralTimeoutMinutes: env.REFERRAL_TIMEOUT_MINUTES,
+    messageIdDomain: messageIdDomain(env.MAIL_FROM),
+    everyMs: ALERT_SWEEP_MS,
+    onQueued: () => outbox.nudge(),
+  });
+  const referrals = createReferrals({
+    db: database.db,
+    run: database.run,
+    // Referral links are signed with a key of their own, derived from the session key.
+    tokenKey: createHmac("sha256", sessionSecret).update("referral links").digest("hex"),
+    siteUrl: env.SITE_URL,
+    messageIdDomain: messageIdDomain(env.MAIL_FROM),
+    companyName: env.COMPANY_NAME,
+    replyTo: env.LEADS_EMAIL_TO,
+    tokenHours: env.REFERRAL_TOKEN_HOURS,
+    texts: twilio !== undefined,
+    pageLimit: { perWindow: 30, windowSeconds: 600 },
+    onQueued: () => outbox.nudge(),
   });
   // Housekeeping at start (a server restarted more often than hourly must purge too) and hourly after:
   // expired rate-limit windows and sessions, leads past the privacy policy's retention period with
   // their emails, and daily counts past theirs. It runs beside the requests, not before them.
   const housekeeping = () =>
     Promise.all([
-      pruneEndedWindows(database.db, HOUR_SECONDS).catch((error) => log.error({ err: error }, "rate limit pruning failed")),
+      pruneEndedWindows(database.db, HOUR_SECONDS).catch((error) =>
+        log.error({ err: error }, "rate limit pruning failed"),
+      ),
       purgeExpiredLeads(database.db, { outboxDir: env.OUTBOX_DIR }).catch((error) =>
         log.error({ err: error }, "retention purge failed"),
       ),
@@ -95,9 +137,11 @@ export async function startServices(env: Env): Promise<AppServices> {
     leads,
     consoleAuth,
     outbox,
+    referrals,
     siteEvents,
     async close() {
       clearInterval(housekeepingTimer);
+      await alertSweeps.stop();
       await siteEvents.close();
       await Promise.all([outbox.stop(), housekeepingRun]);
       mailer.close();
