@@ -18,6 +18,7 @@ function navItems(counts: NavCounts) {
     { to: "/admin", label: "Inbox", end: true, count: `${counts.newLeads} new` },
     { to: "/admin/opt-outs", label: "Opt-outs", end: false, count: `${counts.openOptOuts} open` },
     { to: "/admin/outbox", label: "Outbox", end: false, count: null },
+    { to: "/admin/partners", label: "Partners", end: false, count: null },
     { to: "/admin/dashboard", label: "Dashboard", end: false, count: null },
   ];
 }

@@ -7,29 +7,90 @@ import { env } from "~/config/env.server.ts";
 import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
 import { leadDetail } from "~/server/leads/lead-detail.server.ts";
+import { markLeadOpened } from "~/server/leads/lead-opened.server.ts";
+import { setLeadZip, validateLeadZip } from "~/server/leads/lead-zip.server.ts";
+import { referralJob } from "~/server/leads/referral-job.server.ts";
 import { updateLead, validateLeadUpdate } from "~/server/leads/lead-update.server.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
+import { leadReferrals, referralCandidates } from "~/server/partners/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
+import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
+import { ReferSection, type ReferErrors } from "./components/ReferSection.tsx";
 
-export const meta: Route.MetaFunction = ({ data: lead }) => [
-  { title: lead ? `${lead.firstName} ${lead.lastName}` : "Lead" },
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: loaded ? `${loaded.lead.firstName} ${loaded.lead.lastName}` : "Lead" },
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   requireOperator(context);
-  const lead = await leadDetail(context.services.db, params.id, env.OPERATOR_TIME_ZONE);
+  const { db } = context.services;
+  const lead = await leadDetail(db, params.id, env.OPERATOR_TIME_ZONE);
   if (!lead) throw data(null, { status: 404 });
-  return lead;
+  // Opening the page counts as an operator having seen the lead: it is not escalated.
+  await markLeadOpened(db, params.id);
+  const chosenService = new URL(request.url).searchParams.get("service");
+  const service = chosenService && PARTNER_SERVICES.includes(chosenService) ? chosenService : null;
+  const [candidates, referrals, job] = await Promise.all([
+    referralCandidates(db, { zip: lead.zip, service }),
+    leadReferrals(db, params.id, env.OPERATOR_TIME_ZONE),
+    referralJob(db, params.id),
+  ]);
+  return {
+    lead,
+    refer: { candidates, referrals, service, services: PARTNER_SERVICES, optOut: job?.optOut ?? null },
+  };
 }
 
-/** "Save": the status and a note, then back to this page (POST, then redirect), or the form's errors with a 400. */
+const OFFER_ERRORS = {
+  "no-partners": { status: 400, message: "Choose at least one active partner." },
+  "needs-confirmation": {
+    status: 400,
+    message: "This visitor opted out of the sale or sharing of their information: confirm before sending.",
+  },
+  taken: { status: 409, message: "A partner has already accepted this job." },
+} as const;
+
+/**
+ * "Save" (the status and a note), "Save ZIP" and "Send referral", each then back to this page (POST, then
+ * redirect), or the form's errors with a 400 (409 when the job is already taken).
+ */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
   if (!isRowId(params.id)) throw data(null, { status: 404 });
-  const result = validateLeadUpdate(await request.formData());
-  if (!result.success) return data({ errors: result.errors }, { status: 400 });
-  const found = await updateLead(context.services.db, params.id, result.update, operator.email);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const { db } = context.services;
+  if (intent === "zip") {
+    const zip = validateLeadZip(form);
+    if (!zip.success)
+      return data({ errors: undefined, refer: { zip: zip.error } satisfies ReferErrors }, { status: 400 });
+    if (!(await setLeadZip(db, params.id, zip.zip))) throw data(null, { status: 404 });
+    return redirect(`/admin/leads/${params.id}`, 303);
+  }
+  if (intent === "refer") {
+    const outcome = await context.services.referrals.offer({
+      leadId: params.id,
+      partnerIds: form
+        .getAll("partner")
+        .filter((value) => typeof value === "string")
+        .slice(0, 50),
+      operatorEmail: operator.email,
+      optOutConfirmed: form.get("confirmOptOut") === "yes",
+    });
+    if (outcome.kind === "no-lead") throw data(null, { status: 404 });
+    if (outcome.kind !== "sent") {
+      const error = OFFER_ERRORS[outcome.kind];
+      return data(
+        { errors: undefined, refer: { partners: error.message } satisfies ReferErrors },
+        { status: error.status },
+      );
+    }
+    return redirect(`/admin/leads/${params.id}`, 303);
+  }
+  const result = validateLeadUpdate(form);
+  if (!result.success) return data({ errors: result.errors, refer: undefined }, { status: 400 });
+  const found = await updateLead(db, params.id, result.update, operator.email);
   if (!found) throw data(null, { status: 404 });
   return redirect(`/admin/leads/${params.id}`, 303);
 }
@@ -44,11 +105,27 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 }
 
 /** One contact request: what the visitor sent, the status and notes, the history, and its emails. */
-export default function Lead({ loaderData: lead, actionData }: Route.ComponentProps) {
+export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, refer } = loaderData;
   const errors = actionData?.errors;
   return (
     <>
-      <p>
+      {/* On a phone, calling and writing back stay in view while the page scrolls, the follow-up form a tap away. */}
+      <nav
+        aria-label="Answer the visitor"
+        className="sticky top-0 z-10 -mx-4 flex gap-3 border-b border-slate-300 bg-white px-4 py-2 sm:hidden"
+      >
+        <a href={telHref(lead.phone)} className={`${buttonClass} flex-1 text-center`}>
+          Call
+        </a>
+        <a href={`mailto:${lead.email}`} className={`${buttonClass} flex-1 text-center`}>
+          Email
+        </a>
+        <a href="#update-heading" className={`${linkClass} self-center`}>
+          Status
+        </a>
+      </nav>
+      <p className="mt-3 sm:mt-0">
         <Link to="/admin" className={linkClass}>
           Back to the inbox
         </Link>
@@ -113,6 +190,7 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
           Follow-up
         </h2>
         <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
+          <input type="hidden" name="intent" value="update" />
           <div>
             <label htmlFor="lead-status" className="font-semibold text-slate-900">
               Status
@@ -168,6 +246,8 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
         </Form>
       </section>
 
+      <ReferSection zip={lead.zip} refer={refer} errors={actionData?.refer} />
+
       <section aria-labelledby="history-heading" className="mt-8">
         <h2 id="history-heading" className="text-xl font-bold text-slate-900">
           History
@@ -212,7 +292,7 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
                 <th scope="row" className={`${cellClass} font-normal`}>
                   {email.subject}
                 </th>
-                <td className={`${cellClass} break-all`}>{email.toAddress}</td>
+                <td className={`${cellClass} whitespace-nowrap`}>{email.toAddress}</td>
                 <td className={`${cellClass} whitespace-nowrap`}>{email.queuedAt}</td>
                 <td className={cellClass}>
                   {email.sentAt ? (
