@@ -52,7 +52,7 @@ const OFFER_ERRORS = {
 } as const;
 
 /**
- * "Save" (the status and a note), "Save ZIP" and "Send referral", each then back to this page (POST, then
+ * "Save" (the status and a note), "Set ZIP" and "Send referral", each then back to this page (POST, then
  * redirect), or the form's errors with a 400 (409 when the job is already taken).
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -122,7 +122,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           Email
         </a>
         <a href="#update-heading" className={`${linkClass} self-center`}>
-          Status
+          Status and note
         </a>
       </nav>
       <p className="mt-3 sm:mt-0">

@@ -4,7 +4,8 @@ import { DataTable, cellClass, linkClass } from "./components/TableRegion.tsx";
 import { PartnerForm } from "./components/PartnerForm.tsx";
 import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
-import { addPartner, formatDuration, listPartners, validatePartner } from "~/server/partners/index.server.ts";
+import { formatDuration } from "~/lib/duration.ts";
+import { addPartner, listPartners, validatePartner } from "~/server/partners/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Partners" }, { name: "robots", content: "noindex" }];
 

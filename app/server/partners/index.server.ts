@@ -8,7 +8,7 @@ export {
   referralCandidates,
   setPartnerActive,
 } from "./partners.server.ts";
-export { createReferrals, formatDuration, type Referrals, type ReferralPage } from "./referrals.server.ts";
+export { createReferrals, type Referrals, type ReferralPage } from "./referrals.server.ts";
 export { leadReferrals } from "./lead-referrals.server.ts";
 export { sweepReferrals, type RenderAlert } from "./referral-timeouts.server.ts";
 export { TOKEN_MAX_LENGTH } from "./referral-token.server.ts";

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/index.server.ts";
 import { formatTime } from "../../lib/operator-time.ts";
 import { isRowId } from "../../lib/row-id.ts";
-import { formatDuration } from "./referrals.server.ts";
+import { formatDuration } from "../../lib/duration.ts";
 import { partners, referrals } from "./schema.server.ts";
 
 /** A lead's referrals as its page shows them: each offer and its answer, and who has the job. */

@@ -92,15 +92,6 @@ ${queueEmailsCte({ rows: "$3", request: { column: "contact", from: "answered" } 
 ${recordLeadEventsCte({ name: "events", rows: "$4", when: "answered" })}
 SELECT count(*)::int AS answered FROM answered`;
 
-/** Minutes and seconds, as the console and history say how fast a partner answered. */
-export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  return `${hours} h ${minutes % 60} min`;
-}
-
 export function createReferrals(settings: ReferralSettings) {
   const { db, run } = settings;
   const link = (referralId: string) => `${settings.siteUrl}/r/${referralToken(settings.tokenKey, referralId)}`;

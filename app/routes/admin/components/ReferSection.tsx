@@ -73,7 +73,7 @@ export function ReferSection({
         </div>
         <div className="pb-1">
           <button type="submit" className={buttonClass}>
-            Save ZIP
+            Set ZIP
           </button>
         </div>
         <p id="lead-zip-hint" className="w-full text-sm text-slate-700">
