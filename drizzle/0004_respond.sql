@@ -1,3 +1,14 @@
+CREATE TABLE "push_subscriptions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"operator_email" text NOT NULL,
+	"endpoint" text NOT NULL,
+	"p256dh" text NOT NULL,
+	"auth" text NOT NULL,
+	"device_label" text NOT NULL,
+	CONSTRAINT "push_subscriptions_endpoint_unique" UNIQUE("endpoint")
+);
+--> statement-breakpoint
 CREATE TABLE "partners" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -29,6 +40,7 @@ ALTER TABLE "contact_requests" ADD COLUMN "opened_at" timestamp with time zone;-
 ALTER TABLE "contact_requests" ADD COLUMN "escalated_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "referrals" ADD CONSTRAINT "referrals_contact_request_id_contact_requests_id_fk" FOREIGN KEY ("contact_request_id") REFERENCES "public"."contact_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referrals" ADD CONSTRAINT "referrals_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "push_subscriptions_operator_idx" ON "push_subscriptions" USING btree ("operator_email");--> statement-breakpoint
 CREATE INDEX "referrals_lead_idx" ON "referrals" USING btree ("contact_request_id");--> statement-breakpoint
 CREATE INDEX "referrals_partner_idx" ON "referrals" USING btree ("partner_id");--> statement-breakpoint
 CREATE INDEX "referrals_unanswered_idx" ON "referrals" USING btree ("offered_at") WHERE "referrals"."answered_at" IS NULL;--> statement-breakpoint

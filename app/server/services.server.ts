@@ -1,6 +1,13 @@
 import { createHmac } from "node:crypto";
 import type { Env } from "~/config/env.server.ts";
-import { startAlertSweeps, twilioTextSender } from "./alerts/index.server.ts";
+import {
+  createPushAlerts,
+  loadVapidKeys,
+  startAlertSweeps,
+  twilioTextSender,
+  webPushSender,
+  type PushAlerts,
+} from "./alerts/index.server.ts";
 import { createReferrals, type Referrals } from "./partners/index.server.ts";
 import { createSiteEventCounter, type SiteEventCounter } from "./analytics/site-event-counter.server.ts";
 import { createConsoleAuth, type ConsoleAuth } from "./console/auth.server.ts";
@@ -29,6 +36,10 @@ export interface AppServices {
   outbox: OutboxWorker;
   /** Offering leads to partner plumbers, and their answers through the link. */
   referrals: Referrals;
+  /** Web Push to operators' devices: new leads, opt-outs and (from call tracking) missed calls. */
+  pushAlerts: PushAlerts;
+  /** The public VAPID key browsers subscribe with. */
+  vapidPublicKey: string;
   /** Page views and call clicks, gathered in memory and added to the daily aggregates every few seconds. */
   siteEvents: SiteEventCounter;
   close(): Promise<void>;
@@ -57,13 +68,28 @@ export async function startServices(env: Env): Promise<AppServices> {
           apiUrl: env.TWILIO_API_URL,
         })
       : undefined;
+  const vapid = await loadVapidKeys({
+    publicKey: env.VAPID_PUBLIC_KEY,
+    privateKey: env.VAPID_PRIVATE_KEY,
+    pgliteDataDir: env.PGLITE_DATA_DIR,
+  });
   const intakePressure = createIntakePressure();
   const outbox = startOutboxWorker(database.run, mailer, {
     pollMs: env.OUTBOX_POLL_MS,
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
     retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
     beforeClaim: intakePressure.quiet,
-    channels: twilio ? { sms: twilio } : {},
+    channels: {
+      push: webPushSender(database.db, { ...vapid, subject: env.VAPID_SUBJECT ?? `mailto:${env.LEADS_EMAIL_TO}` }),
+      ...(twilio ? { sms: twilio } : {}),
+    },
+  });
+  const pushAlerts = createPushAlerts({
+    db: database.db,
+    run: database.run,
+    messageIdFrom: env.MAIL_FROM,
+    companyName: env.COMPANY_NAME,
+    onQueued: () => outbox.nudge(),
   });
   const sessionSecret = await loadSessionSecret(env);
   const consoleAuth = createConsoleAuth({ db: database.db, sessionSecret, siteUrl: env.SITE_URL });
@@ -122,9 +148,13 @@ export async function startServices(env: Env): Promise<AppServices> {
       privacyEmail: env.LEGAL_OPERATOR_EMAIL,
       consentText: env.CONTACT_CONSENT_TEXT,
     },
-    onAccepted() {
+    onAccepted(lead) {
       intakePressure.leadAccepted();
       outbox.nudge();
+      // The email is already queued with the lead; the push to operators' devices follows it.
+      (lead.kind === "contact" ? pushAlerts.newLead(lead) : pushAlerts.optOut()).catch((error) =>
+        log.error({ err: error }, "queueing the push alert failed"),
+      );
     },
   });
 
@@ -138,6 +168,8 @@ export async function startServices(env: Env): Promise<AppServices> {
     consoleAuth,
     outbox,
     referrals,
+    pushAlerts,
+    vapidPublicKey: vapid.publicKey,
     siteEvents,
     async close() {
       clearInterval(housekeepingTimer);

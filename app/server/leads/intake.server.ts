@@ -62,9 +62,12 @@ export interface LeadIntake {
 export interface LeadIntakeOptions {
   store: LeadStore;
   emailSettings: EmailSettings;
-  /** Called after a lead is committed, to wake the outbox worker. */
-  onAccepted(): void;
+  /** Called after a lead is committed, to wake the outbox worker and alert the operators' devices. */
+  onAccepted(lead: AcceptedLead): void;
 }
+
+/** A lead just stored: what an alert about it may say (never the visitor's contact details). */
+export type AcceptedLead = { kind: "contact"; id: string; service: string } | { kind: "opt-out"; id: string };
 
 type Rejection = Exclude<LeadOutcome, { status: 200 }>;
 
@@ -149,7 +152,11 @@ async function intake(
       if (stored.sameLead) return { status: 200, body: { ok: true, id: stored.id } };
       return reject(422, `This ${IDEMPOTENCY_HEADER} was already used for a different request.`, { values });
     case "stored":
-      options.onAccepted();
+      options.onAccepted(
+        validation.lead.kind === "contact"
+          ? { kind: "contact", id: stored.id, service: validation.lead.data.service }
+          : { kind: "opt-out", id: stored.id },
+      );
       return { status: 200, body: { ok: true, id: stored.id } };
   }
 }
