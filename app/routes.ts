@@ -32,6 +32,7 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
+    route("manifest.webmanifest", "routes/admin/manifest[.]webmanifest.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/inbox.tsx"),
       route("leads/:id", "routes/admin/lead.tsx"),
@@ -39,6 +40,8 @@ export default [
       route("outbox", "routes/admin/outbox.tsx"),
       route("partners", "routes/admin/partners.tsx"),
       route("partners/:id", "routes/admin/partner.tsx"),
+      route("alerts", "routes/admin/alerts.tsx"),
+      route("alerts/devices", "routes/admin/alerts-devices.ts"),
       route("export/leads.csv", "routes/admin/export-leads[.]csv.ts"),
       route("export/opt-outs.csv", "routes/admin/export-opt-outs[.]csv.ts"),
       route("dashboard", "routes/admin/dashboard.tsx"),
