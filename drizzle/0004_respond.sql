@@ -1,7 +1,7 @@
 CREATE TABLE "push_subscriptions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"operator_email" text NOT NULL,
+	"operator_id" uuid NOT NULL,
 	"endpoint" text NOT NULL,
 	"p256dh" text NOT NULL,
 	"auth" text NOT NULL,
@@ -38,9 +38,10 @@ CREATE TABLE "referrals" (
 ALTER TABLE "contact_requests" ADD COLUMN "zip" text;--> statement-breakpoint
 ALTER TABLE "contact_requests" ADD COLUMN "opened_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "contact_requests" ADD COLUMN "escalated_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referrals" ADD CONSTRAINT "referrals_contact_request_id_contact_requests_id_fk" FOREIGN KEY ("contact_request_id") REFERENCES "public"."contact_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referrals" ADD CONSTRAINT "referrals_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "push_subscriptions_operator_idx" ON "push_subscriptions" USING btree ("operator_email");--> statement-breakpoint
+CREATE INDEX "push_subscriptions_operator_idx" ON "push_subscriptions" USING btree ("operator_id");--> statement-breakpoint
 CREATE INDEX "referrals_lead_idx" ON "referrals" USING btree ("contact_request_id");--> statement-breakpoint
 CREATE INDEX "referrals_partner_idx" ON "referrals" USING btree ("partner_id");--> statement-breakpoint
 CREATE INDEX "referrals_unanswered_idx" ON "referrals" USING btree ("offered_at") WHERE "referrals"."answered_at" IS NULL;--> statement-breakpoint

@@ -18,6 +18,7 @@ import { createPushAlerts, savePushSubscription, webPushSender } from "~/server/
 import { createMailer } from "~/server/outbox/mail.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "~/server/outbox/index.server.ts";
 import { pushSubscriptions } from "../../app/server/alerts/schema.server.ts";
+import { operators } from "../../app/server/console/schema.server.ts";
 import { outboxMessages } from "../../app/server/outbox/schema.server.ts";
 import { waitUntil } from "./support.ts";
 
@@ -159,13 +160,22 @@ afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
 });
 
+/** An operator's account (the console keeps them; removing one removes their devices). */
+async function operator(email: string) {
+  const [found] = await database.db.select().from(operators).where(eq(operators.email, email));
+  if (found) return found.id;
+  const id = randomUUID();
+  await database.db.insert(operators).values({ id, email, passwordHash: "not used here" });
+  return id;
+}
+
 /** A browser subscribing: a fresh key pair and auth secret, and its endpoint at the push service. */
 async function subscribe(operatorEmail: string) {
   const ecdh = createECDH("prime256v1");
   ecdh.generateKeys();
   const device: Device = { id: randomUUID(), ecdh, auth: randomBytes(16) };
   devices.set(device.id, device);
-  await savePushSubscription(database.db, operatorEmail, {
+  await savePushSubscription(database.db, await operator(operatorEmail), {
     endpoint: `${pushService.origin}/push/${device.id}`,
     keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: device.auth.toString("base64url") },
     deviceLabel: "Chrome on Android",
@@ -247,6 +257,14 @@ describe("push alerts", () => {
       title: "Missed call",
       body: "Service asked for: Water heater",
     });
+  });
+
+  test("removing an operator's account removes their devices", async () => {
+    await subscribe("gone@operator.example");
+    const kept = await subscribe("ana@operator.example");
+    await database.db.delete(operators).where(eq(operators.email, "gone@operator.example"));
+    const left = await database.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions);
+    expect(left.map((row) => row.endpoint)).toEqual([`${pushService.origin}/push/${kept}`]);
   });
 
   test("a device removed after the push was queued gets nothing", async () => {

@@ -24,13 +24,13 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     const subscription = parsePushSubscription(body);
     if (!subscription) throw data("That is not a push subscription.", { status: 400 });
-    await savePushSubscription(db, operator.email, subscription);
+    await savePushSubscription(db, operator.id, subscription);
     return new Response(null, { status: 204 });
   }
   const form = await request.formData();
   const id = form.get("id");
   const returnTo = form.get("returnTo");
-  if (typeof id !== "string" || !(await removePushSubscription(db, operator.email, id))) {
+  if (typeof id !== "string" || !(await removePushSubscription(db, operator.id, id))) {
     throw data(null, { status: 404 });
   }
   const back = typeof returnTo === "string" && /^\/admin(\/[a-z-]*)?$/.test(returnTo) ? returnTo : "/admin/alerts";

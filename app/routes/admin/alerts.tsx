@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Alerts" }, { name: "rob
 
 export async function loader({ context }: Route.LoaderArgs) {
   const operator = requireOperator(context);
-  const devices = await listPushSubscriptions(context.services.db, operator.email);
+  const devices = await listPushSubscriptions(context.services.db, operator.id);
   return {
     devices: devices.map((device) => ({
       id: device.id,

@@ -28,9 +28,9 @@ export function parsePushSubscription(body: unknown): NewPushSubscription | null
 }
 
 /** Adds the device, or moves it to this operator when it was subscribed before (one row per endpoint). */
-export async function savePushSubscription(db: Database, operatorEmail: string, subscription: NewPushSubscription) {
+export async function savePushSubscription(db: Database, operatorId: string, subscription: NewPushSubscription) {
   const values = {
-    operatorEmail,
+    operatorId,
     endpoint: subscription.endpoint,
     p256dh: subscription.keys.p256dh,
     auth: subscription.keys.auth,
@@ -42,7 +42,7 @@ export async function savePushSubscription(db: Database, operatorEmail: string, 
     .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
 }
 
-export async function listPushSubscriptions(db: Database, operatorEmail: string) {
+export async function listPushSubscriptions(db: Database, operatorId: string) {
   return db
     .select({
       id: pushSubscriptions.id,
@@ -50,16 +50,16 @@ export async function listPushSubscriptions(db: Database, operatorEmail: string)
       createdAt: pushSubscriptions.createdAt,
     })
     .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.operatorEmail, operatorEmail))
+    .where(eq(pushSubscriptions.operatorId, operatorId))
     .orderBy(asc(pushSubscriptions.createdAt));
 }
 
 /** "Remove": only the operator's own device; returns false when they have none with that id. */
-export async function removePushSubscription(db: Database, operatorEmail: string, id: string): Promise<boolean> {
+export async function removePushSubscription(db: Database, operatorId: string, id: string): Promise<boolean> {
   if (!isRowId(id)) return false;
   const removed = await db
     .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.operatorEmail, operatorEmail)))
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.operatorId, operatorId)))
     .returning({ id: pushSubscriptions.id });
   return removed.length > 0;
 }

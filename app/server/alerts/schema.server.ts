@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { operators } from "../console/schema.server.ts";
 
 /**
  * The devices operators turned alerts on for (Web Push subscriptions): where the browser's push service takes
@@ -10,8 +11,10 @@ export const pushSubscriptions = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The operator who turned alerts on (their email, as the console's history keeps it). */
-    operatorEmail: text("operator_email").notNull(),
+    /** The operator who turned alerts on; removing their account removes their devices, so alerts stop. */
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id, { onDelete: "cascade" }),
     endpoint: text("endpoint").notNull().unique(),
     /** The subscription's P-256 public key and auth secret (base64url), from PushSubscription.toJSON(). */
     p256dh: text("p256dh").notNull(),
@@ -19,5 +22,5 @@ export const pushSubscriptions = pgTable(
     /** A name for the device the operator recognises in the list, from its browser ("Chrome on Android"). */
     deviceLabel: text("device_label").notNull(),
   },
-  (table) => [index("push_subscriptions_operator_idx").on(table.operatorEmail)],
+  (table) => [index("push_subscriptions_operator_idx").on(table.operatorId)],
 );
