@@ -32,7 +32,7 @@ const pushPayload = z.object({
 const TIME_TO_LIVE_SECONDS = 4 * 3_600;
 
 /** Queues the notification for every subscribed device of every operator. */
-export async function queuePush(
+async function queuePush(
   db: Database,
   run: RunStatement,
   messageIdFrom: string,

@@ -1,5 +1,5 @@
 /** Partner plumbers and the referrals of leads to them: the console's partner list, offers, links and answers. */
-export { validatePartner, type PartnerFormErrors } from "./partner-form.server.ts";
+export { validatePartner } from "./partner-form.server.ts";
 export {
   addPartner,
   editPartner,
@@ -10,5 +10,4 @@ export {
 } from "./partners.server.ts";
 export { createReferrals, type Referrals, type ReferralPage } from "./referrals.server.ts";
 export { leadReferrals } from "./lead-referrals.server.ts";
-export { sweepReferrals, type RenderAlert } from "./referral-timeouts.server.ts";
-export { TOKEN_MAX_LENGTH } from "./referral-token.server.ts";
+export { sweepReferrals } from "./referral-timeouts.server.ts";

@@ -8,7 +8,7 @@ import { isRowId } from "../../lib/row-id.ts";
  */
 
 /** The most a token can be: a UUID, a dot and a base64url SHA-256. */
-export const TOKEN_MAX_LENGTH = 36 + 1 + 43;
+const TOKEN_MAX_LENGTH = 36 + 1 + 43;
 
 function signature(key: string, referralId: string): Buffer {
   return createHmac("sha256", key).update(`referral:${referralId}`).digest();

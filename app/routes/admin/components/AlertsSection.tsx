@@ -9,7 +9,7 @@ import { deviceLabel } from "~/lib/device-label.ts";
  * with alerts are listed with "Remove", a plain form. Its action route is /admin/alerts/devices.
  */
 
-export const ALERT_DEVICES_ACTION = "/admin/alerts/devices";
+const ALERT_DEVICES_ACTION = "/admin/alerts/devices";
 
 interface AlertDevice {
   id: string;
