@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
-import { postContactRequest, uniquePhone } from "./console-leads.ts";
+import { postContactRequest, postOptOutRequest, uniquePhone } from "./console-leads.ts";
 import { expectNoAxeViolations } from "./helpers.ts";
 import { uniqueMarker } from "./lead-forms.ts";
 
@@ -123,6 +123,7 @@ test("an operator adds a partner and refers a lead; the partner accepts from the
   const offered = await partner.goto(new URL(link).pathname);
   expect(offered?.status()).toBe(200);
   expect(offered?.headers()["x-robots-tag"]).toContain("noindex");
+  expect(offered?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
   await expect(partner.getByRole("heading", { level: 1 })).toContainText(partnerName);
   await expect(partner.getByRole("main")).toContainText("Water everywhere.");
   await expect(partner.getByRole("main")).toContainText("10002");
@@ -173,4 +174,43 @@ test("an operator adds a partner and refers a lead; the partner accepts from the
   await page.getByRole("button", { name: "Deactivate" }).click();
   await expect(page.getByRole("row", { name: new RegExp(partnerName) })).toContainText("Deactivated");
   await partner.context().close();
+});
+
+test("a lead whose email matches a do-not-sell request is flagged, and is sent only once the operator confirms", async ({
+  page,
+  baseURL,
+}) => {
+  const operator = uniqueOperatorEmail("refer-opt-out");
+  await createOperator(operator, PASSWORD);
+  const marker = uniqueMarker();
+  // postOptOutRequest asks for optout@example.com.
+  const leadId = await postContactRequest(page.request, baseURL!, {
+    lastName: marker,
+    phone: uniquePhone().display,
+    email: "optout@example.com",
+  });
+  await postOptOutRequest(page.request, baseURL!, `Maria ${marker}`);
+  await page.goto("/admin/partners");
+  await signIn(page, operator, PASSWORD);
+  const partnerName = `Lee ${marker}`;
+  await page.getByLabel("Name").fill(partnerName);
+  await page.getByLabel("Business").fill("Lee Drains");
+  await page.getByLabel("Phone").fill("555-010-1234");
+  await page.getByLabel("Email").fill(`lee-${marker.toLowerCase()}@partner.example`);
+  await page.getByLabel("Toilet Services").check();
+  await page.getByRole("button", { name: "Save partner" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(partnerName) })).toBeVisible();
+
+  await page.goto(`/admin/leads/${leadId}`);
+  const refer = page.getByRole("region", { name: "Refer" });
+  await expect(refer.getByRole("note")).toContainText("Opted out: do-not-sell request.");
+  await refer.getByRole("checkbox", { name: partnerName }).check();
+  await refer.getByRole("button", { name: "Send referral" }).click();
+  await expect(refer).toContainText("confirm before sending");
+  await expect(refer.getByRole("table", { name: /Referrals of this lead/ })).toHaveCount(0);
+
+  await refer.getByRole("checkbox", { name: partnerName }).check();
+  await refer.getByRole("checkbox", { name: /I confirm sending this referral/ }).check();
+  await refer.getByRole("button", { name: "Send referral" }).click();
+  await expect(refer.getByRole("table", { name: /Referrals of this lead/ })).toContainText(partnerName);
 });

@@ -5,6 +5,7 @@ import { openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
 import { contactRequests, leadChanges, privacyRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { partners, referrals } from "../../app/server/partners/schema.server.ts";
+import { referralJob } from "~/server/leads/referral-job.server.ts";
 import { addPartner, createReferrals, sweepReferrals, type Referrals } from "~/server/partners/index.server.ts";
 
 /** Referring a lead to partners: offers, the link's page, the first acceptance, and links that no longer work. */
@@ -203,6 +204,8 @@ describe("referrals", () => {
       email: "Dana.Whitfield@Example.com",
       channel: "form",
     });
+    expect((await referralJob(database.db, leadId))?.optOut).toBe("do-not-sell request");
+    expect((await referralJob(database.db, await storeLead({ email: "someone.else@example.com" })))?.optOut).toBeNull();
     expect(await offer(leadId, [ana])).toEqual({ kind: "needs-confirmation", reason: "do-not-sell request" });
     expect(await database.db.select().from(referrals)).toHaveLength(0);
     expect(await offer(leadId, [ana], true)).toEqual({ kind: "sent", partners: 1 });

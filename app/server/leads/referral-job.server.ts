@@ -1,7 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/db.server.ts";
 import { isRowId } from "../../lib/row-id.ts";
+import { sqlNames } from "../db/sql-names.server.ts";
 import { contactRequests, privacyRequests } from "./schema.server.ts";
+
+const leads = sqlNames(contactRequests);
+const optOuts = sqlNames(privacyRequests);
 
 /** A lead as the referral module needs it: the job partners are offered, and the contact details for the one who accepts. */
 export interface ReferralJob {
@@ -33,8 +37,8 @@ export async function referralJob(db: Database, id: string): Promise<ReferralJob
       message: contactRequests.message,
       zip: contactRequests.zip,
       globalPrivacyControl: contactRequests.globalPrivacyControl,
-      doNotSell: sql<boolean>`EXISTS (SELECT 1 FROM ${privacyRequests}
-        WHERE lower(${privacyRequests.email}) = lower(${contactRequests.email}) AND ${privacyRequests.kind} = 'opt-out')`,
+      doNotSell: sql<boolean>`EXISTS (${sql.raw(`SELECT 1 FROM ${optOuts.table} AS opt_out
+        WHERE lower(opt_out.${optOuts.email}) = lower(${leads.table}.${leads.email}) AND opt_out.${optOuts.kind} = 'opt-out'`)})`,
     })
     .from(contactRequests)
     .where(eq(contactRequests.id, id));

@@ -53,6 +53,16 @@ export function ReferSection({
         </p>
       ) : null}
 
+      {optOut ? (
+        <div className="mt-3 rounded border border-red-800 bg-red-50 p-3 text-red-900" role="note">
+          <p className="font-semibold">Opted out: {optOut}.</p>
+          <p className="mt-1">
+            This visitor asked not to have their information sold or shared. Partners are sent the job without contact
+            details, and the partner who accepts gets them: confirm before sending a referral.
+          </p>
+        </div>
+      ) : null}
+
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-3" noValidate>
         <input type="hidden" name="intent" value="zip" />
         <div>
@@ -111,17 +121,10 @@ export function ReferSection({
         <Form method="post" className="mt-4 grid max-w-xl gap-3" noValidate>
           <input type="hidden" name="intent" value="refer" />
           {optOut ? (
-            <div className="rounded border border-red-800 bg-red-50 p-3 text-red-900" role="note">
-              <p className="font-semibold">Opted out: {optOut}.</p>
-              <p className="mt-1">
-                This visitor asked not to have their information sold or shared. Partners are sent the job without
-                contact details, and the partner who accepts gets them.
-              </p>
-              <label htmlFor="refer-confirm" className="mt-2 flex items-center gap-2 font-semibold">
-                <input id="refer-confirm" type="checkbox" name="confirmOptOut" value="yes" className="size-5" />I
-                confirm sending this referral despite the opt-out
-              </label>
-            </div>
+            <label htmlFor="refer-confirm" className="flex items-center gap-2 font-semibold text-slate-900">
+              <input id="refer-confirm" type="checkbox" name="confirmOptOut" value="yes" className="size-5" />I confirm
+              sending this referral despite the opt-out
+            </label>
           ) : null}
           <fieldset aria-describedby={errors.partners ? "refer-partners-error" : undefined}>
             <legend className="font-semibold text-slate-900">Partners</legend>
