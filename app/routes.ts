@@ -33,6 +33,7 @@ export default [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
     route("manifest.webmanifest", "routes/admin/manifest[.]webmanifest.ts"),
+    route("sw.js", "routes/admin/sw[.]js.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/inbox.tsx"),
       route("leads/:id", "routes/admin/lead.tsx"),
