@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
 import { expectNoAxeViolations, prerenderedRoutes } from "./helpers.ts";
@@ -67,10 +68,34 @@ test("the alerts page offers the button with the Home Screen note, refuses a dev
   );
   expect(refused).toBe(400);
 
+  // A device as a browser's PushManager describes it (its push service is unreachable here).
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const device = {
+    endpoint: `https://127.0.0.1:9/push/${randomBytes(8).toString("hex")}`,
+    keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") },
+    deviceLabel: "Chrome on Android",
+  };
+  const saved = await page.evaluate(
+    (body) =>
+      fetch("/admin/alerts/devices", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      }).then((response) => response.status),
+    device,
+  );
+  expect(saved).toBe(204);
+  await page.reload();
+  await expect(page.getByRole("listitem").filter({ hasText: "Chrome on Android, since" })).toBeVisible();
+
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/admin/alerts");
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
+
+  await page.getByRole("button", { name: /^Remove Chrome on Android/ }).click();
+  await expect(page.getByText("None yet.")).toBeVisible();
 });
