@@ -78,15 +78,32 @@ export function offerEmail(
   };
 }
 
-export function offerText(partner: Recipient, job: ReferralJob, link: string, companyName: string): MessageToSend {
+/**
+ * A partner's phone number as Twilio takes it (E.164): written with a leading +, or a 10-digit US number
+ * (with or without the leading 1); null when it is neither, and the partner gets the email only.
+ */
+export function textableNumber(phone: string): string | null {
+  const digits = phone.replace(/\D/g, "");
+  if (phone.trim().startsWith("+")) return /^[1-9]\d{6,14}$/.test(digits) ? `+${digits}` : null;
+  if (/^[2-9]\d{9}$/.test(digits)) return `+1${digits}`;
+  if (/^1[2-9]\d{9}$/.test(digits)) return `+${digits}`;
+  return null;
+}
+
+/** The offer as a text message, or null when the partner's number cannot take one. */
+export function offerText(
+  partner: Recipient,
+  job: ReferralJob,
+  link: string,
+  companyName: string,
+): MessageToSend | null {
+  const to = textableNumber(partner.phone);
+  if (!to) return null;
   const where = job.zip ? ` in ${job.zip}` : "";
   return {
     channel: "sms",
     purpose: "referral_offer",
-    payload: {
-      to: partner.phone,
-      body: `${companyName}: new ${job.service.slice(0, 60)} job${where}. Accept or decline: ${link}`,
-    },
+    payload: { to, body: `${companyName}: new ${job.service.slice(0, 60)} job${where}. Accept or decline: ${link}` },
   };
 }
 

@@ -225,7 +225,10 @@ export function createReferrals(settings: ReferralSettings) {
         ),
         JSON.stringify(
           settings.texts
-            ? offers.map((offer) => messageRow(offerText(offer.partner, job, link(offer.id), settings.companyName)))
+            ? offers.flatMap((offer) => {
+                const text = offerText(offer.partner, job, link(offer.id), settings.companyName);
+                return text ? [messageRow(text)] : [];
+              })
             : [],
         ),
         leadEventRows(
