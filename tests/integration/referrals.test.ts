@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
 import { contactRequests, leadChanges, privacyRequests } from "../../app/server/leads/schema.server.ts";
-import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
+import { emailOutbox, outboxMessages } from "../../app/server/outbox/schema.server.ts";
 import { partners, referrals } from "../../app/server/partners/schema.server.ts";
 import { referralJob } from "~/server/leads/referral-job.server.ts";
 import { addPartner, createReferrals, sweepReferrals, type Referrals } from "~/server/partners/index.server.ts";
@@ -37,6 +37,7 @@ beforeEach(async () => {
   await database.db.delete(referrals);
   await database.db.delete(partners);
   await database.db.delete(emailOutbox);
+  await database.db.delete(outboxMessages);
   await database.db.delete(privacyRequests);
   await database.db.delete(contactRequests);
 });
@@ -209,6 +210,31 @@ describe("referrals", () => {
     expect(await offer(leadId, [ana])).toEqual({ kind: "needs-confirmation", reason: "do-not-sell request" });
     expect(await database.db.select().from(referrals)).toHaveLength(0);
     expect(await offer(leadId, [ana], true)).toEqual({ kind: "sent", partners: 1 });
+  });
+
+  test("with texts configured, each partner is also texted the job and the link, never the visitor's contact details", async () => {
+    const leadId = await storeLead();
+    const ana = await partner("Ana Ruiz", "ana@ruiz.example");
+    const texting = createReferrals({
+      db: database.db,
+      run: database.run,
+      tokenKey: TOKEN_KEY,
+      siteUrl: "https://plumbline.example",
+      messageIdDomain: "plumbline.example",
+      companyName: "Plumbline",
+      replyTo: "leads@plumbline.example",
+      tokenHours: 24,
+      texts: true,
+      pageLimit: { perWindow: 1_000, windowSeconds: 600 },
+      onQueued: () => undefined,
+    });
+    await texting.offer({ leadId, partnerIds: [ana], operatorEmail: "op@plumbline.example", optOutConfirmed: false });
+    const [text] = await database.db.select().from(outboxMessages);
+    const payload = text!.payload as { to: string; body: string };
+    expect(text!.channel).toBe("sms");
+    expect(payload.to).toBe("+15550100000");
+    expect(payload.body).toContain(`https://plumbline.example/r/${await tokenSentTo("ana@ruiz.example")}`);
+    expect(payload.body).not.toMatch(/Dana|Whitfield|dana\.whitfield|014-2288/);
   });
 
   test("a deactivated partner is not offered the job", async () => {
