@@ -21,8 +21,11 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const chrome = usePageChrome();
-  // The operator console has its own header (routes/admin/layout.tsx), and no visitor tracking.
-  const isConsole = useLocation().pathname.startsWith("/admin");
+  // The operator console has its own header (routes/admin/layout.tsx), and no visitor tracking; nor has a
+  // partner's referral link (/r/…), whose address is their access to a job and is not a visit.
+  const { pathname } = useLocation();
+  const isConsole = pathname.startsWith("/admin");
+  const untracked = isConsole || pathname.startsWith("/r/");
   useClientPageViews();
   useEffect(() => {
     // Marks the moment interactive parts work; scripts start after the load event (decision 003).
@@ -36,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1e40af" />
         <Meta />
         <Links />
-        {isConsole ? null : (
+        {untracked ? null : (
           // The server's HTML carries the listener; hydration keeps that script as it is, so the browser's
           // bundle need not carry its text (import.meta.env.SSR is false there, and the code is left out).
           <script
@@ -45,14 +48,14 @@ export function Layout({ children }: { children: ReactNode }) {
             dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? phoneClickTrackingScript() : "" }}
           />
         )}
-        {siteConfig.callTracking && !isConsole ? (
+        {siteConfig.callTracking && !untracked ? (
           <script
             nonce={nonce}
             suppressHydrationWarning
             dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? trackingNumberScript() : "" }}
           />
         ) : null}
-        {siteConfig.ga4MeasurementId && !isConsole ? (
+        {siteConfig.ga4MeasurementId && !untracked ? (
           <script
             nonce={nonce}
             suppressHydrationWarning

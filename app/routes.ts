@@ -12,15 +12,23 @@ export default [
   ),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  // A partner's link to answer one referral: signed, single-use, server-rendered, never indexed.
+  route("r/:token", "routes/referral.tsx"),
   // The operator console: sign-in and sign-out outside its layout, every other page inside it.
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
+    route("manifest.webmanifest", "routes/admin/manifest[.]webmanifest.ts"),
+    route("sw.js", "routes/admin/sw[.]js.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/inbox.tsx"),
       route("leads/:id", "routes/admin/lead.tsx"),
       route("opt-outs", "routes/admin/opt-outs.tsx"),
       route("outbox", "routes/admin/outbox.tsx"),
+      route("partners", "routes/admin/partners.tsx"),
+      route("partners/:id", "routes/admin/partner.tsx"),
+      route("alerts", "routes/admin/alerts.tsx"),
+      route("alerts/devices", "routes/admin/alerts-devices.ts"),
       route("export/leads.csv", "routes/admin/export-leads[.]csv.ts"),
       route("export/opt-outs.csv", "routes/admin/export-opt-outs[.]csv.ts"),
       route("dashboard", "routes/admin/dashboard.tsx"),

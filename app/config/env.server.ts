@@ -141,6 +141,39 @@ export const envSchema = z.object({
     )
     .pipe(z.array(e164).max(500)),
   CALL_RECORDING: z.enum(["off", "on"]).default("off"),
+  // Alerts: a lead still New and unopened after this many minutes is escalated once (email, and a text).
+  ALERT_ESCALATE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
+  ALERT_SMS_TO: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, "must be E.164, like +15555550123")
+    .optional(),
+  // Text messages (alerts, referral offers) are sent from this Twilio number; unset, texts are off.
+  TWILIO_FROM_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, "must be E.164, like +15555550123")
+    .optional(),
+  // Web Push to operators' devices: the VAPID key pair (base64url, as web-push generates it) and a contact
+  // for push services. Unset keys: generated on first start and kept in the data folder.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{80,90}$/, "must be a base64url P-256 public key")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, "must be a base64url P-256 private key")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https: address")
+    .optional(),
+  // Referrals: how long a partner's link works, and how long partners have before the operator is alerted.
+  REFERRAL_TOKEN_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  REFERRAL_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

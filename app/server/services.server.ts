@@ -1,4 +1,14 @@
+import { createHmac } from "node:crypto";
 import type { Env } from "~/config/env.server.ts";
+import {
+  createPushAlerts,
+  loadVapidKeys,
+  startAlertSweeps,
+  twilioTextSender,
+  webPushSender,
+  type PushAlerts,
+} from "./alerts/index.server.ts";
+import { createReferrals, type Referrals } from "./partners/index.server.ts";
 import { createSiteEventCounter, type SiteEventCounter, purgeExpiredCounts } from "./analytics/index.server.ts";
 import { createConsoleAuth, type ConsoleAuth, loadSessionSecret } from "./console/index.server.ts";
 import { openDatabase, type Database, type RunStatement } from "./db/index.server.ts";
@@ -23,6 +33,12 @@ export interface AppServices {
   outbox: OutboxWorker;
   /** What the readiness probe reports of email still to send. */
   outboxBacklog(): ReturnType<typeof emailBacklog>;
+  /** Offering leads to partner plumbers, and their answers through the link. */
+  referrals: Referrals;
+  /** Web Push to operators' devices: new leads, opt-outs and missed calls. */
+  pushAlerts: PushAlerts;
+  /** The public VAPID key browsers subscribe with. */
+  vapidPublicKey: string;
   /** Page views and call clicks, gathered in memory and added to the daily aggregates every few seconds. */
   siteEvents: SiteEventCounter;
   /** Call tracking, when Twilio is configured: its webhooks, the per-visit number endpoint and its REST client. */
@@ -37,6 +53,8 @@ export interface CallTracking {
 }
 
 const HOUR_SECONDS = 3_600;
+/** How often each instance looks for leads and referrals to escalate. */
+const ALERT_SWEEP_MS = 30_000;
 
 export async function startServices(env: Env): Promise<AppServices> {
   setLogLevel(env.LOG_LEVEL);
@@ -48,27 +66,72 @@ export async function startServices(env: Env): Promise<AppServices> {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
   log.info(`Leads are stored in ${database.description}; email goes to ${mailer.description}.`);
 
+  // Call tracking, text messages and the deletion of recordings go through Twilio when it is configured;
+  // texts also need the number they are sent from.
   const twilio = isTwilioConfigured(env)
     ? createTwilioClient({
         accountSid: env.TWILIO_ACCOUNT_SID,
         authToken: env.TWILIO_AUTH_TOKEN,
         apiBaseUrl: env.TWILIO_API_URL,
+        smsFrom: env.TWILIO_FROM_NUMBER,
       })
     : undefined;
-
+  const texts = twilio && env.TWILIO_FROM_NUMBER ? twilioTextSender(twilio) : undefined;
+  const vapid = await loadVapidKeys({
+    publicKey: env.VAPID_PUBLIC_KEY,
+    privateKey: env.VAPID_PRIVATE_KEY,
+    pgliteDataDir: env.PGLITE_DATA_DIR,
+  });
   const intakePressure = createIntakePressure();
   const outbox = startOutboxWorker(database.run, mailer, {
-    channels: twilio ? { [TWILIO_CHANNEL]: twilioChannel(twilio) } : {},
     pollMs: env.OUTBOX_POLL_MS,
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
     retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
     beforeClaim: intakePressure.quiet,
+    channels: {
+      push: webPushSender(database.db, { ...vapid, subject: env.VAPID_SUBJECT ?? `mailto:${env.LEADS_EMAIL_TO}` }),
+      ...(texts ? { sms: texts } : {}),
+      ...(twilio ? { [TWILIO_CHANNEL]: twilioChannel(twilio) } : {}),
+    },
   });
+  const pushAlerts = createPushAlerts({
+    db: database.db,
+    run: database.run,
+    messageIdFrom: env.MAIL_FROM,
+    companyName: env.COMPANY_NAME,
+    onQueued: () => outbox.nudge(),
+  });
+  const sessionSecret = await loadSessionSecret(env);
   const consoleAuth = createConsoleAuth({
     db: database.db,
-    sessionSecret: await loadSessionSecret(env),
+    sessionSecret,
     siteUrl: env.SITE_URL,
     requireTwoStep: env.REQUIRE_TWO_STEP,
+  });
+  const alertSweeps = startAlertSweeps(database.db, database.run, {
+    companyName: env.COMPANY_NAME,
+    leadsEmailTo: env.LEADS_EMAIL_TO,
+    siteUrl: env.SITE_URL,
+    alertSmsTo: texts ? env.ALERT_SMS_TO : undefined,
+    escalateMinutes: env.ALERT_ESCALATE_MINUTES,
+    referralTimeoutMinutes: env.REFERRAL_TIMEOUT_MINUTES,
+    messageIdDomain: messageIdDomain(env.MAIL_FROM),
+    everyMs: ALERT_SWEEP_MS,
+    onQueued: () => outbox.nudge(),
+  });
+  const referrals = createReferrals({
+    db: database.db,
+    run: database.run,
+    // Referral links are signed with a key of their own, derived from the session key.
+    tokenKey: createHmac("sha256", sessionSecret).update("referral links").digest("hex"),
+    siteUrl: env.SITE_URL,
+    messageIdDomain: messageIdDomain(env.MAIL_FROM),
+    companyName: env.COMPANY_NAME,
+    replyTo: env.LEADS_EMAIL_TO,
+    tokenHours: env.REFERRAL_TOKEN_HOURS,
+    texts: texts !== undefined,
+    pageLimit: { perWindow: 30, windowSeconds: 600 },
+    onQueued: () => outbox.nudge(),
   });
   // Housekeeping at start (a server restarted more often than hourly must purge too) and hourly after:
   // expired rate-limit windows and sessions, leads past the privacy policy's retention period with
@@ -103,9 +166,13 @@ export async function startServices(env: Env): Promise<AppServices> {
       privacyEmail: env.LEGAL_OPERATOR_EMAIL,
       consentText: env.CONTACT_CONSENT_TEXT,
     },
-    onAccepted() {
+    onAccepted(lead) {
       intakePressure.leadAccepted();
       outbox.nudge();
+      // The email is already queued with the lead; the push to operators' devices follows it.
+      (lead.kind === "contact" ? pushAlerts.newLead(lead) : pushAlerts.optOut()).catch((error) =>
+        log.error({ err: error }, "queueing the push alert failed"),
+      );
     },
   });
 
@@ -128,7 +195,13 @@ export async function startServices(env: Env): Promise<AppServices> {
               timeZone: env.OPERATOR_TIME_ZONE,
               messageIdDomain: messageIdDomain(env.MAIL_FROM),
             },
-            onEmailQueued: () => outbox.nudge(),
+            onEmailQueued: () => {
+              outbox.nudge();
+              // A missed call or a voicemail reaches the operators' phones too.
+              pushAlerts
+                .missedCall({ url: "/admin/calls" })
+                .catch((error) => log.error({ err: error }, "queueing the push alert failed"));
+            },
           }),
           numberEndpoint: numberEndpoint(database.run, {
             pool: env.CALL_TRACKING_POOL,
@@ -145,10 +218,14 @@ export async function startServices(env: Env): Promise<AppServices> {
     consoleAuth,
     outbox,
     outboxBacklog: () => emailBacklog(database.db),
+    referrals,
+    pushAlerts,
+    vapidPublicKey: vapid.publicKey,
     siteEvents,
     calls,
     async close() {
       clearInterval(housekeepingTimer);
+      await alertSweeps.stop();
       await siteEvents.close();
       await Promise.all([outbox.stop(), housekeepingRun]);
       mailer.close();

@@ -96,47 +96,73 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       </p>
 
       {rows.length > 0 ? (
-        <DataTable
-          label="Contact requests"
-          caption="Contact requests, newest first"
-          headings={[
-            "Received",
-            "Name",
-            "Phone",
-            "Email",
-            "Service",
-            "Status",
-            <abbr key="gpc" title="Global Privacy Control: do not sell or share">
-              GPC
-            </abbr>,
-          ]}
-        >
+        // On a phone, one card per lead; from 640 px, the table.
+        <ul aria-label="Contact requests" className="mt-3 grid gap-3 sm:hidden">
           {rows.map((row) => (
-            <tr key={row.id}>
-              <td className={`${cellClass} whitespace-nowrap`}>{row.receivedAt}</td>
-              <th scope="row" className={`${cellClass} font-normal`}>
-                <Link to={`/admin/leads/${row.id}`} className={linkClass}>
-                  {row.name}
-                </Link>
-              </th>
-              <td className={`${cellClass} whitespace-nowrap`}>
-                <a href={telHref(row.phone)} className={linkClass}>
-                  {row.phone}
+            <li key={row.id} className="rounded border border-slate-300 p-3">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <Link to={`/admin/leads/${row.id}`} className={`${linkClass} break-words`}>
+                    {row.name}
+                  </Link>
+                  <p className="mt-1 break-words text-slate-900">{row.service}</p>
+                  <p className="mt-1 text-sm text-slate-800">
+                    {row.receivedAgo} · <StatusText status={row.status} />
+                  </p>
+                </div>
+                <a href={telHref(row.phone)} className={buttonClass} aria-label={`Call ${row.name}`}>
+                  Call
                 </a>
-              </td>
-              <td className={cellClass}>
-                <a href={`mailto:${row.email}`} className={`${linkClass} break-all`}>
-                  {row.email}
-                </a>
-              </td>
-              <td className={cellClass}>{row.service}</td>
-              <td className={cellClass}>
-                <StatusText status={row.status} />
-              </td>
-              <td className={cellClass}>{row.globalPrivacyControl ? "Yes: do not sell or share" : "No"}</td>
-            </tr>
+              </div>
+            </li>
           ))}
-        </DataTable>
+        </ul>
+      ) : null}
+
+      {rows.length > 0 ? (
+        <div className="hidden sm:block">
+          <DataTable
+            label="Contact requests"
+            caption="Contact requests, newest first"
+            headings={[
+              "Received",
+              "Name",
+              "Phone",
+              "Email",
+              "Service",
+              "Status",
+              <abbr key="gpc" title="Global Privacy Control: do not sell or share">
+                GPC
+              </abbr>,
+            ]}
+          >
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td className={`${cellClass} whitespace-nowrap`}>{row.receivedAt}</td>
+                <th scope="row" className={`${cellClass} font-normal`}>
+                  <Link to={`/admin/leads/${row.id}`} className={linkClass}>
+                    {row.name}
+                  </Link>
+                </th>
+                <td className={`${cellClass} whitespace-nowrap`}>
+                  <a href={telHref(row.phone)} className={linkClass}>
+                    {row.phone}
+                  </a>
+                </td>
+                <td className={cellClass}>
+                  <a href={`mailto:${row.email}`} className={`${linkClass} break-all`}>
+                    {row.email}
+                  </a>
+                </td>
+                <td className={cellClass}>{row.service}</td>
+                <td className={cellClass}>
+                  <StatusText status={row.status} />
+                </td>
+                <td className={cellClass}>{row.globalPrivacyControl ? "Yes: do not sell or share" : "No"}</td>
+              </tr>
+            ))}
+          </DataTable>
+        </div>
       ) : null}
 
       {pageCount > 1 ? (

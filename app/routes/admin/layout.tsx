@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Form, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import consoleStylesheet from "./console.css?url";
@@ -5,7 +6,12 @@ import { siteConfig } from "~/config/site.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { openRequestCounts, type OpenRequestCounts } from "~/server/leads/index.server.ts";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: consoleStylesheet }];
+// The console installs as an app of its own (its manifest is behind sign-in, hence fetched with credentials).
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: consoleStylesheet },
+  { rel: "manifest", href: "/admin/manifest.webmanifest", crossOrigin: "use-credentials" },
+  { rel: "apple-touch-icon", href: "/favicon.svg" },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The frame shows on the account page too, where an operator required to turn on two-step sign-in is sent.
@@ -24,12 +30,18 @@ function navItems(counts: OpenRequestCounts, callTracking: boolean) {
     ...(callTracking ? [{ to: "/admin/calls", label: "Calls", end: false, count: null }] : []),
     { to: "/admin/opt-outs", label: "Opt-outs", end: false, count: `${counts.openOptOuts} open` },
     { to: "/admin/outbox", label: "Outbox", end: false, count: null },
+    { to: "/admin/partners", label: "Partners", end: false, count: null },
+    { to: "/admin/alerts", label: "Alerts", end: false, count: null },
     { to: "/admin/dashboard", label: "Dashboard", end: false, count: null },
   ];
 }
 
 /** The console's frame: who is signed in, the pages, and "Sign out". */
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
+  useEffect(() => {
+    // The console's service worker, for its alerts; scoped to /admin/, so public pages never have one.
+    navigator.serviceWorker?.register("/admin/sw.js", { scope: "/admin/" }).catch(() => undefined);
+  }, []);
   return (
     <>
       <header className="border-b border-slate-300 bg-slate-50">

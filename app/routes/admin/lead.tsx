@@ -1,36 +1,104 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/lead";
-import { ConsoleSection } from "./components/ConsoleSection.tsx";
 import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
+import { CallsTable } from "./components/CallsTable.tsx";
+import { ConsoleSection } from "./components/ConsoleSection.tsx";
 import { StatusText } from "./components/StatusText.tsx";
 import { telHref } from "./components/links.ts";
 import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
-import { CallsTable } from "./components/CallsTable.tsx";
 import { callsFromPhone } from "~/server/calls/index.server.ts";
-import { leadDetail, updateLead, validateLeadUpdate } from "~/server/leads/index.server.ts";
+import {
+  leadDetail,
+  markLeadOpened,
+  referralJob,
+  setLeadZip,
+  updateLead,
+  validateLeadUpdate,
+  validateLeadZip,
+} from "~/server/leads/index.server.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
+import { leadReferrals, referralCandidates } from "~/server/partners/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
+import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
+import { ReferSection, type ReferErrors } from "./components/ReferSection.tsx";
 
-export const meta: Route.MetaFunction = ({ data: lead }) => [
-  { title: lead ? `${lead.firstName} ${lead.lastName}` : "Lead" },
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: loaded ? `${loaded.lead.firstName} ${loaded.lead.lastName}` : "Lead" },
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   requireOperator(context);
-  const lead = await leadDetail(context.services.db, params.id, context.operatorTimeZone);
+  const { db } = context.services;
+  const lead = await leadDetail(db, params.id, context.operatorTimeZone);
   if (!lead) throw data(null, { status: 404 });
-  return { ...lead, calls: await callsFromPhone(context.services.db, lead.phone, context.operatorTimeZone) };
+  // Opening the page counts as an operator having seen the lead: it is not escalated.
+  await markLeadOpened(db, params.id);
+  const chosenService = new URL(request.url).searchParams.get("service");
+  const service = chosenService && PARTNER_SERVICES.includes(chosenService) ? chosenService : null;
+  const [candidates, referrals, job, calls] = await Promise.all([
+    referralCandidates(db, { zip: lead.zip, service }),
+    leadReferrals(db, params.id, context.operatorTimeZone),
+    referralJob(db, params.id),
+    callsFromPhone(db, lead.phone, context.operatorTimeZone),
+  ]);
+  return {
+    lead,
+    calls,
+    refer: { candidates, referrals, service, services: PARTNER_SERVICES, optOut: job?.optOut ?? null },
+  };
 }
 
-/** "Save": the status and a note, then back to this page (POST, then redirect), or the form's errors with a 400. */
+const OFFER_ERRORS = {
+  "no-partners": { status: 400, message: "Choose at least one active partner." },
+  "needs-confirmation": {
+    status: 400,
+    message: "This visitor opted out of the sale or sharing of their information: confirm before sending.",
+  },
+  taken: { status: 409, message: "A partner has already accepted this job." },
+} as const;
+
+/**
+ * "Save" (the status and a note), "Set ZIP" and "Send referral", each then back to this page (POST, then
+ * redirect), or the form's errors with a 400 (409 when the job is already taken).
+ */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
   if (!isRowId(params.id)) throw data(null, { status: 404 });
-  const result = validateLeadUpdate(await request.formData());
-  if (!result.success) return data({ errors: result.errors }, { status: 400 });
-  const found = await updateLead(context.services.db, params.id, result.update, operator.email);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const { db } = context.services;
+  if (intent === "zip") {
+    const zip = validateLeadZip(form);
+    if (!zip.success)
+      return data({ errors: undefined, refer: { zip: zip.error } satisfies ReferErrors }, { status: 400 });
+    if (!(await setLeadZip(db, params.id, zip.zip))) throw data(null, { status: 404 });
+    return redirect(`/admin/leads/${params.id}`, 303);
+  }
+  if (intent === "refer") {
+    const outcome = await context.services.referrals.offer({
+      leadId: params.id,
+      partnerIds: form
+        .getAll("partner")
+        .filter((value) => typeof value === "string")
+        .slice(0, 50),
+      operatorEmail: operator.email,
+      optOutConfirmed: form.get("confirmOptOut") === "yes",
+    });
+    if (outcome.kind === "no-lead") throw data(null, { status: 404 });
+    if (outcome.kind !== "sent") {
+      const error = OFFER_ERRORS[outcome.kind];
+      return data(
+        { errors: undefined, refer: { partners: error.message } satisfies ReferErrors },
+        { status: error.status },
+      );
+    }
+    return redirect(`/admin/leads/${params.id}`, 303);
+  }
+  const result = validateLeadUpdate(form);
+  if (!result.success) return data({ errors: result.errors, refer: undefined }, { status: 400 });
+  const found = await updateLead(db, params.id, result.update, operator.email);
   if (!found) throw data(null, { status: 404 });
   return redirect(`/admin/leads/${params.id}`, 303);
 }
@@ -45,11 +113,27 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 }
 
 /** One contact request: what the visitor sent, the status and notes, the history, and its emails. */
-export default function Lead({ loaderData: lead, actionData }: Route.ComponentProps) {
+export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, calls, refer } = loaderData;
   const errors = actionData?.errors;
   return (
     <>
-      <p>
+      {/* On a phone, calling and writing back stay in view while the page scrolls, the follow-up form a tap away. */}
+      <nav
+        aria-label="Answer the visitor"
+        className="sticky top-0 z-10 -mx-4 flex gap-3 border-b border-slate-300 bg-white px-4 py-2 sm:hidden"
+      >
+        <a href={telHref(lead.phone)} className={`${buttonClass} flex-1 text-center`}>
+          Call
+        </a>
+        <a href={`mailto:${lead.email}`} className={`${buttonClass} flex-1 text-center`}>
+          Email
+        </a>
+        <a href="#update-heading" className={`${linkClass} self-center`}>
+          Status and note
+        </a>
+      </nav>
+      <p className="mt-3 sm:mt-0">
         <Link to="/admin" className={linkClass}>
           Back to the inbox
         </Link>
@@ -114,6 +198,7 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
           Follow-up
         </h2>
         <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
+          <input type="hidden" name="intent" value="update" />
           <div>
             <label htmlFor="lead-status" className="font-semibold text-slate-900">
               Status
@@ -169,6 +254,8 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
         </Form>
       </section>
 
+      <ReferSection zip={lead.zip} refer={refer} errors={actionData?.refer} />
+
       <ConsoleSection id="history" heading="History" isEmpty={lead.history.length === 0} emptyText="No changes yet.">
         <ol className="mt-2 grid gap-3">
           {lead.history.map((change) => (
@@ -205,7 +292,7 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
               <th scope="row" className={`${cellClass} font-normal`}>
                 {email.subject}
               </th>
-              <td className={`${cellClass} break-all`}>{email.toAddress}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{email.toAddress}</td>
               <td className={`${cellClass} whitespace-nowrap`}>{email.queuedAt}</td>
               <td className={cellClass}>
                 {email.sentAt ? (
@@ -225,13 +312,13 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
       <ConsoleSection
         id="calls"
         heading={`Calls from ${lead.phone}`}
-        isEmpty={lead.calls.length === 0}
+        isEmpty={calls.length === 0}
         emptyText="No calls from this number."
       >
         <CallsTable
           label="Calls from this number"
           caption="Calls from this lead's phone number, newest first"
-          rows={lead.calls}
+          rows={calls}
         />
       </ConsoleSection>
     </>

@@ -4,6 +4,7 @@ import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status.ts";
 import type { Database } from "../db/index.server.ts";
 import { contactRequests, privacyRequests } from "./schema.server.ts";
+import { timeAgo } from "../../lib/time-ago.ts";
 import { formatTime } from "../../lib/operator-time.ts";
 
 /** The inbox: contact requests newest first, 50 a page, searched by name, email or phone digits, filtered by status. */
@@ -66,6 +67,8 @@ function searchCondition(q: string): SQL | undefined {
 interface InboxRow {
   id: string;
   receivedAt: string;
+  /** "12 min ago": what a phone's inbox card shows. */
+  receivedAgo: string;
   name: string;
   phone: string;
   email: string;
@@ -109,6 +112,7 @@ export async function listInbox(db: Database, query: InboxQuery, timeZone: strin
       ...row,
       name: `${firstName} ${lastName}`,
       receivedAt: formatTime(receivedAt, timeZone),
+      receivedAgo: timeAgo(receivedAt),
     })),
     total,
     page,

@@ -16,3 +16,8 @@ export { CONTACT_RETENTION_DAYS, purgeExpiredLeads } from "./retention.server.ts
 export { leadCounts, openRequestCounts, type OpenRequestCounts } from "./lead-counts.server.ts";
 export { newestLeadByPhone, phoneKey } from "./leads-by-phone.server.ts";
 export { describeAttribution, takeAttribution, type LeadAttribution } from "./attribution.server.ts";
+export { claimUnansweredLeadCte, findUnansweredLeads } from "./escalation.server.ts";
+export { type ReferralJob, referralJob } from "./referral-job.server.ts";
+export { leadEventRows, recordLeadEventsCte, type LeadEvent } from "./lead-events.server.ts";
+export { markLeadOpened } from "./lead-opened.server.ts";
+export { setLeadZip, validateLeadZip } from "./lead-zip.server.ts";

@@ -77,9 +77,12 @@ export interface LeadIntake {
 export interface LeadIntakeOptions {
   store: LeadStore;
   emailSettings: EmailSettings;
-  /** Called after a lead is committed, to wake the outbox worker. */
-  onAccepted(): void;
+  /** Called after a lead is committed, to wake the outbox worker and alert the operators' devices. */
+  onAccepted(lead: AcceptedLead): void;
 }
+
+/** A lead just stored: what an alert about it may say (never the visitor's contact details). */
+export type AcceptedLead = { kind: "contact"; id: string; service: string } | { kind: "opt-out"; id: string };
 
 const STORAGE_UNAVAILABLE =
   "We could not save your request right now. Please try again in a few minutes, or call us directly.";
@@ -157,7 +160,11 @@ async function intake(options: LeadIntakeOptions, input: LeadInput): Promise<Lea
         values,
       };
     case "stored":
-      options.onAccepted();
+      options.onAccepted(
+        validation.lead.kind === "contact"
+          ? { kind: "contact", id: stored.id, service: validation.lead.data.service }
+          : { kind: "opt-out", id: stored.id },
+      );
       return { outcome: "stored", id: stored.id };
   }
 }

@@ -47,6 +47,8 @@ interface LeadDetail {
   channel: string;
   globalPrivacyControl: boolean;
   status: LeadStatus;
+  /** The visitor's ZIP code, when the operator has filled it in. */
+  zip: string | null;
   /** How the visitor found the site: label/value pairs of what is known (docs/decisions/070). */
   attribution: [label: string, value: string][];
   emails: LeadEmail[];

@@ -39,10 +39,19 @@ export const contactRequests = pgTable(
     wbraid: text("wbraid"),
     msclkid: text("msclkid"),
     fbclid: text("fbclid"),
+    /** The visitor's ZIP code, filled in by the operator after talking to them (partners serving it come first). */
+    zip: text("zip"),
+    /** When an operator first opened the lead's page. */
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    /** When the operator was alerted that the lead was still New and unopened (once per lead). */
+    escalatedAt: timestamp("escalated_at", { withTimezone: true }),
   },
   (table) => [
     index("contact_requests_received_at_idx").on(table.receivedAt),
     index("contact_requests_status_idx").on(table.status),
+    index("contact_requests_unescalated_idx")
+      .on(table.receivedAt)
+      .where(sql`${table.openedAt} IS NULL AND ${table.escalatedAt} IS NULL`),
     check(
       "contact_requests_status_known",
       sql`${table.status} IN (${sql.raw(LEAD_STATUSES.map((status) => `'${status}'`).join(", "))})`,

@@ -1,0 +1,38 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/alerts-devices";
+import { requireOperator } from "~/server/console/index.server.ts";
+import { parsePushSubscription, removePushSubscription, savePushSubscription } from "~/server/alerts/index.server.ts";
+
+/** A browser's push subscription is a few hundred bytes; more is not one. */
+const MAX_BODY_BYTES = 4_096;
+
+/**
+ * The alerts section's action: a device turning alerts on (JSON from the button's script: its
+ * PushSubscription and a name; 204, or 400 when it is not a subscription) and "Remove" (a form, then back).
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const operator = requireOperator(context);
+  const { db } = context.services;
+  if (request.headers.get("content-type")?.startsWith("application/json")) {
+    const text = await request.text();
+    if (text.length > MAX_BODY_BYTES) throw data("A push subscription is smaller than that.", { status: 413 });
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw data("Send the push subscription as JSON.", { status: 400 });
+    }
+    const subscription = parsePushSubscription(body);
+    if (!subscription) throw data("That is not a push subscription.", { status: 400 });
+    await savePushSubscription(db, operator.id, subscription);
+    return new Response(null, { status: 204 });
+  }
+  const form = await request.formData();
+  const id = form.get("id");
+  const returnTo = form.get("returnTo");
+  if (typeof id !== "string" || !(await removePushSubscription(db, operator.id, id))) {
+    throw data(null, { status: 404 });
+  }
+  const back = typeof returnTo === "string" && /^\/admin(\/[a-z-]*)?$/.test(returnTo) ? returnTo : "/admin/alerts";
+  return redirect(back, 303);
+}

@@ -1,0 +1,163 @@
+import { Form } from "react-router";
+import { buttonClass, fieldClass } from "./TableRegion.tsx";
+
+/** The partner form, to add a partner or edit one: every field labelled, errors tied to their fields. */
+
+interface PartnerValues {
+  name: string;
+  business: string;
+  phone: string;
+  email: string;
+  services: string[];
+  zipCodes: string[];
+}
+
+type Errors = Partial<Record<"name" | "business" | "phone" | "email" | "services" | "zipCodes", string>>;
+
+function ErrorText({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className="mt-1 font-semibold text-red-800">
+      {error}
+    </p>
+  ) : null;
+}
+
+function TextField({
+  name,
+  label,
+  type = "text",
+  autoComplete,
+  defaultValue,
+  error,
+  maxLength,
+}: {
+  name: "name" | "business" | "phone" | "email";
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  defaultValue: string;
+  error: string | undefined;
+  maxLength: number;
+}) {
+  const id = `partner-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="font-semibold text-slate-900">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        required
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={fieldClass}
+      />
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+export function PartnerForm({
+  values,
+  errors = {},
+  services,
+  action,
+}: {
+  values: PartnerValues | null;
+  errors?: Errors;
+  /** Every service the site offers, one checkbox each. */
+  services: readonly string[];
+  action?: string;
+}) {
+  return (
+    <Form method="post" action={action} className="mt-3 grid max-w-xl gap-4" noValidate>
+      <input type="hidden" name="intent" value="save" />
+      <TextField
+        name="name"
+        label="Name"
+        autoComplete="off"
+        maxLength={120}
+        defaultValue={values?.name ?? ""}
+        error={errors.name}
+      />
+      <TextField
+        name="business"
+        label="Business"
+        autoComplete="off"
+        maxLength={160}
+        defaultValue={values?.business ?? ""}
+        error={errors.business}
+      />
+      <TextField
+        name="phone"
+        label="Phone"
+        type="tel"
+        autoComplete="off"
+        maxLength={40}
+        defaultValue={values?.phone ?? ""}
+        error={errors.phone}
+      />
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="off"
+        maxLength={254}
+        defaultValue={values?.email ?? ""}
+        error={errors.email}
+      />
+      <fieldset aria-describedby={errors.services ? "partner-services-error" : undefined}>
+        <legend className="font-semibold text-slate-900">Services</legend>
+        <div className="mt-1 grid gap-1 sm:grid-cols-2">
+          {services.map((service, index) => (
+            <label
+              key={service}
+              htmlFor={`partner-service-${index}`}
+              className="flex items-center gap-2 text-slate-900"
+            >
+              <input
+                id={`partner-service-${index}`}
+                type="checkbox"
+                name="services"
+                value={service}
+                defaultChecked={values?.services.includes(service) ?? false}
+                className="size-5"
+              />
+              {service}
+            </label>
+          ))}
+        </div>
+        <ErrorText id="partner-services-error" error={errors.services} />
+      </fieldset>
+      <div>
+        <label htmlFor="partner-zipCodes" className="font-semibold text-slate-900">
+          ZIP codes
+        </label>
+        <textarea
+          id="partner-zipCodes"
+          name="zipCodes"
+          rows={3}
+          maxLength={3500}
+          defaultValue={values?.zipCodes.join(" ") ?? ""}
+          aria-invalid={errors.zipCodes ? true : undefined}
+          aria-describedby={errors.zipCodes ? "partner-zipCodes-hint partner-zipCodes-error" : "partner-zipCodes-hint"}
+          className={fieldClass}
+        />
+        <p id="partner-zipCodes-hint" className="mt-1 text-sm text-slate-700">
+          5-digit ZIP codes the partner serves, separated by spaces or commas.
+        </p>
+        <ErrorText id="partner-zipCodes-error" error={errors.zipCodes} />
+      </div>
+      <div>
+        <button type="submit" className={buttonClass}>
+          Save partner
+        </button>
+      </div>
+    </Form>
+  );
+}

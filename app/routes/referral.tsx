@@ -1,0 +1,144 @@
+import { data, Form } from "react-router";
+import type { Route } from "./+types/referral";
+import { siteConfig } from "~/config/site.ts";
+import { clientKey } from "~/server/limits/index.server.ts";
+import type { ReferralPage } from "~/server/partners/index.server.ts";
+
+/**
+ * A partner's link to one referral (/r/<token>): the job with "Accept" and "Decline", plain forms that work
+ * without JavaScript. The first partner to accept gets the visitor's contact details here and by email.
+ */
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Job offer | ${siteConfig.companyName}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/** The token is the partner's access: the page is never cached or indexed, and its address never sent on as a referrer. */
+export const headers: Route.HeadersFunction = () => ({
+  "X-Robots-Tag": "noindex, nofollow",
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+});
+
+function statusOf(page: ReferralPage): number {
+  switch (page.kind) {
+    case "not-found":
+      return 404;
+    case "taken":
+    case "used":
+    case "expired":
+      return 410;
+    case "rate-limited":
+      return 429;
+    default:
+      return 200;
+  }
+}
+
+function respond(page: ReferralPage) {
+  return data(page, {
+    status: statusOf(page),
+    headers: page.kind === "rate-limited" ? { "Retry-After": String(page.retryAfterSeconds) } : undefined,
+  });
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return respond(await context.services.referrals.page(params.token, clientKey(context.clientIp)));
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const intent = (await request.formData()).get("intent");
+  if (intent !== "accept" && intent !== "decline") throw data("Choose Accept or Decline.", { status: 400 });
+  const answer = intent === "accept" ? "accepted" : "declined";
+  return respond(await context.services.referrals.answer(params.token, clientKey(context.clientIp), answer));
+}
+
+function Rows({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl className="mt-3">
+      {rows.map(([label, value]) => (
+        <div key={label} className="border-b border-slate-200 py-2">
+          <dt className="font-semibold text-slate-900">{label}</dt>
+          <dd className="mt-1 break-words whitespace-pre-wrap text-slate-900">
+            {label === "Phone" ? (
+              <a href={`tel:${value.replace(/[^\d+]/g, "")}`} className="font-semibold text-brand-700 underline">
+                {value}
+              </a>
+            ) : label === "Email" ? (
+              <a href={`mailto:${value}`} className="font-semibold break-all text-brand-700 underline">
+                {value}
+              </a>
+            ) : (
+              value
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const CLOSED: Record<string, { heading: string; text: string }> = {
+  taken: {
+    heading: "This job has already been taken.",
+    text: "Another partner accepted it first. Thank you for answering.",
+  },
+  used: { heading: "This link has already been used.", text: "Each link answers one job once." },
+  expired: { heading: "This link has expired.", text: "The job was offered for a limited time, which has passed." },
+  "not-found": { heading: "This link is not valid.", text: "Check that you opened the whole link from the message." },
+  "rate-limited": { heading: "Too many requests.", text: "Please wait a few minutes, then open the link again." },
+  declined: { heading: "You declined this job.", text: "Thank you for letting us know quickly." },
+};
+
+const buttonClass =
+  "rounded-lg px-5 py-3 text-lg font-bold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+
+export default function Referral({ loaderData, actionData }: Route.ComponentProps) {
+  const page = actionData ?? loaderData;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-10" aria-labelledby="referral-heading">
+      {page.kind === "open" ? (
+        <>
+          <h1 id="referral-heading" className="text-3xl font-bold text-slate-900">
+            A job for you, {page.partnerName}
+          </h1>
+          <p className="mt-3 text-slate-800">
+            The first partner to accept gets the customer&apos;s name, phone and email.
+          </p>
+          <Rows rows={page.job} />
+          <Form method="post" className="mt-6 flex flex-wrap gap-4">
+            <button type="submit" name="intent" value="accept" className={`${buttonClass} bg-brand-700 text-white`}>
+              Accept
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="decline"
+              className={`${buttonClass} border-2 border-slate-700 bg-white text-slate-900`}
+            >
+              Decline
+            </button>
+          </Form>
+        </>
+      ) : page.kind === "accepted" ? (
+        <>
+          <h1 id="referral-heading" className="text-3xl font-bold text-slate-900">
+            The job is yours
+          </h1>
+          <p className="mt-3 text-slate-800">
+            Please call the customer as soon as you can. We also sent these details by email.
+          </p>
+          <Rows rows={[...page.contact, ...page.job.filter(([label]) => label !== "First name")]} />
+        </>
+      ) : (
+        <>
+          <h1 id="referral-heading" className="text-3xl font-bold text-slate-900">
+            {CLOSED[page.kind]!.heading}
+          </h1>
+          <p className="mt-3 text-slate-800">{CLOSED[page.kind]!.text}</p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { and, asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../db/index.server.ts";
+import { isRowId } from "../../lib/row-id.ts";
+import { pushSubscriptions } from "./schema.server.ts";
+
+/** The devices an operator turned alerts on for: adding one (from the browser's PushSubscription), listing, removing. */
+
+const base64url = (bytes: number) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/)
+    .refine((value) => Buffer.from(value, "base64url").length === bytes);
+
+const subscriptionSchema = z.object({
+  // A push service is reached over HTTPS; the endpoint is the browser's, never a page's input to fetch freely.
+  endpoint: z.url({ protocol: /^https$/ }).max(2_048),
+  keys: z.object({ p256dh: base64url(65), auth: base64url(16) }),
+  deviceLabel: z.string().trim().min(1).max(80),
+});
+
+export type NewPushSubscription = z.infer<typeof subscriptionSchema>;
+
+/** The subscription a browser sent (PushSubscription.toJSON() and a device name), or null when it is not one. */
+export function parsePushSubscription(body: unknown): NewPushSubscription | null {
+  const parsed = subscriptionSchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Adds the device, or moves it to this operator when it was subscribed before (one row per endpoint). */
+export async function savePushSubscription(db: Database, operatorId: string, subscription: NewPushSubscription) {
+  const values = {
+    operatorId,
+    endpoint: subscription.endpoint,
+    p256dh: subscription.keys.p256dh,
+    auth: subscription.keys.auth,
+    deviceLabel: subscription.deviceLabel,
+  };
+  await db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+}
+
+export async function listPushSubscriptions(db: Database, operatorId: string) {
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      deviceLabel: pushSubscriptions.deviceLabel,
+      createdAt: pushSubscriptions.createdAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.operatorId, operatorId))
+    .orderBy(asc(pushSubscriptions.createdAt));
+}
+
+/** "Remove": only the operator's own device; returns false when they have none with that id. */
+export async function removePushSubscription(db: Database, operatorId: string, id: string): Promise<boolean> {
+  if (!isRowId(id)) return false;
+  const removed = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.operatorId, operatorId)))
+    .returning({ id: pushSubscriptions.id });
+  return removed.length > 0;
+}

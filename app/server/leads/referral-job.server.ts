@@ -1,0 +1,50 @@
+import { eq, sql } from "drizzle-orm";
+import { type Database, sqlNames } from "../db/index.server.ts";
+import { isRowId } from "../../lib/row-id.ts";
+import { contactRequests, privacyRequests } from "./schema.server.ts";
+
+const leads = sqlNames(contactRequests);
+const optOuts = sqlNames(privacyRequests);
+
+/** A lead as the referral module needs it: the job partners are offered, and the contact details for the one who accepts. */
+export interface ReferralJob {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  service: string;
+  message: string;
+  zip: string | null;
+  /**
+   * Why the visitor's information should not be shared with a partner without the operator confirming: a
+   * do-not-sell request from the same email address, or Global Privacy Control sent with the lead.
+   */
+  optOut: "do-not-sell request" | "Global Privacy Control" | null;
+}
+
+export async function referralJob(db: Database, id: string): Promise<ReferralJob | null> {
+  if (!isRowId(id)) return null;
+  const [lead] = await db
+    .select({
+      id: contactRequests.id,
+      firstName: contactRequests.firstName,
+      lastName: contactRequests.lastName,
+      email: contactRequests.email,
+      phone: contactRequests.phone,
+      service: contactRequests.service,
+      message: contactRequests.message,
+      zip: contactRequests.zip,
+      globalPrivacyControl: contactRequests.globalPrivacyControl,
+      doNotSell: sql<boolean>`EXISTS (${sql.raw(`SELECT 1 FROM ${optOuts.table} AS opt_out
+        WHERE lower(opt_out.${optOuts.email}) = lower(${leads.table}.${leads.email}) AND opt_out.${optOuts.kind} = 'opt-out'`)})`,
+    })
+    .from(contactRequests)
+    .where(eq(contactRequests.id, id));
+  if (!lead) return null;
+  const { globalPrivacyControl, doNotSell, ...job } = lead;
+  return {
+    ...job,
+    optOut: doNotSell ? "do-not-sell request" : globalPrivacyControl ? "Global Privacy Control" : null,
+  };
+}

@@ -1,0 +1,13 @@
+/** Partner plumbers and the referrals of leads to them: the console's partner list, offers, links and answers. */
+export { validatePartner } from "./partner-form.server.ts";
+export {
+  addPartner,
+  editPartner,
+  findPartner,
+  listPartners,
+  referralCandidates,
+  setPartnerActive,
+} from "./partners.server.ts";
+export { createReferrals, type Referrals, type ReferralPage } from "./referrals.server.ts";
+export { leadReferrals } from "./lead-referrals.server.ts";
+export { sweepReferrals } from "./referral-timeouts.server.ts";

@@ -1,0 +1,52 @@
+import { describe, expect, test } from "vitest";
+import { validatePartner } from "./partner-form.server.ts";
+
+function form(fields: Record<string, string | string[]>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const one of Array.isArray(value) ? value : [value]) data.append(name, one);
+  }
+  return data;
+}
+
+const valid = {
+  name: "Ana Ruiz",
+  business: "Ruiz Plumbing",
+  phone: "(555) 010-7788",
+  email: "ana@ruiz.example",
+  services: ["Drain Services", "Water Heater Services"],
+  zipCodes: "10001, 10002\n10003 10001",
+};
+
+describe("the partner form", () => {
+  test("takes ZIP codes separated by spaces, commas or lines, each once", () => {
+    expect(validatePartner(form(valid))).toEqual({
+      success: true,
+      partner: { ...valid, zipCodes: ["10001", "10002", "10003"] },
+    });
+  });
+
+  test("says what is wrong with each field, in words", () => {
+    const result = validatePartner(
+      form({ ...valid, name: " ", email: "ana@", services: ["Rocket Repair"], zipCodes: "10001 1002" }),
+    );
+    expect(result).toEqual({
+      success: false,
+      errors: {
+        name: "Enter the name.",
+        email: "Enter an email address, like pat@example.com.",
+        services: "Choose services from the list.",
+        zipCodes: '"1002" is not a 5-digit ZIP code.',
+      },
+    });
+  });
+
+  test("needs at least one service, and refuses a name on two lines or over its length", () => {
+    const result = validatePartner(form({ ...valid, services: [], name: "Ana\nRuiz", business: "x".repeat(161) }));
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.errors.services).toBe("Choose at least one service.");
+    expect(result.errors.name).toBe("The name must be one line.");
+    expect(result.errors.business).toBe("The business can be at most 160 characters.");
+  });
+});

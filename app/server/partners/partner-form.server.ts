@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
+import { MAX_PARTNER_ZIPS, parseZipList } from "~/lib/zip-codes.ts";
+
+/** The partner form ("Save partner"): every field checked and size-limited before anything is stored. */
+
+const line = (label: string, max: number) =>
+  z
+    .string(`Enter the ${label}.`)
+    .trim()
+    .min(1, `Enter the ${label}.`)
+    .max(max, `The ${label} can be at most ${max} characters.`)
+    .refine((value) => !/[\r\n]/.test(value), `The ${label} must be one line.`);
+
+const partnerSchema = z.object({
+  name: line("name", 120),
+  business: line("business", 160),
+  phone: line("phone", 40).refine((value) => /^[\d\s()+.-]{7,40}$/.test(value), "Enter a phone number."),
+  email: z.email("Enter an email address, like pat@example.com.").max(254, "Enter an email address."),
+  services: z
+    .array(z.enum(PARTNER_SERVICES as [string, ...string[]], "Choose services from the list."))
+    .min(1, "Choose at least one service."),
+  zipCodes: z
+    .string()
+    .max(MAX_PARTNER_ZIPS * 7, "Too many ZIP codes.")
+    .transform((text, context) => {
+      const parsed = parseZipList(text);
+      if ("invalid" in parsed) {
+        context.addIssue({ code: "custom", message: `"${parsed.invalid}" is not a 5-digit ZIP code.` });
+        return z.NEVER;
+      }
+      if (parsed.zips.length > MAX_PARTNER_ZIPS) {
+        context.addIssue({ code: "custom", message: `At most ${MAX_PARTNER_ZIPS} ZIP codes.` });
+        return z.NEVER;
+      }
+      return parsed.zips;
+    }),
+});
+
+export type PartnerInput = z.infer<typeof partnerSchema>;
+export type PartnerField = keyof PartnerInput;
+export type PartnerFormErrors = Partial<Record<PartnerField, string>>;
+
+export function validatePartner(
+  form: FormData,
+): { success: true; partner: PartnerInput } | { success: false; errors: PartnerFormErrors } {
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const result = partnerSchema.safeParse({
+    name: field("name"),
+    business: field("business"),
+    phone: field("phone"),
+    email: field("email")?.trim(),
+    services: form.getAll("services").filter((value) => typeof value === "string"),
+    zipCodes: field("zipCodes") ?? "",
+  });
+  if (result.success) return { success: true, partner: result.data };
+  const errors: PartnerFormErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path[0] as PartnerField;
+    errors[key] ??= issue.message;
+  }
+  return { success: false, errors };
+}

@@ -1,0 +1,109 @@
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/index.server.ts";
+import { isRowId } from "../../lib/row-id.ts";
+import type { PartnerInput } from "./partner-form.server.ts";
+import { partners, referrals } from "./schema.server.ts";
+
+/** The partner list, and adding, editing and deactivating partners. */
+
+export interface Partner extends PartnerInput {
+  id: string;
+  active: boolean;
+}
+
+/** A partner's row on /admin/partners: who they are and how they answer referrals. */
+export interface PartnerWithStats extends Partner {
+  offered: number;
+  accepted: number;
+  /** The median time from offer to answer (accept or decline), in seconds; null before any answer. */
+  medianAnswerSeconds: number | null;
+}
+
+const partnerColumns = {
+  id: partners.id,
+  name: partners.name,
+  business: partners.business,
+  phone: partners.phone,
+  email: partners.email,
+  services: partners.services,
+  zipCodes: partners.zipCodes,
+  active: partners.active,
+};
+
+export async function listPartners(db: Database): Promise<PartnerWithStats[]> {
+  const rows = await db
+    .select({
+      ...partnerColumns,
+      offered: sql<number>`count(${referrals.id})::int`,
+      accepted: sql<number>`(count(*) FILTER (WHERE ${referrals.answer} = 'accepted'))::int`,
+      medianAnswerSeconds: sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY
+        extract(epoch FROM ${referrals.answeredAt} - ${referrals.offeredAt}))`,
+    })
+    .from(partners)
+    .leftJoin(referrals, eq(referrals.partnerId, partners.id))
+    .groupBy(partners.id)
+    .orderBy(desc(partners.active), asc(partners.name));
+  return rows.map((row) => ({
+    ...row,
+    medianAnswerSeconds: row.medianAnswerSeconds === null ? null : Math.round(Number(row.medianAnswerSeconds)),
+  }));
+}
+
+export async function findPartner(db: Database, id: string): Promise<Partner | null> {
+  if (!isRowId(id)) return null;
+  const [partner] = await db.select(partnerColumns).from(partners).where(eq(partners.id, id));
+  return partner ?? null;
+}
+
+export async function addPartner(db: Database, partner: PartnerInput): Promise<string> {
+  const [added] = await db.insert(partners).values(partner).returning({ id: partners.id });
+  return added!.id;
+}
+
+/** Returns false when no partner has that id. */
+export async function editPartner(db: Database, id: string, partner: PartnerInput): Promise<boolean> {
+  if (!isRowId(id)) return false;
+  const updated = await db.update(partners).set(partner).where(eq(partners.id, id)).returning({ id: partners.id });
+  return updated.length > 0;
+}
+
+/** Deactivates (no new referrals) or reactivates a partner; returns false when no partner has that id. */
+export async function setPartnerActive(db: Database, id: string, active: boolean): Promise<boolean> {
+  if (!isRowId(id)) return false;
+  const updated = await db.update(partners).set({ active }).where(eq(partners.id, id)).returning({ id: partners.id });
+  return updated.length > 0;
+}
+
+/** A partner the Refer section offers, with whether they serve the lead's ZIP. */
+export interface ReferralCandidate {
+  id: string;
+  name: string;
+  business: string;
+  services: string[];
+  servesZip: boolean;
+}
+
+/**
+ * Active partners for a lead: those serving its ZIP first, then by name; only those offering `service` when
+ * one is chosen.
+ */
+export async function referralCandidates(
+  db: Database,
+  { zip, service }: { zip: string | null; service: string | null },
+): Promise<ReferralCandidate[]> {
+  const active = await db
+    .select({
+      id: partners.id,
+      name: partners.name,
+      business: partners.business,
+      services: partners.services,
+      zipCodes: partners.zipCodes,
+    })
+    .from(partners)
+    .where(eq(partners.active, true))
+    .orderBy(asc(partners.name));
+  return active
+    .filter((partner) => !service || partner.services.includes(service))
+    .map(({ zipCodes, ...partner }) => ({ ...partner, servesZip: zip !== null && zipCodes.includes(zip) }))
+    .sort((a, b) => Number(b.servesZip) - Number(a.servesZip));
+}

@@ -1,0 +1,248 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database, RunStatement } from "../db/index.server.ts";
+import { sqlNames } from "../db/index.server.ts";
+import { countHitCte, limitResult } from "../limits/index.server.ts";
+import { emailRow, messageRow, queueEmailsCte, queueMessagesCte } from "../outbox/index.server.ts";
+import { leadEventRows, recordLeadEventsCte, type LeadEvent, referralJob } from "../leads/index.server.ts";
+import { isRowId } from "../../lib/row-id.ts";
+import {
+  acceptedEmail,
+  contactRows,
+  jobRows,
+  offerEmail,
+  offerText,
+  type ReferralMessageSettings,
+} from "./referral-messages.server.ts";
+import { referralToken, verifyReferralToken } from "./referral-token.server.ts";
+import { partners, referrals } from "./schema.server.ts";
+
+/**
+ * Referring a lead: offering the job to partners (an email each, and a text when texts are configured),
+ * and a partner's answer through the link: the first to accept gets the job and the visitor's contact
+ * details; every offer and answer is recorded in the lead's history in the same statement.
+ */
+
+export interface ReferralSettings extends ReferralMessageSettings {
+  db: Database;
+  run: RunStatement;
+  /** The key tokens are signed with. */
+  tokenKey: string;
+  siteUrl: string;
+  messageIdDomain: string;
+  /** Partners are also sent a text message (the "sms" channel is configured). */
+  texts: boolean;
+  /** Opening or answering a link: this many per client and window. */
+  pageLimit: { perWindow: number; windowSeconds: number };
+  /** Called once messages are queued, so the outbox sends them now. */
+  onQueued(): void;
+}
+
+type Label = [label: string, value: string];
+
+export type OfferOutcome =
+  | { kind: "sent"; partners: number }
+  | { kind: "no-lead" }
+  | { kind: "no-partners" }
+  | { kind: "needs-confirmation"; reason: string }
+  | { kind: "taken" };
+
+/** What the link's page shows, or why it cannot. */
+export type ReferralPage =
+  | { kind: "open"; partnerName: string; job: Label[] }
+  | { kind: "accepted"; partnerName: string; job: Label[]; contact: Label[] }
+  | { kind: "declined" }
+  | { kind: "taken" }
+  | { kind: "used" }
+  | { kind: "expired" }
+  | { kind: "not-found" }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
+
+const r = sqlNames(referrals);
+
+const OFFER = `WITH lead AS (
+  SELECT $1::uuid AS id WHERE NOT EXISTS (
+    SELECT 1 FROM ${r.table} WHERE ${r.contactRequestId} = $1::uuid AND ${r.answer} = 'accepted')
+),
+offered AS (
+  INSERT INTO ${r.table} (${r.id}, ${r.contactRequestId}, ${r.partnerId}, ${r.offeredBy}, ${r.expiresAt})
+  SELECT offer.id, lead.id, offer.partner_id, $2, now() + $3 * interval '1 hour'
+  FROM lead, jsonb_to_recordset($4::jsonb) AS offer(id uuid, partner_id uuid)
+  RETURNING ${r.contactRequestId} AS lead_id
+),
+${queueEmailsCte({ rows: "$5", request: { column: "contact", from: "lead" } })},
+${queueMessagesCte({ rows: "$6", from: "lead" })},
+${recordLeadEventsCte({ name: "events", rows: "$7", when: "offered" })}
+SELECT count(*)::int AS offered FROM offered`;
+
+const HIT = `WITH ${countHitCte({ key: "$1", windowSeconds: "$2", allowed: "$3" })}
+SELECT allowed, seconds_left FROM form_hit`;
+
+/** A partner's answer: taken only while the link is unused and unexpired, and (to accept) the job still free. */
+const ANSWER = `WITH answered AS (
+  UPDATE ${r.table} AS referral SET ${r.answer} = $2, ${r.answeredAt} = now()
+  WHERE referral.${r.id} = $1::uuid AND referral.${r.answer} IS NULL AND referral.${r.expiresAt} > now()
+    AND ($2 = 'declined' OR NOT EXISTS (
+      SELECT 1 FROM ${r.table} AS other
+      WHERE other.${r.contactRequestId} = referral.${r.contactRequestId} AND other.${r.answer} = 'accepted'))
+  RETURNING referral.${r.contactRequestId} AS id, referral.${r.contactRequestId} AS lead_id
+),
+${queueEmailsCte({ rows: "$3", request: { column: "contact", from: "answered" } })},
+${recordLeadEventsCte({ name: "events", rows: "$4", when: "answered" })}
+SELECT count(*)::int AS answered FROM answered`;
+
+export function createReferrals(settings: ReferralSettings) {
+  const { db, run } = settings;
+  const link = (referralId: string) => `${settings.siteUrl}/r/${referralToken(settings.tokenKey, referralId)}`;
+
+  async function countHit(clientKey: string) {
+    const [hit] = await run<{ allowed: boolean; seconds_left: number }>("referral_page_hit", HIT, [
+      `referral:${clientKey}`,
+      settings.pageLimit.windowSeconds,
+      settings.pageLimit.perWindow,
+    ]);
+    return limitResult(hit!);
+  }
+
+  /** The referral a token names, with its partner and whether its lead's job is taken. */
+  async function lookUp(referralId: string) {
+    const [found] = await db
+      .select({
+        id: referrals.id,
+        leadId: referrals.contactRequestId,
+        answer: referrals.answer,
+        offeredAt: referrals.offeredAt,
+        expiresAt: referrals.expiresAt,
+        partnerName: partners.name,
+        partnerEmail: partners.email,
+        partnerPhone: partners.phone,
+      })
+      .from(referrals)
+      .innerJoin(partners, eq(partners.id, referrals.partnerId))
+      .where(eq(referrals.id, referralId));
+    if (!found) return null;
+    const [accepted] = await db
+      .select({ id: referrals.id })
+      .from(referrals)
+      .where(and(eq(referrals.contactRequestId, found.leadId), eq(referrals.answer, "accepted")));
+    return { ...found, takenBy: accepted?.id ?? null };
+  }
+
+  /** Why a link cannot be answered now, or null when it can. */
+  function closedState(found: NonNullable<Awaited<ReturnType<typeof lookUp>>>): ReferralPage | null {
+    if (found.answer !== null) return { kind: "used" };
+    if (found.takenBy !== null) return { kind: "taken" };
+    if (found.expiresAt.getTime() <= Date.now()) return { kind: "expired" };
+    return null;
+  }
+
+  /** The referral and its job when the link can be answered; otherwise the page saying why not. */
+  async function open(token: string, clientKey: string) {
+    const limit = await countHit(clientKey);
+    if (!limit.allowed) return { page: { kind: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds } } as const;
+    const referralId = verifyReferralToken(settings.tokenKey, token);
+    const found = referralId ? await lookUp(referralId) : null;
+    const job = found ? await referralJob(db, found.leadId) : null;
+    if (!found || !job) return { page: { kind: "not-found" } } as const;
+    const closed = closedState(found);
+    return closed ? ({ page: closed } as const) : ({ page: null, found, job } as const);
+  }
+
+  return {
+    /** The link's page: the job and the buttons, or why the link no longer works. */
+    async page(token: string, clientKey: string): Promise<ReferralPage> {
+      const opened = await open(token, clientKey);
+      if (opened.page) return opened.page;
+      return { kind: "open", partnerName: opened.found.partnerName, job: jobRows(opened.job) };
+    },
+
+    /** "Accept" or "Decline" from the link's page. */
+    async answer(token: string, clientKey: string, answer: "accepted" | "declined"): Promise<ReferralPage> {
+      const opened = await open(token, clientKey);
+      if (opened.page) return opened.page;
+      const { found, job } = opened;
+      const partner = { name: found.partnerName, email: found.partnerEmail, phone: found.partnerPhone };
+      const emails =
+        answer === "accepted" ? [emailRow(acceptedEmail(partner, job, settings), settings.messageIdDomain)] : [];
+      const event: LeadEvent = {
+        leadId: found.leadId,
+        by: found.partnerName,
+        note: `Referral ${answer} by ${found.partnerName}`,
+      };
+      let answered: number;
+      try {
+        const [row] = await run<{ answered: number }>("referral_answer", ANSWER, [
+          found.id,
+          answer,
+          JSON.stringify(emails),
+          leadEventRows([event]),
+        ]);
+        answered = row?.answered ?? 0;
+      } catch (error) {
+        // Two acceptances at the same moment: the unique index lets one through; the other lost the job.
+        if ((error as { code?: string }).code === "23505") return { kind: "taken" };
+        throw error;
+      }
+      if (answered === 0) {
+        const now = await lookUp(found.id);
+        return (now && closedState(now)) ?? { kind: "not-found" };
+      }
+      settings.onQueued();
+      if (answer === "declined") return { kind: "declined" };
+      return { kind: "accepted", partnerName: found.partnerName, job: jobRows(job), contact: contactRows(job) };
+    },
+
+    /** "Send referral": offers the lead to the chosen active partners. */
+    async offer(input: {
+      leadId: string;
+      partnerIds: string[];
+      operatorEmail: string;
+      /** The operator confirmed sending a lead whose visitor opted out of sale or sharing. */
+      optOutConfirmed: boolean;
+    }): Promise<OfferOutcome> {
+      const job = await referralJob(db, input.leadId);
+      if (!job) return { kind: "no-lead" };
+      const ids = input.partnerIds.filter(isRowId);
+      const chosen = ids.length
+        ? await db
+            .select({ id: partners.id, name: partners.name, email: partners.email, phone: partners.phone })
+            .from(partners)
+            .where(and(inArray(partners.id, ids), eq(partners.active, true)))
+        : [];
+      if (chosen.length === 0) return { kind: "no-partners" };
+      if (job.optOut && !input.optOutConfirmed) return { kind: "needs-confirmation", reason: job.optOut };
+      const offers = chosen.map((partner) => ({ id: randomUUID(), partner }));
+      const [row] = await run<{ offered: number }>("referral_offer", OFFER, [
+        job.id,
+        input.operatorEmail,
+        settings.tokenHours,
+        JSON.stringify(offers.map((offer) => ({ id: offer.id, partner_id: offer.partner.id }))),
+        JSON.stringify(
+          offers.map((offer) =>
+            emailRow(offerEmail(offer.partner, job, link(offer.id), settings), settings.messageIdDomain),
+          ),
+        ),
+        JSON.stringify(
+          settings.texts
+            ? offers.flatMap((offer) => {
+                const text = offerText(offer.partner, job, link(offer.id), settings.companyName);
+                return text ? [messageRow(text)] : [];
+              })
+            : [],
+        ),
+        leadEventRows(
+          offers.map((offer) => ({
+            leadId: job.id,
+            by: input.operatorEmail,
+            note: `Referral offered to ${offer.partner.name}`,
+          })),
+        ),
+      ]);
+      if (!row?.offered) return { kind: "taken" };
+      settings.onQueued();
+      return { kind: "sent", partners: row.offered };
+    },
+  };
+}
+
+export type Referrals = ReturnType<typeof createReferrals>;

@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { contactRequests } from "../leads/schema.server.ts";
+
+/** Partner plumbers the operator refers jobs to. They have no accounts: each referral's link is their access. */
+export const partners = pgTable("partners", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  name: text("name").notNull(),
+  business: text("business").notNull(),
+  phone: text("phone").notNull(),
+  email: text("email").notNull(),
+  /** The services (as the site names them) the partner takes. */
+  services: text("services").array().notNull(),
+  /** The 5-digit ZIP codes the partner serves. */
+  zipCodes: text("zip_codes").array().notNull(),
+  /** Deactivated partners are kept, with their referrals, but offered no new jobs. */
+  active: boolean("active").notNull().default(true),
+});
+
+/**
+ * One job offered to one partner, with its answer. The link's token names the row and is signed; it is good
+ * until `expires_at` and for one answer. Deleted with its lead by the retention purge.
+ */
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: uuid("id").primaryKey(),
+    contactRequestId: uuid("contact_request_id")
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    partnerId: uuid("partner_id")
+      .notNull()
+      .references(() => partners.id),
+    /** The operator (email) who sent it. */
+    offeredBy: text("offered_by").notNull(),
+    offeredAt: timestamp("offered_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    answer: text("answer", { enum: ["accepted", "declined"] }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** When the link's expiry, unanswered, was recorded in the lead's history. */
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
+    /** When the operator was alerted that no partner had answered in time (the first offer of a lead's batch). */
+    timeoutAlertedAt: timestamp("timeout_alerted_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("referrals_lead_idx").on(table.contactRequestId),
+    index("referrals_partner_idx").on(table.partnerId),
+    index("referrals_unanswered_idx")
+      .on(table.offeredAt)
+      .where(sql`${table.answeredAt} IS NULL`),
+    // A job goes to one partner: the first acceptance wins, whatever the timing of the others.
+    uniqueIndex("referrals_one_acceptance")
+      .on(table.contactRequestId)
+      .where(sql`${table.answer} = 'accepted'`),
+    check("referrals_answer_known", sql`${table.answer} IS NULL OR ${table.answer} IN ('accepted', 'declined')`),
+  ],
+);

@@ -1,0 +1,216 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { expect, test, type Browser } from "@playwright/test";
+import PostalMime from "postal-mime";
+import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
+import { postContactRequest, postOptOutRequest, uniquePhone } from "./console-leads.ts";
+import { expectNoAxeViolations } from "./helpers.ts";
+import { uniqueMarker } from "./lead-forms.ts";
+
+const PASSWORD = "correct horse battery staple";
+// playwright.config.ts points the test server's OUTBOX_DIR here.
+const OUTBOX_DIR = join(process.cwd(), "test-results/outbox");
+
+/** The referral link in the offer email written for a partner's address. */
+async function referralLinkSentTo(address: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        for (const file of await readdir(OUTBOX_DIR).catch(() => [])) {
+          const mail = await PostalMime.parse(await readFile(join(OUTBOX_DIR, file)));
+          const sentTo = (mail.to ?? []).some((to) => "address" in to && to.address === address);
+          const found = /https?:\/\/\S+\/r\/\S+/.exec(mail.text ?? "")?.[0];
+          if (sentTo && found) link = found;
+        }
+        return link;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBe("");
+  return link;
+}
+
+/** A partner opens their link on their own phone: no session, nothing shared with the operator's browser. */
+async function partnerPage(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+  return context.newPage();
+}
+
+test("at 390 px the inbox is one card per lead, each with a Call link, and never scrolls sideways", async ({
+  page,
+  baseURL,
+}) => {
+  const operator = uniqueOperatorEmail("cards");
+  await createOperator(operator, PASSWORD);
+  const marker = uniqueMarker();
+  const phone = uniquePhone();
+  await postContactRequest(page.request, baseURL!, { lastName: marker, phone: phone.display });
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/admin?q=${marker}`);
+  await signIn(page, operator, PASSWORD);
+
+  const cards = page.getByRole("list", { name: "Contact requests" }).getByRole("listitem");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first().getByRole("link", { name: `Maria ${marker}`, exact: true })).toBeVisible();
+  await expect(cards.first()).toContainText("Burst pipe");
+  await expect(cards.first()).toContainText(/just now|min ago/);
+  await expect(cards.first()).toContainText("New");
+  await expect(cards.first().getByRole("link", { name: /^Call/ })).toHaveAttribute("href", `tel:${phone.digits}`);
+  await expect(page.getByRole("table")).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The lead page keeps Call and Email in view while it scrolls.
+  await cards
+    .first()
+    .getByRole("link", { name: `Maria ${marker}`, exact: true })
+    .click();
+  await page.mouse.wheel(0, 2_000);
+  await expect(
+    page.getByRole("navigation", { name: "Answer the visitor" }).getByRole("link", { name: "Call" }),
+  ).toBeInViewport();
+  await expect(
+    page.getByRole("navigation", { name: "Answer the visitor" }).getByRole("link", { name: "Email" }),
+  ).toBeInViewport();
+});
+
+test("an operator adds a partner and refers a lead; the partner accepts from the emailed link, and the lead page shows who has the job", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const operator = uniqueOperatorEmail("refer");
+  await createOperator(operator, PASSWORD);
+  const marker = uniqueMarker();
+  const phone = uniquePhone();
+  const leadId = await postContactRequest(page.request, baseURL!, {
+    lastName: marker,
+    phone: phone.display,
+    email: `maria-${marker.toLowerCase()}@example.com`,
+  });
+  const partnerName = `Pat ${marker}`;
+  const partnerEmail = `pat-${marker.toLowerCase()}@partner.example`;
+
+  await page.goto("/admin/partners");
+  await signIn(page, operator, PASSWORD);
+  await page.getByLabel("Name").fill(partnerName);
+  await page.getByLabel("Business").fill("Pat's Pipes");
+  await page.getByLabel("Phone").fill("555-010-7788");
+  await page.getByLabel("Email").fill(partnerEmail);
+  await page.getByLabel("Drain Services").check();
+  await page.getByLabel("ZIP codes").fill("10001, 10002 10003");
+  await page.getByRole("button", { name: "Save partner" }).click();
+  const row = page.getByRole("row", { name: new RegExp(partnerName) });
+  await expect(row).toContainText("Pat's Pipes");
+  await expect(row).toContainText("None offered");
+
+  await page.goto(`/admin/leads/${leadId}`);
+  await page.getByLabel("ZIP", { exact: true }).fill("10002");
+  await page.getByRole("button", { name: "Set ZIP" }).click();
+  await expect(page.getByLabel("ZIP", { exact: true })).toHaveValue("10002");
+  await page.getByLabel("Service", { exact: true }).selectOption("Drain Services");
+  await page.getByRole("button", { name: "Show partners" }).click();
+  await expect(page.getByText(`Pat's Pipes; serves 10002`)).toBeVisible();
+  await page.getByRole("checkbox", { name: partnerName }).check();
+  await page.getByRole("button", { name: "Send referral" }).click();
+  await expect(page.getByRole("table", { name: /Referrals of this lead/ })).toContainText("Waiting");
+  await expect(page.getByRole("region", { name: "History" })).toContainText(`Referral offered to ${partnerName}`);
+
+  const link = await referralLinkSentTo(partnerEmail);
+  expect(new URL(link).pathname).toMatch(/^\/r\//);
+  const partner = await partnerPage(browser);
+  const offered = await partner.goto(new URL(link).pathname);
+  expect(offered?.status()).toBe(200);
+  expect(offered?.headers()["x-robots-tag"]).toContain("noindex");
+  expect(offered?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+  await expect(partner.getByRole("heading", { level: 1 })).toContainText(partnerName);
+  await expect(partner.getByRole("main")).toContainText("Water everywhere.");
+  await expect(partner.getByRole("main")).toContainText("10002");
+  await expect(partner.getByRole("main")).not.toContainText(`Maria ${marker}`);
+  await expect(partner.getByRole("main")).not.toContainText(phone.display);
+  await expectNoAxeViolations(partner);
+
+  await partner.getByRole("button", { name: "Accept" }).click();
+  await expect(partner.getByRole("heading", { name: "The job is yours" })).toBeVisible();
+  await expect(partner.getByRole("link", { name: phone.display })).toHaveAttribute("href", `tel:${phone.digits}`);
+  await expect(partner.getByRole("main")).toContainText(`Maria ${marker}`);
+  await expectNoAxeViolations(partner);
+
+  // The link was good for one answer.
+  const reused = await partner.goto(new URL(link).pathname);
+  expect(reused?.status()).toBe(410);
+  await expect(partner.getByRole("heading", { name: "This link has already been used." })).toBeVisible();
+  const forged = await partner.goto(`${new URL(link).pathname.slice(0, -3)}xyz`);
+  expect(forged?.status()).toBe(404);
+  await expect(partner.getByRole("heading", { name: "This link is not valid." })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Refer" }).getByRole("status")).toContainText(
+    new RegExp(`${partnerName} \\(Pat's Pipes, 555-010-7788\\) has the job: answered in \\d+ s`),
+  );
+  await expect(page.getByRole("region", { name: "History" })).toContainText(`Referral accepted by ${partnerName}`);
+
+  await page.goto("/admin/partners");
+  await expect(page.getByRole("row", { name: new RegExp(partnerName) })).toContainText("100%");
+
+  for (const path of ["/admin/partners", `/admin/leads/${leadId}`]) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(path);
+      await expectNoAxeViolations(page);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${path} at ${width} px`,
+      ).toBeLessThanOrEqual(width);
+    }
+  }
+  await page.goto("/admin/partners");
+  await page.getByRole("link", { name: partnerName }).click();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(page);
+  }
+  await page.getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(partnerName) })).toContainText("Deactivated");
+  await partner.context().close();
+});
+
+test("a lead whose email matches a do-not-sell request is flagged, and is sent only once the operator confirms", async ({
+  page,
+  baseURL,
+}) => {
+  const operator = uniqueOperatorEmail("refer-opt-out");
+  await createOperator(operator, PASSWORD);
+  const marker = uniqueMarker();
+  // postOptOutRequest asks for optout@example.com.
+  const leadId = await postContactRequest(page.request, baseURL!, {
+    lastName: marker,
+    phone: uniquePhone().display,
+    email: "optout@example.com",
+  });
+  await postOptOutRequest(page.request, baseURL!, `Maria ${marker}`);
+  await page.goto("/admin/partners");
+  await signIn(page, operator, PASSWORD);
+  const partnerName = `Lee ${marker}`;
+  await page.getByLabel("Name").fill(partnerName);
+  await page.getByLabel("Business").fill("Lee Drains");
+  await page.getByLabel("Phone").fill("555-010-1234");
+  await page.getByLabel("Email").fill(`lee-${marker.toLowerCase()}@partner.example`);
+  await page.getByLabel("Toilet Services").check();
+  await page.getByRole("button", { name: "Save partner" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(partnerName) })).toBeVisible();
+
+  await page.goto(`/admin/leads/${leadId}`);
+  const refer = page.getByRole("region", { name: "Refer" });
+  await expect(refer.getByRole("note")).toContainText("Opted out: do-not-sell request.");
+  await refer.getByRole("checkbox", { name: partnerName }).check();
+  await refer.getByRole("button", { name: "Send referral" }).click();
+  await expect(refer).toContainText("confirm before sending");
+  await expect(refer.getByRole("table", { name: /Referrals of this lead/ })).toHaveCount(0);
+
+  await refer.getByRole("checkbox", { name: partnerName }).check();
+  await refer.getByRole("checkbox", { name: /I confirm sending this referral/ }).check();
+  await refer.getByRole("button", { name: "Send referral" }).click();
+  await expect(refer.getByRole("table", { name: /Referrals of this lead/ })).toContainText(partnerName);
+});

@@ -1,0 +1,246 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
+import { contactRequests, leadChanges, privacyRequests } from "../../app/server/leads/schema.server.ts";
+import { emailOutbox, outboxMessages } from "../../app/server/outbox/schema.server.ts";
+import { partners, referrals } from "../../app/server/partners/schema.server.ts";
+import { referralJob } from "~/server/leads/referral-job.server.ts";
+import { addPartner, createReferrals, sweepReferrals, type Referrals } from "~/server/partners/index.server.ts";
+
+/** Referring a lead to partners: offers, the link's page, the first acceptance, and links that no longer work. */
+
+let database: OpenDatabase;
+let referralService: Referrals;
+const TOKEN_KEY = "a-test-key-that-signs-referral-links";
+
+beforeAll(async () => {
+  database = await openDatabase({ pgliteDataDir: "memory://" });
+  referralService = createReferrals({
+    db: database.db,
+    run: database.run,
+    tokenKey: TOKEN_KEY,
+    siteUrl: "https://plumbline.example",
+    messageIdDomain: "plumbline.example",
+    companyName: "Plumbline",
+    replyTo: "leads@plumbline.example",
+    tokenHours: 24,
+    texts: false,
+    pageLimit: { perWindow: 1_000, windowSeconds: 600 },
+    onQueued: () => undefined,
+  });
+});
+
+afterAll(() => database.close());
+
+beforeEach(async () => {
+  await database.db.delete(referrals);
+  await database.db.delete(partners);
+  await database.db.delete(emailOutbox);
+  await database.db.delete(outboxMessages);
+  await database.db.delete(privacyRequests);
+  await database.db.delete(contactRequests);
+});
+
+const visitor = {
+  firstName: "Dana",
+  lastName: "Whitfield",
+  email: "dana.whitfield@example.com",
+  phone: "(555) 014-2288",
+  service: "Burst pipe under the kitchen sink",
+  message: "Water everywhere, please hurry",
+};
+
+async function storeLead(overrides: Partial<typeof visitor> = {}) {
+  const id = randomUUID();
+  await database.db.insert(contactRequests).values({
+    id,
+    ...visitor,
+    ...overrides,
+    zip: "10001",
+    consentText: "By submitting…",
+    channel: "form",
+  });
+  return id;
+}
+
+const partner = (name: string, email: string) =>
+  addPartner(database.db, {
+    name,
+    business: `${name} Plumbing`,
+    phone: "555-010-0000",
+    email,
+    services: ["Drain Services"],
+    zipCodes: ["10001"],
+  });
+
+/** The token in an offer email's link to one partner. */
+async function tokenSentTo(email: string) {
+  const [offer] = await database.db
+    .select()
+    .from(emailOutbox)
+    .where(sql`${emailOutbox.toAddress} = ${email} AND ${emailOutbox.purpose} = 'referral_offer'`);
+  return /\/r\/([^\s"<]+)/.exec(offer!.textBody)![1]!;
+}
+
+async function history(leadId: string) {
+  const rows = await database.db.select().from(leadChanges).where(eq(leadChanges.contactRequestId, leadId));
+  return rows.map((row) => row.note);
+}
+
+const offer = (leadId: string, partnerIds: string[], optOutConfirmed = false) =>
+  referralService.offer({ leadId, partnerIds, operatorEmail: "op@plumbline.example", optOutConfirmed });
+
+describe("referrals", () => {
+  test("two partners are offered the job without the visitor's contact details; the first to accept gets them, the second sees it taken", async () => {
+    const leadId = await storeLead();
+    const first = await partner("Ana Ruiz", "ana@ruiz.example");
+    const second = await partner("Ben Okafor", "ben@okafor.example");
+    expect(await offer(leadId, [first, second])).toEqual({ kind: "sent", partners: 2 });
+
+    const offers = await database.db.select().from(emailOutbox).where(eq(emailOutbox.purpose, "referral_offer"));
+    expect(offers.map((email) => email.toAddress).sort()).toEqual(["ana@ruiz.example", "ben@okafor.example"]);
+    for (const email of offers) {
+      expect(email.textBody).toContain("Burst pipe under the kitchen sink");
+      expect(email.textBody).toContain("10001");
+      expect(email.textBody).toContain("Dana");
+      expect(email.textBody).toContain("Water everywhere");
+      expect(`${email.textBody}${email.htmlBody}`).not.toMatch(/Whitfield|dana\.whitfield|014-2288/);
+    }
+
+    const anaToken = await tokenSentTo("ana@ruiz.example");
+    const benToken = await tokenSentTo("ben@okafor.example");
+    const anaPage = await referralService.page(anaToken, "198.51.100.1");
+    expect(anaPage).toMatchObject({ kind: "open", partnerName: "Ana Ruiz" });
+    expect(JSON.stringify(anaPage)).not.toMatch(/Whitfield|dana\.whitfield|014-2288/);
+
+    const accepted = await referralService.answer(anaToken, "198.51.100.1", "accepted");
+    expect(accepted).toMatchObject({
+      kind: "accepted",
+      contact: [
+        ["Name", "Dana Whitfield"],
+        ["Phone", "(555) 014-2288"],
+        ["Email", "dana.whitfield@example.com"],
+      ],
+    });
+    const [details] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.purpose, "referral_accepted"));
+    expect(details).toMatchObject({ toAddress: "ana@ruiz.example", contactRequestId: leadId });
+    expect(details!.textBody).toContain("(555) 014-2288");
+
+    expect(await referralService.page(benToken, "198.51.100.2")).toEqual({ kind: "taken" });
+    expect(await referralService.answer(benToken, "198.51.100.2", "accepted")).toEqual({ kind: "taken" });
+    expect(await offer(leadId, [second])).toEqual({ kind: "taken" });
+
+    expect(await history(leadId)).toEqual(
+      expect.arrayContaining([
+        "Referral offered to Ana Ruiz",
+        "Referral offered to Ben Okafor",
+        "Referral accepted by Ana Ruiz",
+      ]),
+    );
+  });
+
+  test("a forged token is not found; a used one and an expired one are gone", async () => {
+    const leadId = await storeLead();
+    const ana = await partner("Ana Ruiz", "ana@ruiz.example");
+    const ben = await partner("Ben Okafor", "ben@okafor.example");
+    await offer(leadId, [ana, ben]);
+    const anaToken = await tokenSentTo("ana@ruiz.example");
+    const benToken = await tokenSentTo("ben@okafor.example");
+
+    const [id, signature] = anaToken.split(".") as [string, string];
+    const forgedSignature = `${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`;
+    expect(await referralService.page(`${id}.${forgedSignature}`, "198.51.100.1")).toEqual({ kind: "not-found" });
+    expect(await referralService.page(`${randomUUID()}.${signature}`, "198.51.100.1")).toEqual({ kind: "not-found" });
+    expect(await referralService.answer(`${id}.${forgedSignature}`, "198.51.100.1", "accepted")).toEqual({
+      kind: "not-found",
+    });
+
+    expect(await referralService.answer(anaToken, "198.51.100.1", "declined")).toEqual({ kind: "declined" });
+    expect(await referralService.page(anaToken, "198.51.100.1")).toEqual({ kind: "used" });
+    expect(await referralService.answer(anaToken, "198.51.100.1", "accepted")).toEqual({ kind: "used" });
+
+    await database.db
+      .update(referrals)
+      .set({ offeredAt: sql`now() - interval '25 hours'`, expiresAt: sql`now() - interval '1 hour'` })
+      .where(eq(referrals.partnerId, ben));
+    expect(await referralService.page(benToken, "198.51.100.2")).toEqual({ kind: "expired" });
+    expect(await referralService.answer(benToken, "198.51.100.2", "accepted")).toEqual({ kind: "expired" });
+
+    const sweep = () =>
+      sweepReferrals(database.db, database.run, {
+        timeoutMinutes: 30,
+        messageIdDomain: "plumbline.example",
+        alert: (alert) => ({
+          emails: [
+            {
+              purpose: alert.purpose,
+              to: "leads@plumbline.example",
+              replyTo: null,
+              subject: alert.headline,
+              text: "",
+              html: "",
+            },
+          ],
+          messages: [],
+        }),
+      });
+    expect(await sweep()).toEqual({ expired: 1, alerted: 1 });
+    expect(await sweep()).toEqual({ expired: 0, alerted: 0 });
+    expect(await history(leadId)).toContain("Referral to Ben Okafor expired unanswered");
+    const alerts = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.purpose, "unanswered_referral_alert"));
+    expect(alerts).toHaveLength(1);
+  });
+
+  test("a lead whose email matches a do-not-sell request is flagged, and sent only once the operator confirms", async () => {
+    const leadId = await storeLead();
+    const ana = await partner("Ana Ruiz", "ana@ruiz.example");
+    await database.db.insert(privacyRequests).values({
+      id: randomUUID(),
+      dueAt: new Date(Date.now() + 30 * 86_400_000),
+      name: "Dana Whitfield",
+      email: "Dana.Whitfield@Example.com",
+      channel: "form",
+    });
+    expect((await referralJob(database.db, leadId))?.optOut).toBe("do-not-sell request");
+    expect((await referralJob(database.db, await storeLead({ email: "someone.else@example.com" })))?.optOut).toBeNull();
+    expect(await offer(leadId, [ana])).toEqual({ kind: "needs-confirmation", reason: "do-not-sell request" });
+    expect(await database.db.select().from(referrals)).toHaveLength(0);
+    expect(await offer(leadId, [ana], true)).toEqual({ kind: "sent", partners: 1 });
+  });
+
+  test("with texts configured, each partner is also texted the job and the link, never the visitor's contact details", async () => {
+    const leadId = await storeLead();
+    const ana = await partner("Ana Ruiz", "ana@ruiz.example");
+    const texting = createReferrals({
+      db: database.db,
+      run: database.run,
+      tokenKey: TOKEN_KEY,
+      siteUrl: "https://plumbline.example",
+      messageIdDomain: "plumbline.example",
+      companyName: "Plumbline",
+      replyTo: "leads@plumbline.example",
+      tokenHours: 24,
+      texts: true,
+      pageLimit: { perWindow: 1_000, windowSeconds: 600 },
+      onQueued: () => undefined,
+    });
+    await texting.offer({ leadId, partnerIds: [ana], operatorEmail: "op@plumbline.example", optOutConfirmed: false });
+    const [text] = await database.db.select().from(outboxMessages);
+    const payload = text!.payload as { to: string; body: string };
+    expect(text!.channel).toBe("sms");
+    expect(payload.to).toBe("+15550100000");
+    expect(payload.body).toContain(`https://plumbline.example/r/${await tokenSentTo("ana@ruiz.example")}`);
+    expect(payload.body).not.toMatch(/Dana|Whitfield|dana\.whitfield|014-2288/);
+  });
+
+  test("a deactivated partner is not offered the job", async () => {
+    const leadId = await storeLead();
+    const ana = await partner("Ana Ruiz", "ana@ruiz.example");
+    await database.db.update(partners).set({ active: false }).where(eq(partners.id, ana));
+    expect(await offer(leadId, [ana])).toEqual({ kind: "no-partners" });
+  });
+});
