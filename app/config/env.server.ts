@@ -107,6 +107,15 @@ export const envSchema = z.object({
     .refine(isTimeZone, "must be an IANA time zone, like America/New_York"),
   // Signs console session ids. Unset: generated once and kept in the data folder.
   SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
+  // The currency of conversion values and ad spend, as an ISO 4217 code the ad platforms accept.
+  CONVERSION_CURRENCY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, "must be a three-letter currency code, like USD")
+    .default("USD"),
+  // The weekly digest email (Monday 08:00 in OPERATOR_TIME_ZONE): "on" or "off".
+  DIGEST: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -39,6 +39,8 @@ export const contactRequests = pgTable(
     wbraid: text("wbraid"),
     msclkid: text("msclkid"),
     fbclid: text("fbclid"),
+    /** What the booked job is worth, in cents of CONVERSION_CURRENCY, set on the lead page; null: the default value. */
+    jobValueCents: integer("job_value_cents"),
   },
   (table) => [
     index("contact_requests_received_at_idx").on(table.receivedAt),
