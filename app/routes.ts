@@ -39,6 +39,9 @@ export default [
       route("export/opt-outs.csv", "routes/admin/export-opt-outs[.]csv.ts"),
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("export/site-events.csv", "routes/admin/export-site-events[.]csv.ts"),
+      route("conversions", "routes/admin/conversions.tsx"),
+      route("conversions/download", "routes/admin/conversions-download.ts"),
+      route("conversions/downloads/:id", "routes/admin/conversions-past-download.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -13,6 +13,7 @@ import { messageIdDomain } from "./outbox/queue.server.ts";
 import { log } from "./log.server.ts";
 import { purgeExpiredCounts } from "./analytics/retention.server.ts";
 import { purgeExpiredLeads } from "./leads/retention.server.ts";
+import { startWeeklyDigest, type ConversionSources } from "./conversions/index.server.ts";
 
 /** The long-lived parts of the server process, opened once at start and closed on shutdown. */
 export interface AppServices {
@@ -26,6 +27,8 @@ export interface AppServices {
   outbox: OutboxWorker;
   /** Page views and call clicks, gathered in memory and added to the daily aggregates every few seconds. */
   siteEvents: SiteEventCounter;
+  /** What the conversion downloads and the dashboard's cost figures read besides the database. */
+  conversions: ConversionSources;
   close(): Promise<void>;
 }
 
@@ -57,7 +60,9 @@ export async function startServices(env: Env): Promise<AppServices> {
   // their emails, and daily counts past theirs. It runs beside the requests, not before them.
   const housekeeping = () =>
     Promise.all([
-      pruneEndedWindows(database.db, HOUR_SECONDS).catch((error) => log.error({ err: error }, "rate limit pruning failed")),
+      pruneEndedWindows(database.db, HOUR_SECONDS).catch((error) =>
+        log.error({ err: error }, "rate limit pruning failed"),
+      ),
       purgeExpiredLeads(database.db, { outboxDir: env.OUTBOX_DIR }).catch((error) =>
         log.error({ err: error }, "retention purge failed"),
       ),
@@ -88,6 +93,23 @@ export async function startServices(env: Env): Promise<AppServices> {
 
   const siteEvents = createSiteEventCounter({ run: database.run, flushMs: env.ANALYTICS_FLUSH_MS });
 
+  const weeklyDigest =
+    env.DIGEST === "on"
+      ? startWeeklyDigest(
+          database.db,
+          database.run,
+          {
+            timeZone: env.OPERATOR_TIME_ZONE,
+            currency: env.CONVERSION_CURRENCY,
+            leadsEmailTo: env.LEADS_EMAIL_TO,
+            mailFrom: env.MAIL_FROM,
+            companyName: env.COMPANY_NAME,
+            siteUrl: env.SITE_URL,
+          },
+          () => outbox.nudge(),
+        )
+      : undefined;
+
   return {
     db: database.db,
     pgliteDataDir: env.DATABASE_URL || env.PGLITE_DATA_DIR.startsWith("memory://") ? undefined : env.PGLITE_DATA_DIR,
@@ -96,8 +118,11 @@ export async function startServices(env: Env): Promise<AppServices> {
     consoleAuth,
     outbox,
     siteEvents,
+    // Call tracking provides answeredCalls; until then the "Answered call" action and figures are not shown.
+    conversions: { timeZone: env.OPERATOR_TIME_ZONE, currency: env.CONVERSION_CURRENCY, answeredCalls: undefined },
     async close() {
       clearInterval(housekeepingTimer);
+      await weeklyDigest?.stop();
       await siteEvents.close();
       await Promise.all([outbox.stop(), housekeepingRun]);
       mailer.close();

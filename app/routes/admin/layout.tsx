@@ -19,6 +19,7 @@ function navItems(counts: NavCounts) {
     { to: "/admin/opt-outs", label: "Opt-outs", end: false, count: `${counts.openOptOuts} open` },
     { to: "/admin/outbox", label: "Outbox", end: false, count: null },
     { to: "/admin/dashboard", label: "Dashboard", end: false, count: null },
+    { to: "/admin/conversions", label: "Conversions", end: false, count: null },
   ];
 }
 

@@ -10,6 +10,8 @@ import { leadDetail } from "~/server/leads/lead-detail.server.ts";
 import { updateLead, validateLeadUpdate } from "~/server/leads/lead-update.server.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
+import { AMOUNT_MAX_LENGTH, centsToDecimal, parseAmount } from "~/lib/money.ts";
+import { setJobValue } from "~/server/leads/conversion-leads.server.ts";
 
 export const meta: Route.MetaFunction = ({ data: lead }) => [
   { title: lead ? `${lead.firstName} ${lead.lastName}` : "Lead" },
@@ -23,11 +25,27 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return lead;
 }
 
-/** "Save": the status and a note, then back to this page (POST, then redirect), or the form's errors with a 400. */
+/**
+ * "Save": the status and a note; "Save job value": what the booked job is worth. Then back to this page (POST, then
+ * redirect), or the form's errors with a 400.
+ */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
   if (!isRowId(params.id)) throw data(null, { status: 404 });
-  const result = validateLeadUpdate(await request.formData());
+  const form = await request.formData();
+  if (form.get("intent") === "job-value") {
+    const text = form.get("jobValue");
+    const cents = typeof text !== "string" || text.trim() === "" ? null : parseAmount(text);
+    if (typeof text === "string" && text.trim() !== "" && cents === null) {
+      return data(
+        { errors: { jobValue: "Enter an amount such as 450 or 1,250.50, or leave it empty." } },
+        { status: 400 },
+      );
+    }
+    if (!(await setJobValue(context.services.db, params.id, cents))) throw data(null, { status: 404 });
+    return redirect(`/admin/leads/${params.id}`, 303);
+  }
+  const result = validateLeadUpdate(form);
   if (!result.success) return data({ errors: result.errors }, { status: 400 });
   const found = await updateLead(context.services.db, params.id, result.update, operator.email);
   if (!found) throw data(null, { status: 404 });
@@ -45,7 +63,7 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 
 /** One contact request: what the visitor sent, the status and notes, the history, and its emails. */
 export default function Lead({ loaderData: lead, actionData }: Route.ComponentProps) {
-  const errors = actionData?.errors;
+  const errors: { status?: string; note?: string; jobValue?: string } | undefined = actionData?.errors;
   return (
     <>
       <p>
@@ -163,6 +181,44 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
           <div>
             <button type="submit" className={buttonClass}>
               Save
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="job-value-heading" className="mt-8">
+        <h2 id="job-value-heading" className="text-xl font-bold text-slate-900">
+          Job value
+        </h2>
+        <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
+          <input type="hidden" name="intent" value="job-value" />
+          <div>
+            <label htmlFor="lead-job-value" className="font-semibold text-slate-900">
+              Job value ({env.CONVERSION_CURRENCY})
+            </label>
+            <input
+              id="lead-job-value"
+              name="jobValue"
+              inputMode="decimal"
+              maxLength={AMOUNT_MAX_LENGTH}
+              defaultValue={lead.jobValueCents === null ? "" : centsToDecimal(lead.jobValueCents)}
+              aria-invalid={errors?.jobValue ? true : undefined}
+              aria-describedby={errors?.jobValue ? "lead-job-value-hint lead-job-value-error" : "lead-job-value-hint"}
+              className={fieldClass}
+            />
+            <p id="lead-job-value-hint" className="mt-1 text-sm text-slate-700">
+              What the booked job is worth: sent to the ad platforms with the &quot;Booked job&quot; conversion in place
+              of its default value. Empty: the default.
+            </p>
+            {errors?.jobValue ? (
+              <p id="lead-job-value-error" className="mt-1 font-semibold text-red-800">
+                {errors.jobValue}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <button type="submit" className={buttonClass}>
+              Save job value
             </button>
           </div>
         </Form>

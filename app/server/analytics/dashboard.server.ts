@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lt, lte, sql } from "drizzle-orm";
 import type { DashboardRange } from "~/lib/dashboard-figures.ts";
+import type { SiteEventKind } from "~/lib/site-events.ts";
 import type { Database } from "../db/db.server.ts";
 import { contactRequests, privacyRequests } from "../leads/schema.server.ts";
 import { siteEventCounts } from "./schema.server.ts";
@@ -39,7 +40,7 @@ function rangeDays(range: DashboardRange, today = new Date()) {
 }
 
 const t = siteEventCounts;
-const sumOf = (kind: "view" | "call") =>
+const sumOf = (kind: SiteEventKind) =>
   sql<number>`coalesce(sum(${t.count}) filter (where ${t.kind} = ${kind}), 0)::int`;
 const utcDay = (column: typeof contactRequests.receivedAt | typeof privacyRequests.receivedAt) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;

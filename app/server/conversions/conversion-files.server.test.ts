@@ -66,7 +66,12 @@ const expected = (name: string) => readFile(new URL(`./fixtures/${name}`, import
 
 async function rowsFor(platform: "google" | "microsoft", withActions = actions) {
   const since = new Date(now.getTime() - CLICK_WINDOW_DAYS * 86_400_000);
-  return conversionRows(platform, { leads: await leadsForConversions(database.db, since), calls: [] }, withActions, now);
+  return conversionRows(
+    platform,
+    { leads: await leadsForConversions(database.db, since), calls: [] },
+    withActions,
+    now,
+  );
 }
 
 describe("conversion files", () => {

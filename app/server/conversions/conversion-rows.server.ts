@@ -36,7 +36,10 @@ interface Converted {
 }
 
 /** The click id a platform matches on: Google's gclid, else its app (gbraid) or web-to-app (wbraid) id; one a row. */
-function clickIdFor(platform: AdPlatform, ids: Converted["ids"]): Pick<ConversionRow, "clickIdKind" | "clickId"> | null {
+function clickIdFor(
+  platform: AdPlatform,
+  ids: Converted["ids"],
+): Pick<ConversionRow, "clickIdKind" | "clickId"> | null {
   if (platform === "microsoft") return ids.msclkid ? { clickIdKind: "msclkid", clickId: ids.msclkid } : null;
   for (const kind of ["gclid", "gbraid", "wbraid"] as const) {
     const id = ids[kind];

@@ -47,6 +47,8 @@ interface LeadDetail {
   channel: string;
   globalPrivacyControl: boolean;
   status: LeadStatus;
+  /** What the booked job is worth, in cents; null: the "Booked job" action's default value. */
+  jobValueCents: number | null;
   /** How the visitor found the site: label/value pairs of what is known (docs/decisions/070). */
   attribution: [label: string, value: string][];
   emails: LeadEmail[];
