@@ -2,10 +2,10 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/conversions";
 import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { env } from "~/config/env.server.ts";
+import { ACTION_NAME_MAX_LENGTH, SPEND_CSV_MAX_BYTES, SPEND_TEXT_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { AMOUNT_MAX_LENGTH, centsToDecimal, formatMoney } from "~/lib/money.ts";
 import { formatTime } from "~/lib/operator-time.ts";
 import {
-  ACTION_NAME_MAX_LENGTH,
   conversionActionMeanings,
   listDownloads,
   parseSpendCsv,
@@ -14,8 +14,6 @@ import {
   recentSpend,
   saveConversionActions,
   saveSpend,
-  SPEND_CSV_MAX_BYTES,
-  SPEND_TEXT_MAX_LENGTH,
   validateConversionActions,
   validateSpend,
 } from "~/server/conversions/index.server.ts";
@@ -199,13 +197,13 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
         <div className="mt-3 flex flex-wrap gap-3">
           <form method="post" action="/admin/conversions/download">
             <input type="hidden" name="platform" value="google" />
-            <button type="submit" className={buttonClass}>
+            <button type="submit" className={wrappingButtonClass}>
               Download Google Ads conversions (CSV)
             </button>
           </form>
           <form method="post" action="/admin/conversions/download">
             <input type="hidden" name="platform" value="microsoft" />
-            <button type="submit" className={buttonClass}>
+            <button type="submit" className={wrappingButtonClass}>
               Download Microsoft Ads conversions (CSV)
             </button>
           </form>
@@ -225,7 +223,8 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
                 </th>
                 <td className={cellClass}>{download.platform}</td>
                 <td className={`${cellClass} text-right tabular-nums`}>{download.rowCount}</td>
-                <td className={cellClass}>
+                {/* Relative: the screen-reader text stays inside the table's scrolling region. */}
+                <td className={`${cellClass} relative`}>
                   <a href={`/admin/conversions/downloads/${download.id}`} className={linkClass}>
                     Download again
                     <span className="sr-only">
@@ -400,5 +399,8 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
     </>
   );
 }
+
+/** The download buttons' labels are long: on a phone they wrap rather than widen the page. */
+const wrappingButtonClass = `${buttonClass.replace("whitespace-nowrap", "")} text-left`;
 
 const defaultLabel = { lead: "Lead", booked: "Booked job", call: "Answered call" } as const;

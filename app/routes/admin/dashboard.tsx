@@ -4,7 +4,10 @@ import { DailyChart } from "./components/DailyChart.tsx";
 import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { parseDashboardRange } from "~/server/analytics/dashboard-range.server.ts";
 import { conversionsPer100Views, dashboardRanges } from "~/lib/dashboard-figures.ts";
-import { dashboardData } from "~/server/analytics/dashboard.server.ts";
+import { dashboardData, rangeDays } from "~/server/analytics/dashboard.server.ts";
+import { campaignReport, type CampaignRow } from "~/server/conversions/index.server.ts";
+import { env } from "~/config/env.server.ts";
+import { formatMoney } from "~/lib/money.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
@@ -13,7 +16,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireOperator(context);
   const range = parseDashboardRange(new URL(request.url).searchParams);
   if (range === null) throw data("Choose 7, 30 or 90 days.", { status: 400 });
-  return dashboardData(context.services.db, range);
+  const { db, conversions } = context.services;
+  const today = new Date();
+  const [dashboard, campaigns] = await Promise.all([
+    dashboardData(db, range, today),
+    campaignReport(db, rangeDays(range, today), conversions.answeredCalls),
+  ]);
+  return { ...dashboard, campaigns, currency: env.CONVERSION_CURRENCY, callTracking: !!conversions.answeredCalls };
 }
 
 const number = (value: number) => value.toLocaleString("en-US");
@@ -21,6 +30,9 @@ const per100 = (figures: { views: number; calls: number; leads: number }) => {
   const rate = conversionsPer100Views(figures);
   return rate === null ? "–" : rate.toFixed(1);
 };
+/** A campaign row's name: "(all campaigns)" for spend entered for a whole source. */
+const campaignName = (row: CampaignRow) => (row.allCampaigns ? "(all campaigns)" : orNone(row.campaign));
+
 /** "(none)" for a count without a source, medium or campaign: a direct visit, or one without campaign values. */
 const orNone = (value: string) => value || "(none)";
 
@@ -32,6 +44,7 @@ const numberCell = `${cellClass} text-right tabular-nums`;
  */
 export default function Dashboard({ loaderData: dashboard }: Route.ComponentProps) {
   const { totals } = dashboard;
+  const money = (cents: number | null) => (cents === null ? "–" : formatMoney(cents, dashboard.currency));
   const figures: [string, string][] = [
     ["Page views", number(totals.views)],
     ["Calls", number(totals.calls)],
@@ -169,6 +182,71 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
               <td className={numberCell}>{number(row.leads)}</td>
             </tr>
           ))}
+        </DataTable>
+      </section>
+
+      <section className="mt-8">
+        <h2 className="text-xl font-bold text-slate-900">Cost by source and campaign</h2>
+        <p className="mt-2 max-w-3xl text-slate-800">
+          Spend entered on the Conversions page, spread evenly over each month&apos;s days, against leads received and
+          jobs booked in the range (leads marked Spam left out). A dash: no spend entered, or nothing to divide by.
+        </p>
+        <DataTable
+          label="Cost by source and campaign"
+          caption="Cost, leads, booked jobs, cost per lead and cost per booked job by source and campaign"
+          headings={[
+            "Source",
+            "Campaign",
+            "Cost",
+            "Leads",
+            "Booked jobs",
+            ...(dashboard.callTracking ? ["Answered calls"] : []),
+            "Cost per lead",
+            "Cost per booked job",
+          ]}
+        >
+          {dashboard.campaigns.map((row) => (
+            <tr key={`${row.source}\u0000${row.campaign}\u0000${row.allCampaigns}`}>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {orNone(row.source)}
+              </th>
+              <td className={cellClass}>{campaignName(row)}</td>
+              <td className={numberCell}>{money(row.costCents)}</td>
+              <td className={numberCell}>{number(row.leads)}</td>
+              <td className={numberCell}>{number(row.booked)}</td>
+              {dashboard.callTracking ? <td className={numberCell}>{number(row.answeredCalls ?? 0)}</td> : null}
+              <td className={numberCell}>{money(row.costPerLeadCents)}</td>
+              <td className={numberCell}>{money(row.costPerBookedCents)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </section>
+
+      <section className="mt-8">
+        <h2 className="text-xl font-bold text-slate-900">Funnel by source and campaign</h2>
+        <p className="mt-2 max-w-3xl text-slate-800">
+          From page views to call taps or form starts (the first input in a contact form), to leads, to booked jobs.
+        </p>
+        <DataTable
+          label="Funnel by source and campaign"
+          caption="Page views, call taps, form starts, leads and booked jobs by source and campaign"
+          headings={["Source", "Campaign", "Page views", "Call taps", "Form starts", "Leads", "Booked jobs"]}
+        >
+          {dashboard.campaigns
+            .filter((row) => !row.allCampaigns)
+            .map((row) => (
+              <tr key={`${row.source}\u0000${row.campaign}`}>
+                <th scope="row" className={`${cellClass} font-normal`}>
+                  {orNone(row.source)}
+                </th>
+                <td className={cellClass}>{campaignName(row)}</td>
+                <td className={numberCell}>{number(row.views)}</td>
+                <td className={numberCell}>{number(row.calls)}</td>
+                <td className={numberCell}>{number(row.formStarts)}</td>
+                <td className={numberCell}>{number(row.leads)}</td>
+                <td className={numberCell}>{number(row.booked)}</td>
+              </tr>
+            ))}
         </DataTable>
       </section>
     </>

@@ -22,7 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   requireOperator(context);
   const lead = await leadDetail(context.services.db, params.id, env.OPERATOR_TIME_ZONE);
   if (!lead) throw data(null, { status: 404 });
-  return lead;
+  return { ...lead, currency: env.CONVERSION_CURRENCY };
 }
 
 /**
@@ -194,9 +194,11 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
           <input type="hidden" name="intent" value="job-value" />
           <div>
             <label htmlFor="lead-job-value" className="font-semibold text-slate-900">
-              Job value ({env.CONVERSION_CURRENCY})
+              Job value ({lead.currency})
             </label>
             <input
+              // The saved value, also after a save in the page (an uncontrolled field keeps what was typed).
+              key={lead.jobValueCents ?? ""}
               id="lead-job-value"
               name="jobValue"
               inputMode="decimal"

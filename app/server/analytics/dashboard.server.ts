@@ -28,7 +28,7 @@ interface DashboardData {
 }
 
 /** The first and last day of a range ending on `today`, as ISO dates, and the instant after the last one. */
-function rangeDays(range: DashboardRange, today = new Date()) {
+export function rangeDays(range: DashboardRange, today = new Date()) {
   const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   const start = end - (range - 1) * DAY_MS;
   return {

@@ -7,19 +7,7 @@ export type { AnsweredCall, ListAnsweredCalls } from "./answered-calls.server.ts
 export { campaignReport, type CampaignRow } from "./campaign-report.server.ts";
 export { adPlatforms, type AdPlatform } from "./conversion-rows.server.ts";
 export { createDownload, findDownload, listDownloads, type ConversionSources } from "./downloads.server.ts";
-export {
-  ACTION_NAME_MAX_LENGTH,
-  readConversionActions,
-  saveConversionActions,
-  validateConversionActions,
-} from "./settings.server.ts";
-export {
-  parseSpendCsv,
-  recentSpend,
-  saveSpend,
-  SPEND_CSV_MAX_BYTES,
-  SPEND_TEXT_MAX_LENGTH,
-  validateSpend,
-} from "./spend.server.ts";
+export { readConversionActions, saveConversionActions, validateConversionActions } from "./settings.server.ts";
+export { parseSpendCsv, recentSpend, saveSpend, validateSpend } from "./spend.server.ts";
 export { sendDueDigest, startWeeklyDigest, type DigestSettings } from "./weekly-digest.server.ts";
 export { readBoundedForm } from "./bounded-form.server.ts";

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ACTION_NAME_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { AMOUNT_MAX_LENGTH, parseAmount } from "~/lib/money.ts";
 import { executeRows, type Database } from "../db/db.server.ts";
 import {
@@ -10,9 +11,6 @@ import {
 import { conversionActions } from "./schema.server.ts";
 
 /** The conversion actions as the operator set them on /admin/conversions, or their defaults. */
-
-/** A conversion action's name in Google Ads and Microsoft Advertising is at most 100 characters. */
-export const ACTION_NAME_MAX_LENGTH = 100;
 
 export type ConversionActions = Record<ConversionActionKey, ConversionAction>;
 

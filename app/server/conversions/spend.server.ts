@@ -1,4 +1,5 @@
 import { and, desc, gt, lte, sql } from "drizzle-orm";
+import { SPEND_TEXT_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { AMOUNT_MAX_LENGTH, parseAmount } from "~/lib/money.ts";
 import { executeRows, type Database } from "../db/db.server.ts";
 import { adSpend } from "./schema.server.ts";
@@ -9,9 +10,7 @@ import { adSpend } from "./schema.server.ts";
  * again replaces its amount.
  */
 
-export const SPEND_TEXT_MAX_LENGTH = 100;
-/** The largest spend CSV accepted, and its most rows: years of monthly spend for dozens of campaigns. */
-export const SPEND_CSV_MAX_BYTES = 64 * 1024;
+/** The most rows of a spend CSV. */
 export const SPEND_CSV_MAX_ROWS = 1_000;
 
 export interface SpendEntry {
