@@ -36,8 +36,14 @@ interface StoredDownload {
   body: string;
 }
 
-const isDuplicate = (error: unknown) =>
-  (error as { code?: string }).code === "23505" || /duplicate key/i.test(String((error as Error)?.message));
+/** A unique violation (23505), as PostgreSQL or PGlite report it, possibly wrapped by drizzle. */
+function isDuplicate(error: unknown): boolean {
+  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (code === "23505" || (typeof message === "string" && /duplicate key/i.test(message))) return true;
+  }
+  return false;
+}
 
 /**
  * Builds and stores the next download for a platform: every conversion it can take that no earlier download
