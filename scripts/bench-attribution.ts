@@ -86,9 +86,15 @@ async function seedYear(database: OpenDatabase) {
 /** What the dashboard's loader reads: its figures, and cost and funnel per source and campaign, at once. */
 function dashboardLoader(database: OpenDatabase, range: 7 | 30 | 90) {
   const today = new Date();
+  const reading = dashboardData(database.db, range, today);
   return Promise.all([
-    dashboardData(database.db, range, today),
-    campaignReport(database.db, rangeDays(range, today), undefined),
+    reading,
+    campaignReport(
+      database.db,
+      rangeDays(range, today),
+      undefined,
+      reading.then((figures) => figures.bySource),
+    ),
   ]);
 }
 

@@ -18,9 +18,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (range === null) throw data("Choose 7, 30 or 90 days.", { status: 400 });
   const { db, conversions } = context.services;
   const today = new Date();
+  const reading = dashboardData(db, range, today);
   const [dashboard, campaigns] = await Promise.all([
-    dashboardData(db, range, today),
-    campaignReport(db, rangeDays(range, today), conversions.answeredCalls),
+    reading,
+    campaignReport(
+      db,
+      rangeDays(range, today),
+      conversions.answeredCalls,
+      reading.then((figures) => figures.bySource),
+    ),
   ]);
   return { ...dashboard, campaigns, currency: env.CONVERSION_CURRENCY, callTracking: !!conversions.answeredCalls };
 }

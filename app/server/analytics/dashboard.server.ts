@@ -24,7 +24,16 @@ interface DashboardData {
   days: DayFigures[];
   byPage: { path: string; views: number; calls: number; leads: number }[];
   byPlacement: { placement: string; calls: number }[];
-  bySource: { source: string; medium: string; campaign: string; views: number; calls: number; leads: number }[];
+  bySource: {
+    source: string;
+    medium: string;
+    campaign: string;
+    views: number;
+    calls: number;
+    /** First inputs in a contact form. */
+    formStarts: number;
+    leads: number;
+  }[];
 }
 
 /** The first and last day of a range ending on `today`, as ISO dates, and the instant after the last one. */
@@ -96,6 +105,7 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
           campaign: t.campaign,
           views: sumOf("view"),
           calls: sumOf("call"),
+          formStarts: sumOf("form"),
         })
         .from(t)
         .where(inRange)
@@ -143,7 +153,7 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
     JSON.stringify([row.source, row.medium, row.campaign]);
   const sources = new Map(bySource.map((row) => [sourceKey(row), { ...row, leads: 0 }]));
   for (const row of leadsBySource) {
-    const source = sources.get(sourceKey(row)) ?? { ...row, views: 0, calls: 0 };
+    const source = sources.get(sourceKey(row)) ?? { ...row, views: 0, calls: 0, formStarts: 0 };
     sources.set(sourceKey(row), { ...source, leads: row.leads });
   }
   const byActivity = <T extends { views: number; calls: number; leads: number }>(a: T, b: T) =>
