@@ -26,7 +26,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 /**
- * "Save": the status and a note; "Save job value": what the booked job is worth. Then back to this page (POST, then
+ * "Save": the status and a note; "Set job value": what the booked job is worth. Then back to this page (POST, then
  * redirect), or the form's errors with a 400.
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -220,7 +220,7 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
           </div>
           <div>
             <button type="submit" className={buttonClass}>
-              Save job value
+              Set job value
             </button>
           </div>
         </Form>
