@@ -1,7 +1,7 @@
 /** Amounts of money as the console takes and shows them: whole cents of CONVERSION_CURRENCY. */
 
 /** The largest amount accepted anywhere (a job value, a month's spend): 10 million. */
-export const AMOUNT_MAX_CENTS = 1_000_000_000;
+const AMOUNT_MAX_CENTS = 1_000_000_000;
 /** The longest amount text accepted ("10,000,000.00" and some spaces). */
 export const AMOUNT_MAX_LENGTH = 20;
 

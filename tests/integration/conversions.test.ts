@@ -189,6 +189,24 @@ describe("spend upload", () => {
     expect(await savedSpend()).toEqual([]);
   });
 
+  test("the spend form, refused, names the field and keeps what was typed", async () => {
+    const response = await post(
+      "/admin/conversions",
+      new URLSearchParams({
+        intent: "spend",
+        month: "2026-11",
+        source: "google",
+        campaign: "typed-campaign",
+        amount: "12,34",
+      }),
+    );
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain("Enter the amount such as 1500 or 1,250.50, without a currency sign.");
+    expect(page).toContain('value="typed-campaign"');
+    expect(await savedSpend()).toEqual([]);
+  });
+
   test("refuses a file over 64 KB, a file that is not UTF-8, and no file", async () => {
     expect((await upload(`Month,Source,Campaign,Amount\n${"2026-10,google,x,1\n".repeat(4_000)}`)).status).toBe(413);
     expect((await upload(new Uint8Array([0x4d, 0xff, 0xfe, 0x0a]))).status).toBe(400);

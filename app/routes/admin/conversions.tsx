@@ -58,9 +58,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** The spend CSV, with the form's other fields and multipart framing. */
 const FORM_MAX_BYTES = SPEND_CSV_MAX_BYTES + 4 * 1024;
 
+/** A refused form's errors, and what was typed, so the page shows it again (also without JavaScript). */
 type ActionErrors =
-  | { intent: "actions"; errors: Record<string, string | undefined> }
-  | { intent: "spend"; errors: Record<string, string | undefined> }
+  | { intent: "actions" | "spend"; errors: Record<string, string | undefined>; values: Record<string, string> }
   | { intent: "spend-csv"; errors: string[] };
 
 /** "Save conversion actions", "Save spend" and "Upload spend": saved, then back here (POST, then redirect), or a 4xx. */
@@ -81,10 +81,13 @@ export async function action({ context, request }: Route.ActionArgs) {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
+  const typed = () =>
+    Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   switch (text("intent")) {
     case "actions": {
       const result = validateConversionActions(form, shownActions(conversions.answeredCalls !== undefined));
-      if (!result.ok) return data<ActionErrors>({ intent: "actions", errors: result.errors }, { status: 400 });
+      if (!result.ok)
+        return data<ActionErrors>({ intent: "actions", errors: result.errors, values: typed() }, { status: 400 });
       await saveConversionActions(db, result.actions);
       return redirect("/admin/conversions?saved=actions", 303);
     }
@@ -95,7 +98,8 @@ export async function action({ context, request }: Route.ActionArgs) {
         campaign: text("campaign"),
         amount: text("amount"),
       });
-      if (!result.ok) return data<ActionErrors>({ intent: "spend", errors: result.errors }, { status: 400 });
+      if (!result.ok)
+        return data<ActionErrors>({ intent: "spend", errors: result.errors, values: typed() }, { status: 400 });
       await saveSpend(db, [result.entry]);
       return redirect("/admin/conversions?saved=spend", 303);
     }
@@ -174,7 +178,9 @@ function TextField({
  */
 export default function Conversions({ loaderData, actionData }: Route.ComponentProps) {
   const actionErrors = actionData?.intent === "actions" ? actionData.errors : {};
+  const actionValues = actionData?.intent === "actions" ? actionData.values : undefined;
   const spendErrors = actionData?.intent === "spend" ? actionData.errors : {};
+  const spendValues = actionData?.intent === "spend" ? actionData.values : {};
   const csvErrors = actionData?.intent === "spend-csv" ? actionData.errors : [];
   const { currency } = loaderData;
   return (
@@ -258,7 +264,7 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
                 id={`${action.action}-name`}
                 name={`${action.action}-name`}
                 label="Name"
-                defaultValue={action.name}
+                defaultValue={actionValues ? actionValues[`${action.action}-name`] : action.name}
                 maxLength={ACTION_NAME_MAX_LENGTH}
                 error={actionErrors[`${action.action}-name`]}
               />
@@ -266,7 +272,7 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
                 id={`${action.action}-value`}
                 name={`${action.action}-value`}
                 label={`Default value (${currency})`}
-                defaultValue={action.defaultValue}
+                defaultValue={actionValues ? actionValues[`${action.action}-value`] : action.defaultValue}
                 inputMode="decimal"
                 maxLength={AMOUNT_MAX_LENGTH}
                 error={actionErrors[`${action.action}-value`]}
@@ -276,7 +282,7 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
                   id={`${action.action}-enabled`}
                   name={`${action.action}-enabled`}
                   type="checkbox"
-                  defaultChecked={action.enabled}
+                  defaultChecked={actionValues ? actionValues[`${action.action}-enabled`] === "on" : action.enabled}
                   className="h-5 w-5"
                 />
                 <label htmlFor={`${action.action}-enabled`} className="text-slate-900">
@@ -310,12 +316,14 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
             label="Month"
             type="month"
             placeholder="2026-11"
+            defaultValue={spendValues.month}
             error={spendErrors.month}
           />
           <TextField
             id="spend-source"
             name="source"
             label="Source"
+            defaultValue={spendValues.source}
             maxLength={SPEND_TEXT_MAX_LENGTH}
             error={spendErrors.source}
           />
@@ -323,6 +331,7 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
             id="spend-campaign"
             name="campaign"
             label="Campaign (optional)"
+            defaultValue={spendValues.campaign}
             maxLength={SPEND_TEXT_MAX_LENGTH}
             error={spendErrors.campaign}
           />
@@ -330,6 +339,7 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
             id="spend-amount"
             name="amount"
             label={`Amount (${currency})`}
+            defaultValue={spendValues.amount}
             inputMode="decimal"
             maxLength={AMOUNT_MAX_LENGTH}
             error={spendErrors.amount}

@@ -9,7 +9,7 @@ const SEND_HOUR = 8;
 const SEND_WINDOW_MS = DAY_MS;
 
 /** The calendar date (yyyy-MM-dd) of an instant in a zone. */
-export function localDate(instant: Date, timeZone: string): string {
+function localDate(instant: Date, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
       .formatToParts(instant)

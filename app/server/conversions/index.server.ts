@@ -2,10 +2,10 @@
  * Conversions: the actions sent back to the ad platforms, the downloads of their import files (kept with their
  * contents), ad spend, the cost and funnel per source and campaign, and the weekly digest.
  */
-export { ANSWERED_CALL_MIN_SECONDS, conversionActionMeanings } from "./action-defaults.server.ts";
+export { conversionActionMeanings } from "./action-defaults.server.ts";
 export type { AnsweredCall, ListAnsweredCalls } from "./answered-calls.server.ts";
 export { campaignReport, type CampaignRow } from "./campaign-report.server.ts";
-export { adPlatforms, type AdPlatform } from "./conversion-rows.server.ts";
+export { adPlatforms } from "./conversion-rows.server.ts";
 export { createDownload, findDownload, listDownloads, type ConversionSources } from "./downloads.server.ts";
 export { readConversionActions, saveConversionActions, validateConversionActions } from "./settings.server.ts";
 export { parseSpendCsv, recentSpend, saveSpend, validateSpend } from "./spend.server.ts";

@@ -11,7 +11,7 @@ import { adSpend } from "./schema.server.ts";
  */
 
 /** The most rows of a spend CSV. */
-export const SPEND_CSV_MAX_ROWS = 1_000;
+const SPEND_CSV_MAX_ROWS = 1_000;
 
 export interface SpendEntry {
   /** The month's first day, yyyy-MM-01. */

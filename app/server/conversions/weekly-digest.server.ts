@@ -69,7 +69,7 @@ const shortDate = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 /** The email: a table of last week, the week before and the change, then the top campaigns' cost per lead. */
-export function renderDigest(
+function renderDigest(
   week: DigestWeek,
   last: WeekFigures,
   before: WeekFigures,
