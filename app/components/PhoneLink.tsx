@@ -39,14 +39,19 @@ interface CountingSettings {
 }
 
 /**
- * Counts page views, call clicks and form starts with the site's own endpoint (docs/decisions/070), and sends phone_click
- * for every click on a PhoneLink when an analytics function exists. It runs as an inline script in the head,
+ * Counts page views, call clicks and form starts (decisions 070 and 121) with the site's own endpoint, and sends
+ * phone_click for every click on a PhoneLink when an analytics function exists. It runs as an inline script in the head,
  * so clicks made before the app's scripts load (they start after the load event) are counted too; sendBeacon
  * queues the request and returns at once, so the tel: navigation is never delayed. The first page of a visit
  * keeps the visit's attribution in sessionStorage (gone when the tab closes). It must stay self-contained: it is
  * serialised with Function#toString.
  */
-function trackPhoneClicks(doc: Document, win: Window & { gtag?: Gtag }, attribute: string, settings: CountingSettings) {
+function trackPhoneClicks(
+  doc: Document,
+  win: Window & { gtag?: Gtag },
+  attribute: string,
+  settings: CountingSettings,
+) {
   let visit: Record<string, string> = {};
   try {
     const stored = win.sessionStorage.getItem(settings.storageKey);
