@@ -54,6 +54,7 @@ test("a lead from an ad, booked with a job value, goes into the Google Ads file;
   await page.getByLabel("Job value (USD)").fill("1,250.50");
   await page.getByRole("button", { name: "Set job value" }).click();
   await expect(page.getByLabel("Job value (USD)")).toHaveValue("1250.50");
+  await expect(page.getByRole("region", { name: "History" })).toContainText("Note: Job value set to $1,250.50.");
 
   // The Google Ads file holds the lead and the booked job for that gclid, the job at its own value.
   await page.getByRole("link", { name: "Conversions" }).click();

@@ -10,7 +10,7 @@ import { leadDetail } from "~/server/leads/lead-detail.server.ts";
 import { updateLead, validateLeadUpdate } from "~/server/leads/lead-update.server.ts";
 import { requireOperator } from "~/server/console/operator.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
-import { AMOUNT_MAX_LENGTH, centsToDecimal, parseAmount } from "~/lib/money.ts";
+import { AMOUNT_MAX_LENGTH, centsToDecimal, formatMoney, parseAmount } from "~/lib/money.ts";
 import { setJobValue } from "~/server/leads/conversion-leads.server.ts";
 
 export const meta: Route.MetaFunction = ({ data: lead }) => [
@@ -42,7 +42,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    if (!(await setJobValue(context.services.db, params.id, cents))) throw data(null, { status: 404 });
+    const note =
+      cents === null ? "Job value cleared." : `Job value set to ${formatMoney(cents, env.CONVERSION_CURRENCY)}.`;
+    const found = await setJobValue(context.services.db, params.id, cents, { operatorEmail: operator.email, note });
+    if (!found) throw data(null, { status: 404 });
     return redirect(`/admin/leads/${params.id}`, 303);
   }
   const result = validateLeadUpdate(form);
@@ -210,7 +213,8 @@ export default function Lead({ loaderData: lead, actionData }: Route.ComponentPr
             />
             <p id="lead-job-value-hint" className="mt-1 text-sm text-slate-700">
               What the booked job is worth: sent to the ad platforms with the &quot;Booked job&quot; conversion in place
-              of its default value. Empty: the default.
+              of its default value (empty: the default). Set it before the next conversions download: a booked job
+              already downloaded is not sent again.
             </p>
             {errors?.jobValue ? (
               <p id="lead-job-value-error" className="mt-1 font-semibold text-red-800">

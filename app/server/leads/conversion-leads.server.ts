@@ -62,12 +62,27 @@ export async function leadsForConversions(db: Database, since: Date): Promise<Le
   }));
 }
 
-/** Sets (or, with null, clears) a lead's job value. False when no lead has that id. */
-export async function setJobValue(db: Database, id: string, cents: number | null): Promise<boolean> {
+/**
+ * Sets (or, with null, clears) a lead's job value, and records it in the lead's history with who did it, in one
+ * statement. False when no lead has that id.
+ */
+export async function setJobValue(
+  db: Database,
+  id: string,
+  cents: number | null,
+  change: { operatorEmail: string; note: string },
+): Promise<boolean> {
+  const column = (name: { name: string }) => sql.identifier(name.name);
   const rows = await executeRows<{ id: string }>(
     db,
-    sql`UPDATE ${c} SET ${sql.identifier(c.jobValueCents.name)} = ${cents}::int WHERE ${c.id} = ${id}::uuid
-    RETURNING ${c.id} AS id`,
+    sql`WITH valued AS (
+      UPDATE ${c} SET ${column(c.jobValueCents)} = ${cents}::int WHERE ${c.id} = ${id}::uuid RETURNING ${c.id} AS id
+    ),
+    recorded AS (
+      INSERT INTO ${h} (${column(h.contactRequestId)}, ${column(h.changedBy)}, ${column(h.note)})
+      SELECT valued.id, ${change.operatorEmail}::text, ${change.note}::text FROM valued
+    )
+    SELECT id FROM valued`,
   );
   return rows.length > 0;
 }
