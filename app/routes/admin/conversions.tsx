@@ -8,7 +8,7 @@ import { formatTime } from "~/lib/operator-time.ts";
 import {
   conversionActionMeanings,
   listDownloads,
-  parseSpendCsv,
+  parseSpendFile,
   readBoundedForm,
   readConversionActions,
   recentSpend,
@@ -104,18 +104,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       return redirect("/admin/conversions?saved=spend", 303);
     }
     case "spend-csv": {
-      const file = form.get("file");
-      if (!(file instanceof File) || file.size === 0) {
-        return data<ActionErrors>({ intent: "spend-csv", errors: ["Choose a CSV file."] }, { status: 400 });
-      }
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      let csv: string;
-      try {
-        csv = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-      } catch {
-        return data<ActionErrors>({ intent: "spend-csv", errors: ["The file is not UTF-8 text."] }, { status: 400 });
-      }
-      const result = parseSpendCsv(csv);
+      const result = await parseSpendFile(form.get("file"));
       if (!result.ok) return data<ActionErrors>({ intent: "spend-csv", errors: result.errors }, { status: 400 });
       await saveSpend(db, result.entries);
       return redirect("/admin/conversions?saved=spend", 303);
@@ -257,9 +246,7 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" name="intent" value="actions" />
           {loaderData.actions.map((action) => (
             <fieldset key={action.action} className="grid gap-3 rounded border border-slate-300 p-4 sm:grid-cols-2">
-              <legend className="px-1 font-bold text-slate-900">
-                {defaultLabel[action.action]}: {action.meaning}
-              </legend>
+              <legend className="px-1 font-bold text-slate-900">{action.meaning}</legend>
               <TextField
                 id={`${action.action}-name`}
                 name={`${action.action}-name`}
@@ -412,5 +399,3 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
 
 /** The download buttons' labels are long: on a phone they wrap rather than widen the page. */
 const wrappingButtonClass = `${buttonClass.replace("whitespace-nowrap", "")} text-left`;
-
-const defaultLabel = { lead: "Lead", booked: "Booked job", call: "Answered call" } as const;

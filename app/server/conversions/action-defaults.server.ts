@@ -12,11 +12,11 @@ export interface ConversionAction {
   enabled: boolean;
 }
 
-/** An action's meaning, for the settings page. */
+/** What each action is, for the settings page, whatever the operator names it. */
 export const conversionActionMeanings: Record<ConversionActionKey, string> = {
-  lead: "a contact request was stored",
-  booked: "the lead's status was set to Booked",
-  call: "a call was answered and lasted at least 60 seconds",
+  lead: "Lead: a contact request was stored",
+  booked: "Booked job: the lead's status was set to Booked",
+  call: "Answered call: a call was answered and lasted at least 60 seconds",
 };
 
 /** Each action until the operator changes it: its usual name, no value, switched on. */

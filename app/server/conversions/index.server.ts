@@ -8,6 +8,6 @@ export { campaignReport, type CampaignRow } from "./campaign-report.server.ts";
 export { adPlatforms } from "./conversion-rows.server.ts";
 export { createDownload, findDownload, listDownloads, type ConversionSources } from "./downloads.server.ts";
 export { readConversionActions, saveConversionActions, validateConversionActions } from "./settings.server.ts";
-export { parseSpendCsv, recentSpend, saveSpend, validateSpend } from "./spend.server.ts";
+export { parseSpendFile, recentSpend, saveSpend, validateSpend } from "./spend.server.ts";
 export { sendDueDigest, startWeeklyDigest, type DigestSettings } from "./weekly-digest.server.ts";
 export { readBoundedForm } from "./bounded-form.server.ts";

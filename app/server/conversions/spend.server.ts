@@ -135,6 +135,18 @@ export function parseSpendCsv(text: string): SpendCsvResult {
   return { ok: true, entries: [...entries.values()] };
 }
 
+/** An uploaded spend CSV: a non-empty file of UTF-8 text, parsed as parseSpendCsv does. */
+export async function parseSpendFile(file: FormDataEntryValue | null): Promise<SpendCsvResult> {
+  if (!(file instanceof File) || file.size === 0) return { ok: false, errors: ["Choose a CSV file."] };
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    return { ok: false, errors: ["The file is not UTF-8 text."] };
+  }
+  return parseSpendCsv(text);
+}
+
 /** Saves spend rows in one statement, each replacing any amount saved before for its month, source and campaign. */
 export async function saveSpend(db: Database, entries: SpendEntry[]): Promise<void> {
   const s = adSpend;

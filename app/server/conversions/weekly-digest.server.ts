@@ -69,12 +69,7 @@ const shortDate = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 /** The email: a table of last week, the week before and the change, then the top campaigns' cost per lead. */
-function renderDigest(
-  week: DigestWeek,
-  last: WeekFigures,
-  before: WeekFigures,
-  settings: DigestSettings,
-): EmailToSend {
+function renderDigest(week: DigestWeek, last: WeekFigures, before: WeekFigures, settings: DigestSettings): EmailToSend {
   const money = (cents: number) => formatMoney(cents, settings.currency);
   const perLead = (figures: { spendCents: number; leads: number } | undefined) =>
     !figures || figures.leads === 0 ? "–" : money(Math.round(figures.spendCents / figures.leads));
