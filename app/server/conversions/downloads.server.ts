@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { executeRows, type Database } from "../db/db.server.ts";
 import { leadsForConversions } from "../leads/conversion-leads.server.ts";
@@ -64,19 +64,14 @@ export async function createDownload(
   ]);
   const candidates = conversionRows(platform, { leads, calls }, actions, now);
   for (let attempt = 1; ; attempt++) {
+    // The candidates' keys as one JSON parameter, however many there are.
     const taken = candidates.length
-      ? await db
-          .select({ conversion: downloadedConversions.conversion })
-          .from(downloadedConversions)
-          .where(
-            and(
-              eq(downloadedConversions.platform, platform),
-              inArray(
-                downloadedConversions.conversion,
-                candidates.map((row) => row.key),
-              ),
-            ),
-          )
+      ? await executeRows<{ conversion: string }>(
+          db,
+          sql`SELECT ${downloadedConversions.conversion} AS conversion FROM ${downloadedConversions}
+          WHERE ${downloadedConversions.platform} = ${platform}::text AND ${downloadedConversions.conversion} IN (
+            SELECT jsonb_array_elements_text(${JSON.stringify(candidates.map((row) => row.key))}::jsonb))`,
+        )
       : [];
     const takenKeys = new Set(taken.map((row) => row.conversion));
     const rows = candidates.filter((row) => !takenKeys.has(row.key));
