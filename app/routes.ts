@@ -37,6 +37,9 @@ export default [
       route("calls", "routes/admin/calls.tsx"),
       route("calls/:id/recording", "routes/admin/call-recording.ts"),
       route("export/calls.csv", "routes/admin/export-calls[.]csv.ts"),
+      route("conversions", "routes/admin/conversions.tsx"),
+      route("conversions/download", "routes/admin/conversions-download.ts"),
+      route("conversions/downloads/:id", "routes/admin/conversions-past-download.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -64,6 +64,43 @@ CREATE TABLE "operator_recovery_codes" (
 	CONSTRAINT "operator_recovery_codes_pk" PRIMARY KEY("operator_id","code_hash")
 );
 --> statement-breakpoint
+CREATE TABLE "ad_spend" (
+	"month" date NOT NULL,
+	"source" text NOT NULL,
+	"campaign" text DEFAULT '' NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "ad_spend_pk" PRIMARY KEY("month","source","campaign"),
+	CONSTRAINT "ad_spend_amount_not_negative" CHECK ("ad_spend"."amount_cents" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "conversion_actions" (
+	"action" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"default_value_cents" integer NOT NULL,
+	"enabled" boolean NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "conversion_downloads" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"platform" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"row_count" integer NOT NULL,
+	"body" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "downloaded_conversions" (
+	"platform" text NOT NULL,
+	"conversion" text NOT NULL,
+	"download_id" uuid NOT NULL,
+	CONSTRAINT "downloaded_conversions_pk" PRIMARY KEY("platform","conversion")
+);
+--> statement-breakpoint
+CREATE TABLE "weekly_digests" (
+	"week_start" date PRIMARY KEY NOT NULL,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "outbox_messages" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -111,17 +148,20 @@ ALTER TABLE "email_outbox" DROP CONSTRAINT "email_outbox_privacy_request_id_priv
 ALTER TABLE "contact_requests" ADD COLUMN "zip" text;--> statement-breakpoint
 ALTER TABLE "contact_requests" ADD COLUMN "opened_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "contact_requests" ADD COLUMN "escalated_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "contact_requests" ADD COLUMN "job_value_cents" integer;--> statement-breakpoint
 ALTER TABLE "operators" ADD COLUMN "totp_secret" text;--> statement-breakpoint
 ALTER TABLE "operators" ADD COLUMN "totp_pending_secret" text;--> statement-breakpoint
 ALTER TABLE "operators" ADD COLUMN "totp_last_step" integer;--> statement-breakpoint
 ALTER TABLE "sign_in_failures" ADD COLUMN "last_attempt_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "operator_recovery_codes" ADD CONSTRAINT "operator_recovery_codes_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "downloaded_conversions" ADD CONSTRAINT "downloaded_conversions_download_id_conversion_downloads_id_fk" FOREIGN KEY ("download_id") REFERENCES "public"."conversion_downloads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referrals" ADD CONSTRAINT "referrals_contact_request_id_contact_requests_id_fk" FOREIGN KEY ("contact_request_id") REFERENCES "public"."contact_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referrals" ADD CONSTRAINT "referrals_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "push_subscriptions_operator_idx" ON "push_subscriptions" USING btree ("operator_id");--> statement-breakpoint
 CREATE INDEX "calls_started_at_idx" ON "calls" USING btree ("started_at");--> statement-breakpoint
 CREATE INDEX "number_holds_held_until_idx" ON "number_holds" USING btree ("held_until");--> statement-breakpoint
+CREATE INDEX "conversion_downloads_platform_idx" ON "conversion_downloads" USING btree ("platform","created_at");--> statement-breakpoint
 CREATE INDEX "outbox_messages_pending_idx" ON "outbox_messages" USING btree ("next_attempt_at") WHERE "outbox_messages"."sent_at" IS NULL AND "outbox_messages"."failed_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "referrals_lead_idx" ON "referrals" USING btree ("contact_request_id");--> statement-breakpoint
 CREATE INDEX "referrals_partner_idx" ON "referrals" USING btree ("partner_id");--> statement-breakpoint

@@ -6,6 +6,7 @@ import {
   campaignFields,
   CLICK_ID_MAX,
   clickIdFields,
+  COUNTED_FORM_ATTRIBUTE,
   PAGE_VIEW_EVENT,
   SITE_EVENTS_ENDPOINT,
   VISIT_STORAGE_KEY,
@@ -48,14 +49,15 @@ interface CountingSettings {
   endpoint: string;
   storageKey: string;
   pageViewEvent: string;
+  formAttribute: string;
   queryFields: readonly string[];
   textMax: number;
   clickIdMax: number;
 }
 
 /**
- * Counts page views and call clicks with the site's own endpoint (docs/decisions/070), and sends phone_click
- * for every click on a PhoneLink when an analytics function exists. It runs as an inline script in the head,
+ * Counts page views, call clicks and form starts (decisions 070 and 121) with the site's own endpoint, and sends
+ * phone_click for every click on a PhoneLink when an analytics function exists. It runs as an inline script in the head,
  * so clicks made before the app's scripts load (they start after the load event) are counted too; sendBeacon
  * queues the request and returns at once, so the tel: navigation is never delayed. The first page of a visit
  * keeps the visit's attribution in sessionStorage (gone when the tab closes). It must stay self-contained: it is
@@ -81,7 +83,7 @@ function trackPhoneClicks(doc: Document, win: Window & { gtag?: Gtag }, attribut
   } catch {
     // Storage may be disabled; the counts then carry no source.
   }
-  const count = (kind: "view" | "call", placement?: string | null) => {
+  const count = (kind: "view" | "call" | "form", placement?: string | null) => {
     try {
       win.navigator.sendBeacon(
         settings.endpoint,
@@ -114,9 +116,24 @@ function trackPhoneClicks(doc: Document, win: Window & { gtag?: Gtag }, attribut
     },
     true,
   );
+  // A form start: the first input in a counted form on this page view.
+  let formStarted = false;
+  doc.addEventListener(
+    "input",
+    (event) => {
+      const target = event.target;
+      if (formStarted || !(target instanceof Element) || !target.closest(`form[${settings.formAttribute}]`)) return;
+      formStarted = true;
+      count("form");
+    },
+    true,
+  );
   // This document's view once it has loaded, so the beacon never competes with the page; later views are
   // client-side navigations, announced by the app.
-  doc.addEventListener(settings.pageViewEvent, () => count("view"));
+  doc.addEventListener(settings.pageViewEvent, () => {
+    formStarted = false;
+    count("view");
+  });
   if (doc.readyState === "complete") count("view");
   else win.addEventListener("load", () => count("view"), { once: true });
 }
@@ -130,6 +147,7 @@ export function phoneClickTrackingScript(): string {
     endpoint: SITE_EVENTS_ENDPOINT,
     storageKey: VISIT_STORAGE_KEY,
     pageViewEvent: PAGE_VIEW_EVENT,
+    formAttribute: COUNTED_FORM_ATTRIBUTE,
     queryFields: [...campaignFields, ...clickIdFields],
     textMax: ATTRIBUTION_TEXT_MAX,
     clickIdMax: CLICK_ID_MAX,

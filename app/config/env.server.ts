@@ -174,6 +174,15 @@ export const envSchema = z.object({
   // Referrals: how long a partner's link works, and how long partners have before the operator is alerted.
   REFERRAL_TOKEN_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   REFERRAL_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
+  // The currency of conversion values and ad spend, as an ISO 4217 code the ad platforms accept.
+  CONVERSION_CURRENCY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, "must be a three-letter currency code, like USD")
+    .default("USD"),
+  // The weekly digest email (Monday 08:00 in OPERATOR_TIME_ZONE): "on" or "off".
+  DIGEST: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

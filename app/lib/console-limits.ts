@@ -4,3 +4,9 @@
 export const NOTE_MAX_LENGTH = 2_000;
 /** The inbox search. */
 export const SEARCH_MAX_LENGTH = 100;
+/** A conversion action's name: Google Ads and Microsoft Advertising allow 100 characters. */
+export const ACTION_NAME_MAX_LENGTH = 100;
+/** A spend row's source or campaign, as long as the counted values can be. */
+export const SPEND_TEXT_MAX_LENGTH = 100;
+/** The largest spend CSV accepted: years of monthly spend for dozens of campaigns. */
+export const SPEND_CSV_MAX_BYTES = 64 * 1024;

@@ -6,7 +6,8 @@
 /** Where the page sends its events, with navigator.sendBeacon. */
 export const SITE_EVENTS_ENDPOINT = "/api/events";
 
-export const siteEventKinds = ["view", "call"] as const;
+/** A page view, a call link's click, and a form start: the first input in a contact form on a page view. */
+export const siteEventKinds = ["view", "call", "form"] as const;
 export type SiteEventKind = (typeof siteEventKinds)[number];
 
 /** The most characters kept of a source, medium, campaign, term, content value, landing path or referrer host. */
@@ -29,6 +30,9 @@ export type Attribution = Partial<Record<AttributionField, string>>;
 
 /** The sessionStorage key of the visit's attribution. */
 export const VISIT_STORAGE_KEY = "plumbline:visit";
+
+/** Marks a form whose first input on a page view is counted as a form start. */
+export const COUNTED_FORM_ATTRIBUTE = "data-counted-form";
 
 /** Dispatched on document by the app after a client-side navigation, so the listener counts that page too. */
 export const PAGE_VIEW_EVENT = "plumbline:pageview";

@@ -18,8 +18,15 @@ import { createIntakePressure, createMailer, startOutboxWorker, type OutboxWorke
 import { emailBacklog, messageIdDomain } from "./outbox/index.server.ts";
 import { log, setLogLevel } from "./log.server.ts";
 import { callWebhooks, numberEndpoint } from "./http/index.server.ts";
-import { purgeExpiredCalls, releaseExpiredHolds, twilioChannel, TWILIO_CHANNEL } from "./calls/index.server.ts";
+import {
+  answeredCalls,
+  purgeExpiredCalls,
+  releaseExpiredHolds,
+  twilioChannel,
+  TWILIO_CHANNEL,
+} from "./calls/index.server.ts";
 import { createTwilioClient, isTwilioConfigured, type TwilioClient } from "./twilio/index.server.ts";
+import { startWeeklyDigest, type ConversionSources } from "./conversions/index.server.ts";
 
 /** The long-lived parts of the server process, opened once at start and closed on shutdown. */
 export interface AppServices {
@@ -43,6 +50,8 @@ export interface AppServices {
   siteEvents: SiteEventCounter;
   /** Call tracking, when Twilio is configured: its webhooks, the per-visit number endpoint and its REST client. */
   calls: CallTracking | undefined;
+  /** What the conversion downloads and the dashboard's cost figures read besides the database. */
+  conversions: ConversionSources;
   close(): Promise<void>;
 }
 
@@ -210,6 +219,23 @@ export async function startServices(env: Env): Promise<AppServices> {
         }
       : undefined;
 
+  const weeklyDigest =
+    env.DIGEST === "on"
+      ? startWeeklyDigest(
+          database.db,
+          database.run,
+          {
+            timeZone: env.OPERATOR_TIME_ZONE,
+            currency: env.CONVERSION_CURRENCY,
+            leadsEmailTo: env.LEADS_EMAIL_TO,
+            mailFrom: env.MAIL_FROM,
+            companyName: env.COMPANY_NAME,
+            siteUrl: env.SITE_URL,
+          },
+          () => outbox.nudge(),
+        )
+      : undefined;
+
   return {
     db: database.db,
     pgliteDataDir: env.DATABASE_URL || env.PGLITE_DATA_DIR.startsWith("memory://") ? undefined : env.PGLITE_DATA_DIR,
@@ -223,8 +249,15 @@ export async function startServices(env: Env): Promise<AppServices> {
     vapidPublicKey: vapid.publicKey,
     siteEvents,
     calls,
+    conversions: {
+      timeZone: env.OPERATOR_TIME_ZONE,
+      currency: env.CONVERSION_CURRENCY,
+      // With call tracking on, answered calls are conversions too.
+      answeredCalls: calls ? (from, until) => answeredCalls(database.db, from, until) : undefined,
+    },
     async close() {
       clearInterval(housekeepingTimer);
+      await weeklyDigest?.stop();
       await alertSweeps.stop();
       await siteEvents.close();
       await Promise.all([outbox.stop(), housekeepingRun]);

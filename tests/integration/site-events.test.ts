@@ -89,6 +89,7 @@ describe("site events endpoint", () => {
       ["control characters", JSON.stringify({ kind: "view", path: "/", source: "a\u0000b" }), 422],
       ["not JSON", "kind=view", 400],
       ["view with a placement", JSON.stringify({ kind: "view", path: "/", placement: "hero" }), 422],
+      ["form start with a placement", JSON.stringify({ kind: "form", path: "/contact", placement: "hero" }), 422],
     ];
     for (const [name, body, status] of hostile) expect((await send(body)).status, name).toBe(status);
     expect((await send(JSON.stringify({ kind: "view", path: "/" }), { "Content-Type": "text/html" })).status).toBe(415);

@@ -6,6 +6,7 @@ import { SubmitButton } from "~/components/ui/SubmitButton.tsx";
 import { prepareToasts, showToast, Toasts } from "~/components/ui/Toasts.tsx";
 import { siteConfig } from "~/config/site.ts";
 import { contactPage as copy } from "~/content/lead-forms.ts";
+import { COUNTED_FORM_ATTRIBUTE } from "~/lib/site-events.ts";
 import { useLeadForm, type LeadFormResult } from "~/lib/lead-form.ts";
 import { LEAD_LIMITS, validateContactRequest } from "~/lib/lead-schemas.ts";
 import { visitAttribution } from "~/lib/visit-attribution.ts";
@@ -44,6 +45,7 @@ export function ContactForm({ serverResult }: { serverResult: LeadFormResult | u
     <>
       <form
         method="post"
+        {...{ [COUNTED_FORM_ATTRIBUTE]: "" }}
         noValidate={form.noValidate}
         onFocus={prepareToasts}
         onSubmit={(event) => {

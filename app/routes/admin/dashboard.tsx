@@ -3,9 +3,11 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DailyChart } from "./components/DailyChart.tsx";
 import { ConsoleSection } from "./components/ConsoleSection.tsx";
-import { FiguresTable } from "./components/FiguresTable.tsx";
+import { FiguresTable, type FiguresColumn } from "./components/FiguresTable.tsx";
 import { buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
-import { parseDashboardRange, dashboardData } from "~/server/analytics/index.server.ts";
+import { parseDashboardRange, dashboardData, rangeDays } from "~/server/analytics/index.server.ts";
+import { campaignReport, type CampaignRow } from "~/server/conversions/index.server.ts";
+import { formatMoney } from "~/lib/money.ts";
 import { conversionsPer100Views, dashboardRanges } from "~/lib/dashboard-figures.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
 
@@ -15,7 +17,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireOperator(context);
   const range = parseDashboardRange(new URL(request.url).searchParams);
   if (range === null) throw data("Choose 7, 30 or 90 days.", { status: 400 });
-  return { ...(await dashboardData(context.services.db, range)), callTracking: context.services.calls !== undefined };
+  const { db, conversions } = context.services;
+  const today = new Date();
+  const reading = dashboardData(db, range, today);
+  const [dashboard, campaigns] = await Promise.all([
+    reading,
+    campaignReport(
+      db,
+      rangeDays(range, today),
+      conversions.answeredCalls,
+      reading.then((figures) => figures.bySource.top),
+    ),
+  ]);
+  return {
+    ...dashboard,
+    campaigns,
+    currency: conversions.currency,
+    callTracking: context.services.calls !== undefined,
+  };
 }
 
 const number = (value: number) => value.toLocaleString("en-US");
@@ -23,6 +42,8 @@ const per100 = (figures: { views: number; calls: number; leads: number }) => {
   const rate = conversionsPer100Views(figures);
   return rate === null ? "–" : rate.toFixed(1);
 };
+/** A campaign row's name: "(all campaigns)" for spend entered for a whole source. */
+const campaignName = (row: CampaignRow) => (row.allCampaigns ? "(all campaigns)" : orNone(row.campaign));
 /** "(none)" for a count without a source, medium or campaign: a direct visit, or one without campaign values. */
 const orNone = (value: string) => value || "(none)";
 /** The label of the row that sums a table's rows past the first 50. */
@@ -61,6 +82,12 @@ function restCells<Figures>(columns: NoInfer<{ cell(row: Figures): ReactNode; re
  */
 export default function Dashboard({ loaderData: dashboard }: Route.ComponentProps) {
   const { totals, callTracking, phoneCalls } = dashboard;
+  const money = (cents: number | null) => (cents === null ? "–" : formatMoney(cents, dashboard.currency));
+  const campaignLabels: [FiguresColumn<CampaignRow>, FiguresColumn<CampaignRow>] = [
+    { heading: "Source", cell: (row) => orNone(row.source) },
+    { heading: "Campaign", cell: campaignName },
+  ];
+  const campaignKey = (row: CampaignRow) => `${row.source}\u0000${row.campaign}\u0000${row.allCampaigns}`;
   const sourceKey = (row: { source: string; medium: string; campaign: string }) =>
     JSON.stringify([row.source, row.medium, row.campaign]);
   const dayFigures = [
@@ -211,6 +238,50 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
               }),
             }
           }
+        />
+      </ConsoleSection>
+
+      <ConsoleSection id="cost" heading="Cost by source and campaign">
+        <p className="mt-2 max-w-3xl text-slate-800">
+          Spend entered on the Conversions page, spread evenly over each month&apos;s days, against leads received and
+          jobs booked in the range (leads marked Spam left out). A dash: no spend entered, or nothing to divide by.
+        </p>
+        <FiguresTable
+          label="Cost by source and campaign"
+          caption="Cost, leads, booked jobs, cost per lead and cost per booked job by source and campaign"
+          rows={dashboard.campaigns}
+          rowKey={campaignKey}
+          labels={campaignLabels}
+          figures={[
+            { heading: "Cost", cell: (row) => money(row.costCents) },
+            leads,
+            { heading: "Booked jobs", cell: (row) => number(row.booked) },
+            ...(callTracking
+              ? [{ heading: "Answered calls", cell: (row: CampaignRow) => number(row.answeredCalls ?? 0) }]
+              : []),
+            { heading: "Cost per lead", cell: (row) => money(row.costPerLeadCents) },
+            { heading: "Cost per booked job", cell: (row) => money(row.costPerBookedCents) },
+          ]}
+        />
+      </ConsoleSection>
+
+      <ConsoleSection id="funnel" heading="Funnel by source and campaign">
+        <p className="mt-2 max-w-3xl text-slate-800">
+          From page views to call taps or form starts (the first input in a contact form), to leads, to booked jobs.
+        </p>
+        <FiguresTable
+          label="Funnel by source and campaign"
+          caption="Page views, call taps, form starts, leads and booked jobs by source and campaign"
+          rows={dashboard.campaigns.filter((row) => !row.allCampaigns)}
+          rowKey={campaignKey}
+          labels={campaignLabels}
+          figures={[
+            views,
+            { heading: "Call taps", cell: (row) => number(row.calls) },
+            { heading: "Form starts", cell: (row) => number(row.formStarts) },
+            leads,
+            { heading: "Booked jobs", cell: (row) => number(row.booked) },
+          ]}
         />
       </ConsoleSection>
     </>

@@ -16,12 +16,14 @@ import {
   updateLead,
   validateLeadUpdate,
   validateLeadZip,
+  setJobValue,
 } from "~/server/leads/index.server.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { leadReferrals, referralCandidates } from "~/server/partners/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
 import { ReferSection, type ReferErrors } from "./components/ReferSection.tsx";
+import { AMOUNT_MAX_LENGTH, centsToDecimal, formatMoney, parseAmount } from "~/lib/money.ts";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: loaded ? `${loaded.lead.firstName} ${loaded.lead.lastName}` : "Lead" },
@@ -46,6 +48,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     lead,
     calls,
+    currency: context.services.conversions.currency,
     refer: { candidates, referrals, service, services: PARTNER_SERVICES, optOut: job?.optOut ?? null },
   };
 }
@@ -60,8 +63,9 @@ const OFFER_ERRORS = {
 } as const;
 
 /**
- * "Save" (the status and a note), "Set ZIP" and "Send referral", each then back to this page (POST, then
- * redirect), or the form's errors with a 400 (409 when the job is already taken).
+ * "Save" (the status and a note), "Set job value" (what the booked job is worth), "Set ZIP" and "Send referral",
+ * each then back to this page (POST, then redirect), or the form's errors with a 400 (409 when the job is
+ * already taken).
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
@@ -96,6 +100,22 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     }
     return redirect(`/admin/leads/${params.id}`, 303);
   }
+  if (intent === "job-value") {
+    const text = form.get("jobValue");
+    const cents = typeof text !== "string" || text.trim() === "" ? null : parseAmount(text);
+    if (typeof text === "string" && text.trim() !== "" && cents === null) {
+      return data(
+        { errors: { jobValue: "Enter an amount such as 450 or 1,250.50, or leave it empty." }, refer: undefined },
+        { status: 400 },
+      );
+    }
+    const currency = context.services.conversions.currency;
+    const note = cents === null ? "Job value cleared." : `Job value set to ${formatMoney(cents, currency)}.`;
+    if (!(await setJobValue(db, params.id, cents, { operatorEmail: operator.email, note }))) {
+      throw data(null, { status: 404 });
+    }
+    return redirect(`/admin/leads/${params.id}`, 303);
+  }
   const result = validateLeadUpdate(form);
   if (!result.success) return data({ errors: result.errors, refer: undefined }, { status: 400 });
   const found = await updateLead(db, params.id, result.update, operator.email);
@@ -112,10 +132,10 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
   );
 }
 
-/** One contact request: what the visitor sent, the status and notes, the history, and its emails. */
+/** One contact request: what the visitor sent, the status and notes, referrals, the history, emails and calls. */
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, calls, refer } = loaderData;
-  const errors = actionData?.errors;
+  const { lead, calls, currency, refer } = loaderData;
+  const errors: { status?: string; note?: string; jobValue?: string } | undefined = actionData?.errors;
   return (
     <>
       {/* On a phone, calling and writing back stay in view while the page scrolls, the follow-up form a tap away. */}
@@ -249,6 +269,47 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           <div>
             <button type="submit" className={buttonClass}>
               Save
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="job-value-heading" className="mt-8">
+        <h2 id="job-value-heading" className="text-xl font-bold text-slate-900">
+          Job value
+        </h2>
+        <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
+          <input type="hidden" name="intent" value="job-value" />
+          <div>
+            <label htmlFor="lead-job-value" className="font-semibold text-slate-900">
+              Job value ({currency})
+            </label>
+            <input
+              // The saved value, also after a save in the page (an uncontrolled field keeps what was typed).
+              key={lead.jobValueCents ?? ""}
+              id="lead-job-value"
+              name="jobValue"
+              inputMode="decimal"
+              maxLength={AMOUNT_MAX_LENGTH}
+              defaultValue={lead.jobValueCents === null ? "" : centsToDecimal(lead.jobValueCents)}
+              aria-invalid={errors?.jobValue ? true : undefined}
+              aria-describedby={errors?.jobValue ? "lead-job-value-hint lead-job-value-error" : "lead-job-value-hint"}
+              className={fieldClass}
+            />
+            <p id="lead-job-value-hint" className="mt-1 text-sm text-slate-700">
+              What the booked job is worth: sent to the ad platforms with the &quot;Booked job&quot; conversion in place
+              of its default value (empty: the default). Set it before the next conversions download: a booked job
+              already downloaded is not sent again.
+            </p>
+            {errors?.jobValue ? (
+              <p id="lead-job-value-error" className="mt-1 font-semibold text-red-800">
+                {errors.jobValue}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <button type="submit" className={buttonClass}>
+              Set job value
             </button>
           </div>
         </Form>

@@ -35,6 +35,7 @@ describe("dashboard figures", () => {
     await database.db.insert(siteEventCounts).values([
       count("2026-11-22", "/", "view", 40, { source: "google", medium: "cpc", campaign: "spring" }),
       count("2026-11-22", "/", "call", 3, { placement: "hero", source: "google", medium: "cpc", campaign: "spring" }),
+      count("2026-11-22", "/contact", "form", 2, { source: "google", medium: "cpc", campaign: "spring" }),
       count("2026-11-21", "/contact", "view", 10),
       count("2026-11-21", "/contact", "call", 1, { placement: "contact_hero" }),
       // Outside a 7-day range.
@@ -89,6 +90,7 @@ describe("dashboard figures", () => {
       campaign: "spring",
       views: 40,
       calls: 3,
+      formStarts: 2,
       leads: 1,
     });
     expect(conversionsPer100Views(data.totals)).toBe(12);
@@ -126,6 +128,7 @@ describe("dashboard figures", () => {
       ["2026-11-21", "/contact", "view", 10],
       ["2026-11-22", "/", "call", 3],
       ["2026-11-22", "/", "view", 40],
+      ["2026-11-22", "/contact", "form", 2],
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { DashboardRange } from "~/lib/dashboard-figures.ts";
+import type { SiteEventKind } from "~/lib/site-events.ts";
 import type { Database } from "../db/index.server.ts";
 import { callCounts, type CallCounts } from "../calls/index.server.ts";
 import { leadCounts } from "../leads/index.server.ts";
@@ -51,13 +52,22 @@ interface DashboardData {
   days: DayFigures[];
   byPage: TopRows<{ path: string } & Activity, Activity>;
   byPlacement: TopRows<{ placement: string; calls: number }, { calls: number }>;
-  bySource: TopRows<{ source: string; medium: string; campaign: string } & Activity, Activity>;
+  bySource: TopRows<
+    {
+      source: string;
+      medium: string;
+      campaign: string;
+      /** First inputs in a contact form. */
+      formStarts: number;
+    } & Activity,
+    Activity
+  >;
   /** Phone calls answered and missed, as the call log has them, beside the taps counted as "calls" above. */
   phoneCalls: CallCounts;
 }
 
 /** The first and last day of a range ending on `today`, as ISO dates, and the instant after the last one. */
-function rangeDays(range: DashboardRange, today = new Date()) {
+export function rangeDays(range: DashboardRange, today = new Date()) {
   const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   const start = end - (range - 1) * DAY_MS;
   return {
@@ -69,7 +79,7 @@ function rangeDays(range: DashboardRange, today = new Date()) {
 }
 
 const t = siteEventCounts;
-const sumOf = (kind: "view" | "call") =>
+const sumOf = (kind: SiteEventKind) =>
   sql<number>`coalesce(sum(${t.count}) filter (where ${t.kind} = ${kind}), 0)::int`;
 /**
  * The dashboard's figures for a range: page views and calls from the daily aggregates, leads and opt-outs from
@@ -103,6 +113,7 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
         campaign: t.campaign,
         views: sumOf("view"),
         calls: sumOf("call"),
+        formStarts: sumOf("form"),
       })
       .from(t)
       .where(inRange)
@@ -141,7 +152,7 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
     JSON.stringify([row.source, row.medium, row.campaign]);
   const sources = new Map(bySource.map((row) => [sourceKey(row), { ...row, leads: 0 }]));
   for (const row of leads.bySource) {
-    const source = sources.get(sourceKey(row)) ?? { ...row, views: 0, calls: 0 };
+    const source = sources.get(sourceKey(row)) ?? { ...row, views: 0, calls: 0, formStarts: 0 };
     sources.set(sourceKey(row), { ...source, leads: row.leads });
   }
   // A page or source with phone calls but nothing else counted still gets its row.
@@ -150,7 +161,7 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
   }
   for (const { source, medium, campaign } of phoneCalls.bySource) {
     const key = sourceKey({ source, medium, campaign });
-    if (!sources.has(key)) sources.set(key, { source, medium, campaign, views: 0, calls: 0, leads: 0 });
+    if (!sources.has(key)) sources.set(key, { source, medium, campaign, views: 0, calls: 0, formStarts: 0, leads: 0 });
   }
   const byActivity = <T extends { views: number; calls: number; leads: number }>(a: T, b: T) =>
     b.calls + b.leads - (a.calls + a.leads) || b.views - a.views;

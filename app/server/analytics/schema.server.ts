@@ -1,7 +1,7 @@
 import { date, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 
 /**
- * Page views and call clicks per UTC day, page, placement and the visit's source, medium and campaign: a number,
+ * Page views, call clicks and form starts per UTC day, page, placement and the visit's source, medium and campaign: a number,
  * never a visitor (docs/decisions/070). An empty string means "none", so the key stays unique. The key leads with
  * the day, which is how the dashboard reads it.
  */
@@ -10,7 +10,7 @@ export const siteEventCounts = pgTable(
   {
     day: date("day", { mode: "string" }).notNull(),
     path: text("path").notNull(),
-    /** "view" or "call". */
+    /** "view", "call" or "form" (a form start). */
     kind: text("kind").notNull(),
     /** The call link's placement label; empty for views. */
     placement: text("placement").notNull().default(""),

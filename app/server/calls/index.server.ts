@@ -21,3 +21,4 @@ export {
 export { type MissedCallEmailSettings } from "./missed-call-email.server.ts";
 export { forwardCall, hangUp, nothingToDo, offerVoicemail, type CallbackUrls } from "./twiml.server.ts";
 export { holdNumber } from "./holds.server.ts";
+export { answeredCalls } from "./answered-calls.server.ts";

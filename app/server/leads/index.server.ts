@@ -21,3 +21,5 @@ export { type ReferralJob, referralJob } from "./referral-job.server.ts";
 export { leadEventRows, recordLeadEventsCte, type LeadEvent } from "./lead-events.server.ts";
 export { markLeadOpened } from "./lead-opened.server.ts";
 export { setLeadZip, validateLeadZip } from "./lead-zip.server.ts";
+export { setJobValue } from "./conversion-leads.server.ts";
+export { leadOutcomesBySource, type LeadForConversions, leadsForConversions } from "./conversion-leads.server.ts";

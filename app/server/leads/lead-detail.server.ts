@@ -49,6 +49,8 @@ interface LeadDetail {
   status: LeadStatus;
   /** The visitor's ZIP code, when the operator has filled it in. */
   zip: string | null;
+  /** What the booked job is worth, in cents; null: the "Booked job" action's default value. */
+  jobValueCents: number | null;
   /** How the visitor found the site: label/value pairs of what is known (docs/decisions/070). */
   attribution: [label: string, value: string][];
   emails: LeadEmail[];

@@ -45,6 +45,8 @@ export const contactRequests = pgTable(
     openedAt: timestamp("opened_at", { withTimezone: true }),
     /** When the operator was alerted that the lead was still New and unopened (once per lead). */
     escalatedAt: timestamp("escalated_at", { withTimezone: true }),
+    /** What the booked job is worth, in cents of CONVERSION_CURRENCY, set on the lead page; null: the default value. */
+    jobValueCents: integer("job_value_cents"),
   },
   (table) => [
     index("contact_requests_received_at_idx").on(table.receivedAt),

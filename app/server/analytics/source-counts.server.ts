@@ -1,0 +1,30 @@
+import { and, gte, lte, sql } from "drizzle-orm";
+import type { Database } from "../db/index.server.ts";
+import { siteEventCounts as t } from "./schema.server.ts";
+
+/** Page views, call clicks and form starts per source and campaign over UTC days, for the funnel and the digest. */
+export interface SourceCounts {
+  source: string;
+  campaign: string;
+  views: number;
+  calls: number;
+  formStarts: number;
+}
+
+const sumOf = (kind: "view" | "call" | "form") =>
+  sql<number>`coalesce(sum(${t.count}) filter (where ${t.kind} = ${kind}), 0)::int`;
+
+/** The counts of the days `from` to `to` (ISO dates, both included), read by the aggregates' leading day key. */
+export function countsBySourceAndCampaign(db: Database, from: string, to: string): Promise<SourceCounts[]> {
+  return db
+    .select({
+      source: t.source,
+      campaign: t.campaign,
+      views: sumOf("view"),
+      calls: sumOf("call"),
+      formStarts: sumOf("form"),
+    })
+    .from(t)
+    .where(and(gte(t.day, from), lte(t.day, to)))
+    .groupBy(t.source, t.campaign);
+}

@@ -1,0 +1,116 @@
+import type { LeadStatus } from "~/lib/lead-status.ts";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openDatabase, type OpenDatabase } from "../db/db.server.ts";
+import { contactRequests, leadChanges } from "../leads/schema.server.ts";
+import { campaignReport } from "./campaign-report.server.ts";
+import { saveSpend } from "./spend.server.ts";
+
+const lead = (id: number, receivedAt: string, source: string, campaign: string | null, status: LeadStatus = "New") => ({
+  id: `00000000-0000-4000-8000-00000000000${id}`,
+  receivedAt: new Date(receivedAt),
+  firstName: "A",
+  lastName: "B",
+  email: "a@example.com",
+  phone: "5551234567",
+  service: "Drain",
+  message: "Help",
+  consentText: "ok",
+  channel: "api",
+  utmSource: source,
+  utmCampaign: campaign,
+  status,
+});
+
+let database: OpenDatabase;
+
+beforeAll(async () => {
+  database = await openDatabase({ pgliteDataDir: "memory://" });
+  // November has 30 days: the range Nov 1–15 holds half of each month's spend.
+  await saveSpend(database.db, [
+    { month: "2026-11-01", source: "google", campaign: "spring", amountCents: 60_000 },
+    { month: "2026-11-01", source: "google", campaign: "fall", amountCents: 20_000 },
+    { month: "2026-11-01", source: "bing", campaign: "", amountCents: 10_000 },
+  ]);
+  await database.db.insert(contactRequests).values([
+    lead(1, "2026-11-03T10:00:00Z", "google", "spring"),
+    lead(2, "2026-11-04T10:00:00Z", "google", "spring"),
+    // Received before the range, booked in it: a booked job of the range, not a lead of it.
+    lead(3, "2026-10-30T10:00:00Z", "google", "spring"),
+    lead(4, "2026-11-05T10:00:00Z", "bing", "brand"),
+    lead(5, "2026-11-05T11:00:00Z", "bing", null),
+    lead(6, "2026-11-06T10:00:00Z", "google", "spring", "Spam"),
+  ]);
+  await database.db.insert(leadChanges).values([
+    {
+      contactRequestId: lead(1, "", "", "").id,
+      changedAt: new Date("2026-11-05T10:00:00Z"),
+      changedBy: "op",
+      statusTo: "Booked",
+    },
+    {
+      contactRequestId: lead(3, "", "", "").id,
+      changedAt: new Date("2026-11-02T10:00:00Z"),
+      changedBy: "op",
+      statusTo: "Booked",
+    },
+  ]);
+});
+
+afterAll(() => database?.close());
+
+describe("cost and funnel by source and campaign", () => {
+  test("cost, leads, booked jobs, cost per lead and per booked job; spend and no lead shows a dash", async () => {
+    const counts = [
+      { source: "google", campaign: "spring", views: 500, calls: 12, formStarts: 9 },
+      { source: "bing", campaign: "brand", views: 40, calls: 1, formStarts: 2 },
+    ];
+    const rows = await campaignReport(
+      database.db,
+      { from: "2026-11-01", to: "2026-11-15" },
+      undefined,
+      Promise.resolve(counts),
+    );
+    const shown = rows.map((row) => [
+      row.source,
+      row.allCampaigns ? "(all)" : row.campaign,
+      row.costCents,
+      row.views,
+      row.calls,
+      row.formStarts,
+      row.leads,
+      row.booked,
+      row.costPerLeadCents,
+      row.costPerBookedCents,
+    ]);
+    expect(shown).toEqual([
+      ["google", "spring", 30_000, 500, 12, 9, 2, 2, 15_000, 15_000],
+      ["google", "fall", 10_000, 0, 0, 0, 0, 0, null, null],
+      ["bing", "(all)", 5_000, 40, 1, 2, 2, 0, 2_500, null],
+      ["bing", "brand", null, 40, 1, 2, 1, 0, null, null],
+      ["bing", "", null, 0, 0, 0, 1, 0, null, null],
+    ]);
+    expect(rows.every((row) => row.answeredCalls === null)).toBe(true);
+  });
+
+  test("with call tracking, answered calls of at least 60 s per campaign", async () => {
+    const call = (id: string, durationSeconds: number) => ({
+      id,
+      answeredAt: new Date("2026-11-07T15:00:00Z"),
+      durationSeconds,
+      source: "google",
+      campaign: "fall",
+      gclid: null,
+      gbraid: null,
+      wbraid: null,
+      msclkid: null,
+    });
+    const rows = await campaignReport(
+      database.db,
+      { from: "2026-11-01", to: "2026-11-15" },
+      async () => [call("a", 75), call("b", 20)],
+      Promise.resolve([]),
+    );
+    expect(rows.find((row) => row.campaign === "fall")?.answeredCalls).toBe(1);
+    expect(rows.find((row) => row.campaign === "spring")?.answeredCalls).toBe(0);
+  });
+});

@@ -1,0 +1,114 @@
+import type { SourceCounts } from "../analytics/index.server.ts";
+import type { Database } from "../db/index.server.ts";
+import { leadOutcomesBySource } from "../leads/index.server.ts";
+import { ANSWERED_CALL_MIN_SECONDS } from "./action-defaults.server.ts";
+import type { ListAnsweredCalls } from "./answered-calls.server.ts";
+import { spendInRange } from "./spend.server.ts";
+
+/**
+ * What each source and campaign brought for what it cost, over the dashboard's days (UTC): spend, the funnel
+ * (page views → call clicks or form starts → leads → booked jobs) and answered calls once call tracking exists.
+ * Leads marked Spam are left out. Spend entered for a whole source (no campaign) is set against all of that
+ * source's campaigns, on a row of its own.
+ */
+
+export interface CampaignRow {
+  source: string;
+  /** "" for visits without a campaign. */
+  campaign: string;
+  /** The row sums every campaign of the source: its spend was entered without a campaign. */
+  allCampaigns: boolean;
+  /** Null when no spend was entered for it. */
+  costCents: number | null;
+  views: number;
+  calls: number;
+  formStarts: number;
+  leads: number;
+  booked: number;
+  /** Null without call tracking. */
+  answeredCalls: number | null;
+  costPerLeadCents: number | null;
+  costPerBookedCents: number | null;
+}
+
+const DAY_MS = 86_400_000;
+const key = (source: string, campaign: string) => JSON.stringify([source, campaign]);
+
+/**
+ * `counts` are the range's page views, call clicks and form starts per source and campaign (a medium is summed
+ * in), as the dashboard reads them anyway: given, or still being read, rather than read twice.
+ */
+export async function campaignReport(
+  db: Database,
+  days: { from: string; to: string },
+  answeredCalls: ListAnsweredCalls | undefined,
+  counts: Promise<SourceCounts[]>,
+): Promise<CampaignRow[]> {
+  const startsAt = new Date(`${days.from}T00:00:00Z`);
+  const endsAt = new Date(Date.parse(`${days.to}T00:00:00Z`) + DAY_MS);
+  const [spend, countRows, outcomes, calls] = await Promise.all([
+    spendInRange(db, days.from, days.to),
+    counts,
+    leadOutcomesBySource(db, startsAt, endsAt),
+    answeredCalls ? answeredCalls(startsAt, endsAt) : undefined,
+  ]);
+
+  const rows = new Map<string, CampaignRow>();
+  const row = (source: string, campaign: string, allCampaigns = false) => {
+    const id = allCampaigns ? key(source, "\u0000all") : key(source, campaign);
+    let found = rows.get(id);
+    if (!found) {
+      found = {
+        source,
+        campaign,
+        allCampaigns,
+        costCents: null,
+        views: 0,
+        calls: 0,
+        formStarts: 0,
+        leads: 0,
+        booked: 0,
+        answeredCalls: calls ? 0 : null,
+        costPerLeadCents: null,
+        costPerBookedCents: null,
+      };
+      rows.set(id, found);
+    }
+    return found;
+  };
+  const wholeSources = new Set(spend.filter((cost) => cost.campaign === "").map((cost) => cost.source));
+  const add = (source: string, campaign: string, figures: Partial<CampaignRow>) => {
+    const targets = [row(source, campaign), ...(wholeSources.has(source) ? [row(source, "", true)] : [])];
+    for (const target of targets) {
+      target.views += figures.views ?? 0;
+      target.calls += figures.calls ?? 0;
+      target.formStarts += figures.formStarts ?? 0;
+      target.leads += figures.leads ?? 0;
+      target.booked += figures.booked ?? 0;
+      if (target.answeredCalls !== null) target.answeredCalls += figures.answeredCalls ?? 0;
+    }
+  };
+  for (const count of countRows) {
+    add(count.source, count.campaign, { views: count.views, calls: count.calls, formStarts: count.formStarts });
+  }
+  for (const outcome of outcomes) add(outcome.source, outcome.campaign, outcome);
+  for (const call of calls ?? []) {
+    if (call.durationSeconds >= ANSWERED_CALL_MIN_SECONDS) add(call.source, call.campaign, { answeredCalls: 1 });
+  }
+  for (const cost of spend) row(cost.source, cost.campaign, cost.campaign === "").costCents = cost.costCents;
+
+  const per = (cost: number | null, count: number) => (cost === null || count === 0 ? null : Math.round(cost / count));
+  return [...rows.values()]
+    .map((found) => ({
+      ...found,
+      costPerLeadCents: per(found.costCents, found.leads),
+      costPerBookedCents: per(found.costCents, found.booked),
+    }))
+    .sort(
+      (a, b) =>
+        (b.costCents ?? -1) - (a.costCents ?? -1) ||
+        b.leads - a.leads ||
+        b.views - a.views ||
+        key(a.source, a.campaign).localeCompare(key(b.source, b.campaign)),
+    );
+}

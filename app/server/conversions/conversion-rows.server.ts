@@ -1,0 +1,102 @@
+import type { LeadForConversions } from "../leads/index.server.ts";
+import {
+  ANSWERED_CALL_MIN_SECONDS,
+  type ConversionAction,
+  type ConversionActionKey,
+} from "./action-defaults.server.ts";
+import type { AnsweredCall } from "./answered-calls.server.ts";
+
+/** The ad platforms take conversions of clicks from the last 90 days. */
+export const CLICK_WINDOW_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+export type AdPlatform = "google" | "microsoft";
+export const adPlatforms: readonly AdPlatform[] = ["google", "microsoft"];
+
+/** One conversion of one click, as a row of a platform's file. */
+export interface ConversionRow {
+  /** The action and what converted ("booked:<lead id>"): the same conversion has the same key in every download. */
+  key: string;
+  /** Which column holds the click id: Google's three kinds, or Microsoft's. */
+  clickIdKind: "gclid" | "gbraid" | "wbraid" | "msclkid";
+  clickId: string;
+  name: string;
+  time: Date;
+  valueCents: number;
+}
+
+interface Converted {
+  key: string;
+  action: ConversionActionKey;
+  /** When the ad was clicked, or as near as is known: the lead's arrival, the call's start. */
+  clickedAt: Date;
+  time: Date;
+  ownValueCents: number | null;
+  ids: Pick<LeadForConversions, "gclid" | "gbraid" | "wbraid" | "msclkid">;
+}
+
+/** The click id a platform matches on: Google's gclid, else its app (gbraid) or web-to-app (wbraid) id; one a row. */
+function clickIdFor(
+  platform: AdPlatform,
+  ids: Converted["ids"],
+): Pick<ConversionRow, "clickIdKind" | "clickId"> | null {
+  if (platform === "microsoft") return ids.msclkid ? { clickIdKind: "msclkid", clickId: ids.msclkid } : null;
+  for (const kind of ["gclid", "gbraid", "wbraid"] as const) {
+    const id = ids[kind];
+    if (id) return { clickIdKind: kind, clickId: id };
+  }
+  return null;
+}
+
+/**
+ * Every conversion a platform can take now: a "Lead" per lead, a "Booked job" per booked lead (its own job value,
+ * else the action's), an "Answered call" per answered call of at least 60 s; only switched-on actions, only clicks
+ * of the last 90 days, oldest first. Leads marked Spam or stored under Global Privacy Control never reach here.
+ */
+export function conversionRows(
+  platform: AdPlatform,
+  sources: { leads: LeadForConversions[]; calls: AnsweredCall[] },
+  actions: Record<ConversionActionKey, ConversionAction>,
+  now: Date,
+): ConversionRow[] {
+  const converted: Converted[] = [];
+  for (const lead of sources.leads) {
+    const base = { clickedAt: lead.receivedAt, ids: lead, ownValueCents: null };
+    converted.push({ ...base, key: `lead:${lead.id}`, action: "lead", time: lead.receivedAt });
+    if (lead.bookedAt) {
+      converted.push({
+        ...base,
+        key: `booked:${lead.id}`,
+        action: "booked",
+        time: lead.bookedAt,
+        ownValueCents: lead.jobValueCents,
+      });
+    }
+  }
+  for (const call of sources.calls) {
+    if (call.durationSeconds < ANSWERED_CALL_MIN_SECONDS) continue;
+    converted.push({
+      key: `call:${call.id}`,
+      action: "call",
+      clickedAt: call.answeredAt,
+      time: call.answeredAt,
+      ownValueCents: null,
+      ids: call,
+    });
+  }
+  const oldestClick = now.getTime() - CLICK_WINDOW_DAYS * DAY_MS;
+  const rows: ConversionRow[] = [];
+  for (const conversion of converted) {
+    const action = actions[conversion.action];
+    const clickId = clickIdFor(platform, conversion.ids);
+    if (!action.enabled || !clickId || conversion.clickedAt.getTime() < oldestClick) continue;
+    rows.push({
+      key: conversion.key,
+      ...clickId,
+      name: action.name,
+      time: conversion.time,
+      valueCents: conversion.ownValueCents ?? action.defaultValueCents,
+    });
+  }
+  return rows.sort((a, b) => a.time.getTime() - b.time.getTime() || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}

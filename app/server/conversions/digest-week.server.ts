@@ -1,0 +1,79 @@
+/**
+ * The digest's calendar, in the operator's zone: it is due from Monday 08:00 for a day (an instance started later
+ * that Monday still sends it; one down all day skips that week), and covers the Monday-to-Sunday week before.
+ */
+
+const DAY_MS = 86_400_000;
+const SEND_HOUR = 8;
+/** How long after Monday 08:00 the digest may still go out. */
+const SEND_WINDOW_MS = DAY_MS;
+
+/** The calendar date (yyyy-MM-dd) of an instant in a zone. */
+function localDate(instant: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The instant a zone's wall clock reads `date` at `hour`:00 (the later one if the hour is skipped). */
+export function zonedInstant(date: string, hour: number, timeZone: string): Date {
+  const wall = Date.parse(`${date}T${String(hour).padStart(2, "0")}:00:00Z`);
+  const offsetAt = (instant: number) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+        second: "numeric",
+        hourCycle: "h23",
+      })
+        .formatToParts(new Date(instant))
+        .map((part) => [part.type, Number(part.value)]),
+    );
+    return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - instant;
+  };
+  const guess = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(guess));
+}
+
+export interface DigestWeek {
+  /** The Monday the digest goes out, which names it (yyyy-MM-dd). */
+  sendDate: string;
+  /** Last week: Monday to Sunday (dates), and the instants it starts and ends. */
+  last: { from: string; to: string; startsAt: Date; endsAt: Date };
+  /** The week before it. */
+  before: { from: string; to: string; startsAt: Date; endsAt: Date };
+}
+
+function week(monday: string, timeZone: string) {
+  return {
+    from: monday,
+    to: addDays(monday, 6),
+    startsAt: zonedInstant(monday, 0, timeZone),
+    endsAt: zonedInstant(addDays(monday, 7), 0, timeZone),
+  };
+}
+
+/** The digest due at `now`, or null between Tuesday 08:00 and the next Monday 08:00. */
+export function dueDigestWeek(now: Date, timeZone: string): DigestWeek | null {
+  const today = localDate(now, timeZone);
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+  const monday = addDays(today, -((weekday + 6) % 7));
+  const candidates = [monday, addDays(monday, -7)];
+  for (const sendDate of candidates) {
+    const sendAt = zonedInstant(sendDate, SEND_HOUR, timeZone).getTime();
+    if (now.getTime() >= sendAt && now.getTime() < sendAt + SEND_WINDOW_MS) {
+      return { sendDate, last: week(addDays(sendDate, -7), timeZone), before: week(addDays(sendDate, -14), timeZone) };
+    }
+  }
+  return null;
+}

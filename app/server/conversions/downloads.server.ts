@@ -1,0 +1,130 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { executeRows, type Database } from "../db/index.server.ts";
+import { leadsForConversions } from "../leads/index.server.ts";
+import type { ListAnsweredCalls } from "./answered-calls.server.ts";
+import { conversionFile } from "./conversion-files.server.ts";
+import { CLICK_WINDOW_DAYS, conversionRows, type AdPlatform } from "./conversion-rows.server.ts";
+import { conversionDownloads, downloadedConversions } from "./schema.server.ts";
+import { readConversionActions } from "./settings.server.ts";
+
+/**
+ * Conversion downloads: each holds the conversions no earlier download for its platform held, and is kept,
+ * contents and all, so it can be fetched again exactly as it was.
+ */
+
+const DAY_MS = 86_400_000;
+/** Two operators downloading at once: the one whose conversions were taken first builds its file again. */
+const ATTEMPTS = 3;
+/** The downloads listed on the page, newest first. */
+const LISTED_DOWNLOADS = 50;
+
+export interface ConversionSources {
+  /** OPERATOR_TIME_ZONE: the zone of the files' times. */
+  timeZone: string;
+  /** CONVERSION_CURRENCY. */
+  currency: string;
+  /** Call tracking's answered calls; undefined without call tracking. */
+  answeredCalls: ListAnsweredCalls | undefined;
+}
+
+interface StoredDownload {
+  id: string;
+  platform: AdPlatform;
+  createdAt: Date;
+  rowCount: number;
+  body: string;
+}
+
+/** A unique violation (23505), as PostgreSQL or PGlite report it, possibly wrapped by drizzle. */
+function isDuplicate(error: unknown): boolean {
+  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (code === "23505" || (typeof message === "string" && /duplicate key/i.test(message))) return true;
+  }
+  return false;
+}
+
+/**
+ * Builds and stores the next download for a platform: every conversion it can take that no earlier download
+ * held. The file and the record of what it holds are written in one statement; a conversion another download
+ * took meanwhile makes it fail, and it is built again without that one.
+ */
+export async function createDownload(
+  db: Database,
+  platform: AdPlatform,
+  sources: ConversionSources,
+  now = new Date(),
+): Promise<StoredDownload> {
+  const since = new Date(now.getTime() - CLICK_WINDOW_DAYS * DAY_MS);
+  const [leads, calls, actions] = await Promise.all([
+    leadsForConversions(db, since),
+    sources.answeredCalls ? sources.answeredCalls(since, now) : [],
+    readConversionActions(db),
+  ]);
+  const candidates = conversionRows(platform, { leads, calls }, actions, now);
+  for (let attempt = 1; ; attempt++) {
+    // The candidates' keys as one JSON parameter, however many there are.
+    const taken = candidates.length
+      ? await executeRows<{ conversion: string }>(
+          db,
+          sql`SELECT ${downloadedConversions.conversion} AS conversion FROM ${downloadedConversions}
+          WHERE ${downloadedConversions.platform} = ${platform}::text AND ${downloadedConversions.conversion} IN (
+            SELECT jsonb_array_elements_text(${JSON.stringify(candidates.map((row) => row.key))}::jsonb))`,
+        )
+      : [];
+    const takenKeys = new Set(taken.map((row) => row.conversion));
+    const rows = candidates.filter((row) => !takenKeys.has(row.key));
+    const download: StoredDownload = {
+      id: randomUUID(),
+      platform,
+      createdAt: now,
+      rowCount: rows.length,
+      body: conversionFile[platform](rows, sources),
+    };
+    try {
+      await storeDownload(
+        db,
+        download,
+        rows.map((row) => row.key),
+      );
+      return download;
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !isDuplicate(error)) throw error;
+    }
+  }
+}
+
+async function storeDownload(db: Database, download: StoredDownload, keys: string[]): Promise<void> {
+  const d = conversionDownloads;
+  const k = downloadedConversions;
+  const column = (name: { name: string }) => sql.identifier(name.name);
+  await executeRows(
+    db,
+    sql`WITH download AS (
+      INSERT INTO ${d} (${column(d.id)}, ${column(d.platform)}, ${column(d.createdAt)}, ${column(d.rowCount)}, ${column(d.body)})
+      VALUES (${download.id}::uuid, ${download.platform}::text, ${download.createdAt.toISOString()}::timestamptz,
+        ${download.rowCount}::int, ${download.body}::text)
+      RETURNING ${column(d.id)} AS id
+    )
+    INSERT INTO ${k} (${column(k.platform)}, ${column(k.conversion)}, ${column(k.downloadId)})
+    SELECT ${download.platform}::text, conversion, download.id
+    FROM download, jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) AS conversion`,
+  );
+}
+
+/** The downloads, newest first, without their contents. */
+export function listDownloads(db: Database) {
+  const d = conversionDownloads;
+  return db
+    .select({ id: d.id, platform: d.platform, createdAt: d.createdAt, rowCount: d.rowCount })
+    .from(d)
+    .orderBy(desc(d.createdAt), desc(d.id))
+    .limit(LISTED_DOWNLOADS);
+}
+
+/** One download with its contents, as it was first downloaded; null when there is none with that id. */
+export async function findDownload(db: Database, id: string): Promise<StoredDownload | null> {
+  const [row] = await db.select().from(conversionDownloads).where(eq(conversionDownloads.id, id));
+  return row ? { ...row, platform: row.platform === "microsoft" ? "microsoft" : "google" } : null;
+}

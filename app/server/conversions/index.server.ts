@@ -1,0 +1,13 @@
+/**
+ * Conversions: the actions sent back to the ad platforms, the downloads of their import files (kept with their
+ * contents), ad spend, the cost and funnel per source and campaign, and the weekly digest.
+ */
+export { conversionActionMeanings } from "./action-defaults.server.ts";
+export type { AnsweredCall, ListAnsweredCalls } from "./answered-calls.server.ts";
+export { campaignReport, type CampaignRow } from "./campaign-report.server.ts";
+export { adPlatforms } from "./conversion-rows.server.ts";
+export { createDownload, findDownload, listDownloads, type ConversionSources } from "./downloads.server.ts";
+export { readConversionActions, saveConversionActions, validateConversionActions } from "./settings.server.ts";
+export { parseSpendFile, recentSpend, saveSpend, validateSpend } from "./spend.server.ts";
+export { sendDueDigest, startWeeklyDigest, type DigestSettings } from "./weekly-digest.server.ts";
+export { readBoundedForm } from "./bounded-form.server.ts";

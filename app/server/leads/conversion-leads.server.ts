@@ -1,0 +1,127 @@
+import { sql } from "drizzle-orm";
+import { executeRows, type Database } from "../db/index.server.ts";
+import { contactRequests, leadChanges } from "./schema.server.ts";
+
+/**
+ * What the conversions module reads of the leads: leads with ad click ids and when each was booked, a Booked
+ * lead's own job value, and leads and booked jobs per source and campaign. A lead marked Spam is none of these;
+ * a lead stored under Global Privacy Control has no click ids, so it is never sent to an ad platform.
+ */
+
+const c = contactRequests;
+const h = leadChanges;
+
+/** A lead as the ad platforms' conversion files need it. */
+export interface LeadForConversions {
+  id: string;
+  receivedAt: Date;
+  /** When its status was first set to Booked; null if it never was. */
+  bookedAt: Date | null;
+  jobValueCents: number | null;
+  gclid: string | null;
+  gbraid: string | null;
+  wbraid: string | null;
+  msclkid: string | null;
+}
+
+/** When each lead was first set to Booked: the time of a "Booked job" conversion. */
+const firstBooked = sql`SELECT ${h.contactRequestId} AS id, min(${h.changedAt}) AS booked_at FROM ${h}
+  WHERE ${h.statusTo} = 'Booked' GROUP BY ${h.contactRequestId}`;
+
+/** Leads received since `since` (the ad platforms take clicks of the last 90 days) with an ad click id. */
+export async function leadsForConversions(db: Database, since: Date): Promise<LeadForConversions[]> {
+  const rows = await executeRows<{
+    id: string;
+    received_at: string | Date;
+    booked_at: string | Date | null;
+    job_value_cents: number | null;
+    gclid: string | null;
+    gbraid: string | null;
+    wbraid: string | null;
+    msclkid: string | null;
+  }>(
+    db,
+    sql`WITH booked AS (${firstBooked})
+    SELECT ${c.id} AS id, ${c.receivedAt} AS received_at, booked.booked_at, ${c.jobValueCents} AS job_value_cents,
+      ${c.gclid} AS gclid, ${c.gbraid} AS gbraid, ${c.wbraid} AS wbraid, ${c.msclkid} AS msclkid
+    FROM ${c} LEFT JOIN booked ON booked.id = ${c.id}
+    WHERE ${c.receivedAt} >= ${since.toISOString()}::timestamptz AND ${c.status} <> 'Spam'
+      AND NOT ${c.globalPrivacyControl}
+      AND coalesce(${c.gclid}, ${c.gbraid}, ${c.wbraid}, ${c.msclkid}) IS NOT NULL
+    ORDER BY ${c.receivedAt}, ${c.id}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    receivedAt: new Date(row.received_at),
+    bookedAt: row.booked_at === null ? null : new Date(row.booked_at),
+    jobValueCents: row.job_value_cents,
+    gclid: row.gclid,
+    gbraid: row.gbraid,
+    wbraid: row.wbraid,
+    msclkid: row.msclkid,
+  }));
+}
+
+/**
+ * Sets (or, with null, clears) a lead's job value, and records it in the lead's history with who did it, in one
+ * statement. False when no lead has that id.
+ */
+export async function setJobValue(
+  db: Database,
+  id: string,
+  cents: number | null,
+  change: { operatorEmail: string; note: string },
+): Promise<boolean> {
+  const column = (name: { name: string }) => sql.identifier(name.name);
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`WITH valued AS (
+      UPDATE ${c} SET ${column(c.jobValueCents)} = ${cents}::int WHERE ${c.id} = ${id}::uuid RETURNING ${c.id} AS id
+    ),
+    recorded AS (
+      INSERT INTO ${h} (${column(h.contactRequestId)}, ${column(h.changedBy)}, ${column(h.note)})
+      SELECT valued.id, ${change.operatorEmail}::text, ${change.note}::text FROM valued
+    )
+    SELECT id FROM valued`,
+  );
+  return rows.length > 0;
+}
+
+/** Leads received, and jobs booked, in a period for one source and campaign ("" when there is none). */
+export interface LeadOutcomes {
+  source: string;
+  campaign: string;
+  leads: number;
+  booked: number;
+}
+
+/**
+ * Per source (the campaign source, else the host the visit came from, as the counts name it) and campaign:
+ * leads received in [startsAt, endsAt), and leads first set to Booked in it, whenever they arrived.
+ */
+export async function leadOutcomesBySource(db: Database, startsAt: Date, endsAt: Date): Promise<LeadOutcomes[]> {
+  const from = sql`${startsAt.toISOString()}::timestamptz`;
+  const until = sql`${endsAt.toISOString()}::timestamptz`;
+  const receivedInRange = sql`${c.receivedAt} >= ${from} AND ${c.receivedAt} < ${until}`;
+  const attribution = sql`coalesce(${c.utmSource}, ${c.referrerHost}, '') AS source,
+    coalesce(${c.utmCampaign}, '') AS campaign`;
+  return executeRows<LeadOutcomes>(
+    db,
+    sql`WITH booked AS (
+      SELECT ${h.contactRequestId} AS id FROM ${h} WHERE ${h.statusTo} = 'Booked'
+      GROUP BY ${h.contactRequestId} HAVING min(${h.changedAt}) >= ${from} AND min(${h.changedAt}) < ${until}
+    ),
+    outcomes AS (
+      SELECT true AS received, booked.id IS NOT NULL AS was_booked, ${attribution}
+      FROM ${c} LEFT JOIN booked ON booked.id = ${c.id}
+      WHERE ${receivedInRange} AND ${c.status} <> 'Spam'
+      UNION ALL
+      SELECT false, true, ${attribution}
+      FROM ${c} JOIN booked ON booked.id = ${c.id}
+      WHERE NOT (${receivedInRange}) AND ${c.status} <> 'Spam'
+    )
+    SELECT source, campaign, (count(*) FILTER (WHERE received))::int AS leads,
+      (count(*) FILTER (WHERE was_booked))::int AS booked
+    FROM outcomes GROUP BY source, campaign`,
+  );
+}

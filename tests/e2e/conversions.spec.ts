@@ -1,0 +1,146 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { countOf, countRows, VISITOR_USER_AGENT } from "./attribution.ts";
+import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
+import { uniquePhone } from "./console-leads.ts";
+import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
+import { uniqueMarker } from "./lead-forms.ts";
+
+const PASSWORD = "correct horse battery staple";
+
+/** The dashboard's cost for spend entered for this month, over the last 7 days: the month's share of its days. */
+function sevenDayShareCents(amountCents: number, today = new Date()): number {
+  const daysInMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0)).getUTCDate();
+  return Math.round((amountCents * Math.min(7, today.getUTCDate())) / daysInMonth);
+}
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+test("a lead from an ad, booked with a job value, goes into the Google Ads file; its spend gives cost per lead and per booked job", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const marker = uniqueMarker();
+  const campaign = `drains-${marker}`.toLowerCase();
+  const gclid = `Cj0KCQ-${marker}`;
+  const operator = uniqueOperatorEmail("conversions");
+  await createOperator(operator, PASSWORD);
+
+  // A visitor lands from a Google ad, starts the contact form and sends it.
+  const visitor = await browser.newPage({ userAgent: VISITOR_USER_AGENT });
+  await visitor.goto(`/contact?utm_source=google&utm_campaign=${campaign}&gclid=${gclid}`);
+  await waitForHydration(visitor);
+  const phone = uniquePhone();
+  await visitor.getByLabel("First Name").fill("Maria");
+  await visitor.getByLabel("Last Name").fill(marker);
+  await visitor.getByLabel("Email").fill("maria@example.com");
+  await visitor.getByLabel("Phone Number").fill(phone.display);
+  await visitor.getByLabel("Service Needed").fill("Burst pipe");
+  await visitor.getByLabel("Additional Details").fill("Water everywhere.");
+  await visitor.getByRole("button", { name: "Send Request" }).click();
+  await expect(visitor.locator("[data-sonner-toast]")).toContainText("Message sent successfully!");
+  await visitor.close();
+
+  // The operator books the job with its value.
+  await page.goto(`/admin?q=${phone.digits}`);
+  await signIn(page, operator, PASSWORD);
+  await page.goto(`/admin?q=${phone.digits}`);
+  await page.getByRole("link", { name: `Maria ${marker}` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Maria ${marker}`);
+  await waitForHydration(page);
+  await page.getByLabel("Status").selectOption("Booked");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Status: Booked")).toBeVisible();
+  await page.getByLabel("Job value (USD)").fill("1,250.50");
+  await page.getByRole("button", { name: "Set job value" }).click();
+  await expect(page.getByLabel("Job value (USD)")).toHaveValue("1250.50");
+  await expect(page.getByRole("region", { name: "History" })).toContainText("Note: Job value set to $1,250.50.");
+
+  // The Google Ads file holds the lead and the booked job for that gclid, the job at its own value.
+  await page.getByRole("link", { name: "Conversions" }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download Google Ads conversions (CSV)" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^google-ads-conversions-\d{4}-\d\d-\d\d\.csv$/);
+  const file = await readFile(await download.path(), "utf8");
+  const lines = file.split("\r\n");
+  expect(lines[0]).toBe("Parameters:TimeZone=America/New_York");
+  expect(lines[1]).toBe(
+    "Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency,GBRAID,WBRAID",
+  );
+  const time = String.raw`\d{4}-\d\d-\d\d \d\d:\d\d:\d\d`;
+  expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${gclid},Lead,${time},0\\.00,USD,,$`)));
+  expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${gclid},Booked job,${time},1250\\.50,USD,,$`)));
+
+  // It is listed, and downloads again exactly as it was; the next file no longer holds it.
+  await page.reload();
+  const again = page.getByRole("region", { name: "Past downloads" }).getByRole("link", { name: /Download again/ });
+  const href = await again.first().getAttribute("href");
+  expect(await (await page.request.get(href!)).text()).toBe(file);
+  const [next] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download Google Ads conversions (CSV)" }).click(),
+  ]);
+  expect(await readFile(await next.path(), "utf8")).not.toContain(gclid);
+
+  // Spend for that campaign this month.
+  await page.reload();
+  await page.getByLabel("Month").fill(new Date().toISOString().slice(0, 7));
+  await page.getByLabel("Source").fill("google");
+  await page.getByLabel("Campaign (optional)").fill(campaign);
+  await page.getByLabel("Amount (USD)").fill("300");
+  await page.getByRole("button", { name: "Save spend" }).click();
+  await expect(page.getByRole("status")).toHaveText("Spend saved.");
+  await expect(page.getByRole("region", { name: "Spend entered" })).toContainText(campaign);
+
+  // The dashboard: its cost, one lead and one booked job, so the same cost per lead and per booked job.
+  await page.goto("/admin/dashboard?days=7");
+  const cost = dollars(sevenDayShareCents(30_000));
+  const row = page
+    .getByRole("region", { name: "Cost by source and campaign" })
+    .getByRole("row")
+    .filter({ hasText: campaign });
+  await expect(row.getByRole("cell")).toHaveText([campaign, cost, "1", "1", cost, cost]);
+  const funnel = page
+    .getByRole("region", { name: "Funnel by source and campaign" })
+    .getByRole("row")
+    .filter({ hasText: campaign });
+  // One view, one form start, one lead, one booked job (the contact page was the visit's only page).
+  await expect(funnel.getByRole("cell")).toHaveText([campaign, "1", "0", "1", "1", "1"]);
+
+  for (const path of ["/admin/conversions", "/admin/dashboard?days=7"]) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(path);
+      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${path} at ${width} px`,
+      ).toBeLessThanOrEqual(width);
+    }
+  }
+});
+
+test("the first input in the contact form is counted once as a form start, with the visit's campaign", async ({
+  browser,
+}) => {
+  const campaign = `form-start-${uniqueMarker()}`.toLowerCase();
+  const visitor = await browser.newPage({ userAgent: VISITOR_USER_AGENT });
+  await visitor.goto(`/contact?utm_source=bing&utm_campaign=${campaign}`);
+  await waitForHydration(visitor);
+  await visitor.getByLabel("First Name").fill("Maria");
+  await visitor.getByLabel("Last Name").fill("Lopez");
+  await visitor.close();
+
+  const operator = uniqueOperatorEmail("form-start");
+  await createOperator(operator, PASSWORD);
+  const page = await browser.newPage();
+  await page.goto("/admin/dashboard");
+  await signIn(page, operator, PASSWORD);
+  await expect
+    .poll(async () => countOf(await countRows(page), { kind: "form", path: "/contact", source: "bing", campaign }))
+    .toBe(1);
+  await page.close();
+});
