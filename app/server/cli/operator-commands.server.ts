@@ -12,7 +12,7 @@ import type { CommandOutput } from "./command-socket.server.ts";
 
 /** The console's accounts; scripts/operator.ts wires them to the command line. */
 
-export const OPERATOR_USAGE = `Usage: npm run operator -- <command>
+const OPERATOR_USAGE = `Usage: npm run operator -- <command>
 
   add <email>       create an operator who can sign in at /admin/login, or set a new password for an
                     existing one (which signs it out everywhere); the password is read from standard

@@ -5,6 +5,5 @@ export { builtFrontEnd, viteFrontEnd } from "./front-end.server.ts";
 export { newHttpServer, serveApp } from "./http-server.server.ts";
 export { prerenderedPaths } from "./prerendered-pages.server.ts";
 export { readSignedOutForm } from "./signed-out-form.server.ts";
-export { readRequestBody } from "./request-body.server.ts";
 export { callWebhooks } from "./call-webhooks.server.ts";
 export { numberEndpoint } from "./tracking-number-endpoint.server.ts";

@@ -59,7 +59,7 @@ export function provesSameOrigin(
 }
 
 /** Answers an unsafe console request that does not prove it is same-origin with a 403, and returns true. */
-export function refusedAsNotSameOrigin(req: IncomingMessage, res: ServerResponse, siteOrigin: string): boolean {
+function refusedAsNotSameOrigin(req: IncomingMessage, res: ServerResponse, siteOrigin: string): boolean {
   if (!isUnsafeMethod(req.method ?? "GET") || provesSameOrigin(req.headers, req.headers.host ?? "", siteOrigin)) {
     return false;
   }
