@@ -165,6 +165,8 @@ export function testEnv(overrides: Record<string, string | undefined>): Env {
     HOST: "127.0.0.1",
     PORT: "0",
     PGLITE_DATA_DIR: "memory://",
+    // The test runner's level (vitest sets warn); a test that reads the log sets its own.
+    LOG_LEVEL: process.env.LOG_LEVEL,
     // Servers started without SMTP_URL write their mail here, never into the project's ./data.
     OUTBOX_DIR: join(tmpdir(), "plumbline-test-outbox"),
     LEADS_EMAIL_TO: "leads@operator.example",
