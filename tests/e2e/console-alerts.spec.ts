@@ -24,7 +24,7 @@ test("no public page registers a service worker or links a manifest; the console
 
   const operator = uniqueOperatorEmail("alerts");
   await createOperator(operator, PASSWORD);
-  await page.goto("/admin/alerts");
+  await page.goto("/admin/account");
   await signIn(page, operator, PASSWORD);
   await expect
     .poll(() =>
@@ -43,17 +43,14 @@ test("no public page registers a service worker or links a manifest; the console
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
 });
 
-test("the alerts page offers the button with the Home Screen note, refuses a device that is not a subscription, and passes axe", async ({
+test("the account page offers the alerts button with the Home Screen note, refuses a device that is not a subscription, and passes axe", async ({
   page,
 }) => {
   const operator = uniqueOperatorEmail("alerts-page");
   await createOperator(operator, PASSWORD);
-  await page.goto("/admin/alerts");
+  await page.goto("/admin/account");
   await signIn(page, operator, PASSWORD);
-  await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Alerts" })).toHaveAttribute(
-    "aria-current",
-    "page",
-  );
+  await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
   const button = page.getByRole("button", { name: "Turn on alerts on this device" });
   await expect(button).toBeVisible();
   await expect(page.getByText(/add the console to the Home Screen/)).toBeVisible();
@@ -91,7 +88,7 @@ test("the alerts page offers the button with the Home Screen note, refuses a dev
 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.goto("/admin/alerts");
+    await page.goto("/admin/account");
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }

@@ -1,8 +1,11 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/account";
+import { AlertsSection } from "./components/AlertsSection.tsx";
 import { buttonClass, fieldClass } from "./components/TableRegion.tsx";
 import { siteConfig } from "~/config/site.ts";
 import { requireOperator, turnOnTwoStep, twoStepSetup } from "~/server/console/index.server.ts";
+import { listPushSubscriptions } from "~/server/alerts/index.server.ts";
+import { formatTime } from "~/lib/operator-time.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account" }, { name: "robots", content: "noindex" }];
 
@@ -13,7 +16,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   const required = context.services.consoleAuth.requireTwoStep;
   // Null once two-step sign-in is on (also right after "Turn on", in the same request).
   const setup = operator.twoStep ? null : await twoStepSetup(context.services.db, operator, siteConfig.companyName);
-  return { email: operator.email, twoStep: !setup, required, setup };
+  const devices = await listPushSubscriptions(context.services.db, operator.id);
+  return {
+    email: operator.email,
+    twoStep: !setup,
+    required,
+    setup,
+    devices: devices.map((device) => ({
+      id: device.id,
+      deviceLabel: device.deviceLabel,
+      since: formatTime(device.createdAt, context.operatorTimeZone),
+    })),
+    vapidPublicKey: context.services.vapidPublicKey,
+  };
 }
 
 /** "Turn on": the code shows the operator's app holds the secret shown, and the recovery codes are made. */
@@ -134,6 +149,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </p>
         )}
       </section>
+      <AlertsSection
+        devices={loaderData.devices}
+        vapidPublicKey={loaderData.vapidPublicKey}
+        returnTo="/admin/account"
+      />
     </>
   );
 }

@@ -33,6 +33,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (typeof id !== "string" || !(await removePushSubscription(db, operator.id, id))) {
     throw data(null, { status: 404 });
   }
-  const back = typeof returnTo === "string" && /^\/admin(\/[a-z-]*)?$/.test(returnTo) ? returnTo : "/admin/alerts";
+  const back = typeof returnTo === "string" && /^\/admin(\/[a-z-]*)?$/.test(returnTo) ? returnTo : "/admin/account";
   return redirect(back, 303);
 }

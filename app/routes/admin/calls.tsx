@@ -2,7 +2,6 @@ import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/calls";
 import { buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { CallsTable } from "./components/CallsTable.tsx";
-import { env } from "~/config/env.server.ts";
 import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { CALL_OUTCOMES } from "~/lib/call-outcomes.ts";
 import { listCalls, parseCallsQuery } from "~/server/calls/index.server.ts";
@@ -18,7 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       status: 400,
     });
   }
-  const calls = await listCalls(context.services.db, query, env.OPERATOR_TIME_ZONE);
+  const calls = await listCalls(context.services.db, query, context.operatorTimeZone);
   return { ...calls, q: query.q, outcome: query.outcome, trackingOn: context.services.calls !== undefined };
 }
 

@@ -1,7 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/conversions";
 import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
-import { env } from "~/config/env.server.ts";
 import { ACTION_NAME_MAX_LENGTH, SPEND_CSV_MAX_BYTES, SPEND_TEXT_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { AMOUNT_MAX_LENGTH, centsToDecimal, formatMoney } from "~/lib/money.ts";
 import { formatTime } from "~/lib/operator-time.ts";
@@ -35,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   const saved = new URL(request.url).searchParams.get("saved");
   return {
-    currency: env.CONVERSION_CURRENCY,
+    currency: context.services.conversions.currency,
     actions: shownActions(conversions.answeredCalls !== undefined).map((key) => ({
       ...actions[key],
       meaning: conversionActionMeanings[key],
@@ -43,13 +42,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     })),
     downloads: downloads.map((download) => ({
       ...download,
-      createdAt: formatTime(download.createdAt, env.OPERATOR_TIME_ZONE),
+      createdAt: formatTime(download.createdAt, context.operatorTimeZone),
       platform: download.platform === "microsoft" ? "Microsoft Advertising" : "Google Ads",
     })),
     spend: spend.map((entry) => ({
       ...entry,
       month: entry.month.slice(0, 7),
-      amount: formatMoney(entry.amountCents, env.CONVERSION_CURRENCY),
+      amount: formatMoney(entry.amountCents, context.services.conversions.currency),
     })),
     saved: saved === "actions" ? "Conversion actions saved." : saved === "spend" ? "Spend saved." : null,
   };

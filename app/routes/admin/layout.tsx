@@ -31,7 +31,6 @@ function navItems(counts: OpenRequestCounts, callTracking: boolean) {
     { to: "/admin/opt-outs", label: "Opt-outs", end: false, count: `${counts.openOptOuts} open` },
     { to: "/admin/outbox", label: "Outbox", end: false, count: null },
     { to: "/admin/partners", label: "Partners", end: false, count: null },
-    { to: "/admin/alerts", label: "Alerts", end: false, count: null },
     { to: "/admin/dashboard", label: "Dashboard", end: false, count: null },
     { to: "/admin/conversions", label: "Conversions", end: false, count: null },
   ];
