@@ -31,7 +31,13 @@ describe("the data folder", () => {
     const running = await startServer(testEnv({ PGLITE_DATA_DIR: join(dataFolder, "pglite") }));
     try {
       expect((await readdir(join(dataFolder, "pglite"))).length).toBeGreaterThan(10);
-      expect((await readdir(dataFolder)).sort()).toEqual(["pglite", "pglite.lock", "pglite.sock", "session-secret"]);
+      expect((await readdir(dataFolder)).sort()).toEqual([
+        "pglite",
+        "pglite.lock",
+        "pglite.sock",
+        "session-secret",
+        "vapid-keys.json",
+      ]);
       expect(await openToOthers(dataFolder)).toEqual([]);
     } finally {
       await running.close();

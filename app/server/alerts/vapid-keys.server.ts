@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import webpush from "web-push";
 import { z } from "zod";
@@ -36,8 +36,12 @@ export async function loadVapidKeys(settings: {
     return parsed.data;
   };
   const kept = await read();
-  if (kept) return kept;
-  await mkdir(dirname(path), { recursive: true });
+  if (kept) {
+    // The private key signs every push: readable by the server's user only, also in an install made before.
+    await chmod(path, 0o600);
+    return kept;
+  }
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   // "wx": two instances starting together cannot overwrite each other's keys; the loser reads the winner's.
   await writeFile(path, `${JSON.stringify(webpush.generateVAPIDKeys())}\n`, { mode: 0o600, flag: "wx" }).catch(
     (error: NodeJS.ErrnoException) => {
