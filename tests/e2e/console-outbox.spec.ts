@@ -36,6 +36,8 @@ test.beforeAll(async () => {
       OUTBOX_POLL_MS: "600000",
       OUTBOX_RETRY_BASE_MS: "600000",
       OUTBOX_RETRY_MAX_MS: "600000",
+      // On a Monday the weekly digest would be one more unsent email than this test lists.
+      DIGEST: "off",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
