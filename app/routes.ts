@@ -6,9 +6,7 @@ export default [
   // Every public page, from the site's one list of pages. Landing pages share one route module, so each
   // gets its own route id.
   ...sitePages.map(({ path, route: module }) =>
-    path === "/"
-      ? index(module)
-      : route(path.slice(1), module, module === LANDING_PAGE_ROUTE ? { id: path.slice(1) } : {}),
+    path === "/" ? index(module) : route(path, module, module === LANDING_PAGE_ROUTE ? { id: path.slice(1) } : {}),
   ),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),

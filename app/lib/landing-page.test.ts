@@ -2,7 +2,6 @@ import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site.ts";
 import { landingPageAt, landingPages } from "~/content/landing-pages.ts";
-import { LANDING_PAGE_ROUTE, sitePages } from "~/content/site-pages.ts";
 import type { LandingPage } from "~/content/types.ts";
 import { landingPageMeta } from "./landing-page.ts";
 
@@ -59,12 +58,5 @@ describe("landingPageMeta", () => {
     expect(aboutMeta).toContainEqual({ property: "og:site_name", content: siteConfig.companyName });
     expect(JSON.stringify(aboutMeta)).toContain(`About ${siteConfig.companyName}`);
     expect(JSON.stringify(aboutMeta)).not.toContain("{company}");
-  });
-});
-
-describe("the site's list of pages", () => {
-  it("routes every landing page's content, and only those, to the landing-page route", () => {
-    const routed = sitePages.filter((entry) => entry.route === LANDING_PAGE_ROUTE).map((entry) => entry.path);
-    expect([...routed].sort()).toEqual(landingPages.map((landing) => landing.seo.path).sort());
   });
 });

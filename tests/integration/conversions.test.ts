@@ -39,7 +39,7 @@ beforeAll(async () => {
   await saveOperator(first.services.db, "ops@example.com", PASSWORD);
   const signedIn = await fetch(`${first.url}/admin/login`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: first.url },
     body: new URLSearchParams({ email: "ops@example.com", password: PASSWORD }).toString(),
     redirect: "manual",
   });
