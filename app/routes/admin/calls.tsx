@@ -1,6 +1,7 @@
-import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/calls";
-import { buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
+import { SearchForm } from "./components/SearchForm.tsx";
+import { linkClass } from "./components/TableRegion.tsx";
 import { CallsTable } from "./components/CallsTable.tsx";
 import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { CALL_OUTCOMES } from "~/lib/call-outcomes.ts";
@@ -47,49 +48,13 @@ export default function Calls({ loaderData }: Route.ComponentProps) {
           Call tracking is off: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN to log calls (README, “Call tracking”).
         </p>
       )}
-      <Form method="get" role="search" aria-label="Calls" className="mt-4 flex flex-wrap items-end gap-3">
-        <div className="min-w-48 flex-1">
-          <label htmlFor="calls-q" className="font-semibold text-slate-900">
-            Caller
-          </label>
-          <input
-            id="calls-q"
-            name="q"
-            type="search"
-            inputMode="tel"
-            defaultValue={q}
-            maxLength={SEARCH_MAX_LENGTH}
-            aria-describedby="calls-q-hint"
-            className={fieldClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="calls-outcome" className="font-semibold text-slate-900">
-            Outcome
-          </label>
-          <select id="calls-outcome" name="outcome" defaultValue={outcome} className={fieldClass}>
-            <option value="">All outcomes</option>
-            {CALL_OUTCOMES.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex gap-3 pb-1">
-          <button type="submit" className={buttonClass}>
-            Search
-          </button>
-          {filtered ? (
-            <Link to="/admin/calls" className={`${linkClass} self-center`}>
-              Clear
-            </Link>
-          ) : null}
-        </div>
-      </Form>
-      <p id="calls-q-hint" className="mt-1 text-sm text-slate-700">
-        Search by the caller’s digits in any format.
-      </p>
+      <SearchForm
+        id="calls"
+        label="Calls"
+        search={{ label: "Caller", value: q, hint: "Search by the caller’s digits in any format.", inputMode: "tel" }}
+        filter={{ name: "outcome", label: "Outcome", allLabel: "All outcomes", options: CALL_OUTCOMES, value: outcome }}
+        clearTo="/admin/calls"
+      />
 
       <p className="mt-4 text-slate-800" role="status">
         {total === 0

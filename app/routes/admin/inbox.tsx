@@ -1,6 +1,7 @@
-import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/inbox";
-import { DataTable, cellClass, fieldClass, linkClass, buttonClass } from "./components/TableRegion.tsx";
+import { SearchForm } from "./components/SearchForm.tsx";
+import { DataTable, cellClass, linkClass, buttonClass } from "./components/TableRegion.tsx";
 import { StatusText } from "./components/StatusText.tsx";
 import { telHref } from "./components/links.ts";
 import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
@@ -44,48 +45,13 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           Download all leads (CSV)
         </a>
       </div>
-      <Form method="get" role="search" aria-label="Contact requests" className="mt-4 flex flex-wrap items-end gap-3">
-        <div className="min-w-48 flex-1">
-          <label htmlFor="inbox-q" className="font-semibold text-slate-900">
-            Search
-          </label>
-          <input
-            id="inbox-q"
-            name="q"
-            type="search"
-            defaultValue={q}
-            maxLength={SEARCH_MAX_LENGTH}
-            aria-describedby="inbox-q-hint"
-            className={fieldClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="inbox-status" className="font-semibold text-slate-900">
-            Status
-          </label>
-          <select id="inbox-status" name="status" defaultValue={status} className={fieldClass}>
-            <option value="">All statuses</option>
-            {LEAD_STATUSES.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex gap-3 pb-1">
-          <button type="submit" className={buttonClass}>
-            Search
-          </button>
-          {filtered ? (
-            <Link to="/admin" className={`${linkClass} self-center`}>
-              Clear
-            </Link>
-          ) : null}
-        </div>
-      </Form>
-      <p id="inbox-q-hint" className="mt-1 text-sm text-slate-700">
-        Search by name, email, or phone digits in any format.
-      </p>
+      <SearchForm
+        id="inbox"
+        label="Contact requests"
+        search={{ label: "Search", value: q, hint: "Search by name, email, or phone digits in any format." }}
+        filter={{ name: "status", label: "Status", allLabel: "All statuses", options: LEAD_STATUSES, value: status }}
+        clearTo="/admin"
+      />
 
       <p className="mt-4 text-slate-800" role="status">
         {total === 0

@@ -1,3 +1,4 @@
+import { visitAttributionColumns } from "../leads/schema.server.ts";
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
@@ -11,21 +12,6 @@ export type CallLine = (typeof CALL_LINES)[number];
  */
 export const CALL_STATUSES = ["ringing", "answered", "busy", "no-answer", "failed", "canceled", "voicemail"] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
-
-const attributionColumns = () => ({
-  landingPath: text("landing_path"),
-  referrerHost: text("referrer_host"),
-  utmSource: text("utm_source"),
-  utmMedium: text("utm_medium"),
-  utmCampaign: text("utm_campaign"),
-  utmTerm: text("utm_term"),
-  utmContent: text("utm_content"),
-  gclid: text("gclid"),
-  gbraid: text("gbraid"),
-  wbraid: text("wbraid"),
-  msclkid: text("msclkid"),
-  fbclid: text("fbclid"),
-});
 
 /**
  * Every call to the site's numbers, one row per Twilio CallSid, with the attribution of the visit that held
@@ -48,7 +34,7 @@ export const calls = pgTable(
     endedAt: timestamp("ended_at", { withTimezone: true }),
     recordingSid: text("recording_sid").unique(),
     recordingSeconds: integer("recording_seconds"),
-    ...attributionColumns(),
+    ...visitAttributionColumns(),
   },
   (table) => [
     index("calls_started_at_idx").on(table.startedAt),
@@ -71,7 +57,7 @@ export const numberHolds = pgTable(
     number: text("number").primaryKey(),
     holdId: uuid("hold_id").notNull().unique(),
     heldUntil: timestamp("held_until", { withTimezone: true }).notNull(),
-    ...attributionColumns(),
+    ...visitAttributionColumns(),
   },
   (table) => [index("number_holds_held_until_idx").on(table.heldUntil)],
 );

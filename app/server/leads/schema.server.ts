@@ -2,6 +2,26 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
 
+/**
+ * How a visitor found the site (docs/decisions/070): the first page of their visit, the host it came from, its
+ * campaign values and ad click ids (what an offline conversion import matches on; not kept under Global Privacy
+ * Control). Null when unknown; never an identifier of the visitor themselves. Leads and calls both keep them.
+ */
+export const visitAttributionColumns = () => ({
+  landingPath: text("landing_path"),
+  referrerHost: text("referrer_host"),
+  utmSource: text("utm_source"),
+  utmMedium: text("utm_medium"),
+  utmCampaign: text("utm_campaign"),
+  utmTerm: text("utm_term"),
+  utmContent: text("utm_content"),
+  gclid: text("gclid"),
+  gbraid: text("gbraid"),
+  wbraid: text("wbraid"),
+  msclkid: text("msclkid"),
+  fbclid: text("fbclid"),
+});
+
 export const contactRequests = pgTable(
   "contact_requests",
   {
@@ -24,21 +44,7 @@ export const contactRequests = pgTable(
     globalPrivacyControl: boolean("global_privacy_control").notNull().default(false),
     /** Where the operator is with this request (New, Contacted, Booked, Closed, Spam); changed in the console. */
     status: text("status", { enum: LEAD_STATUSES }).notNull().default("New"),
-    // How the visitor found the site (docs/decisions/070): the first page of their visit, the host it came from,
-    // its campaign values and ad click ids. Null when unknown. Never an identifier of the visitor themselves.
-    landingPath: text("landing_path"),
-    referrerHost: text("referrer_host"),
-    utmSource: text("utm_source"),
-    utmMedium: text("utm_medium"),
-    utmCampaign: text("utm_campaign"),
-    utmTerm: text("utm_term"),
-    utmContent: text("utm_content"),
-    /** Google Ads click ids: what an offline conversion import matches on. Not kept under Global Privacy Control. */
-    gclid: text("gclid"),
-    gbraid: text("gbraid"),
-    wbraid: text("wbraid"),
-    msclkid: text("msclkid"),
-    fbclid: text("fbclid"),
+    ...visitAttributionColumns(),
     /** The visitor's ZIP code, filled in by the operator after talking to them (partners serving it come first). */
     zip: text("zip"),
     /** When an operator first opened the lead's page. */
