@@ -33,7 +33,7 @@ async function turnOnTwoStep(page: Page): Promise<{ secret: string; recoveryCode
   await page.reload();
   expect(await shownSecret()).toBe(secret);
   await section.getByLabel("Code", { exact: true }).fill(totpCode(secret));
-  await section.getByRole("button", { name: "Turn on" }).click();
+  await section.getByRole("button", { name: "Turn on", exact: true }).click();
   await expect(section.getByRole("status")).toContainText("Two-step sign-in is on");
   const recoveryCodes = await section
     .getByRole("list", { name: "Recovery codes" })
@@ -128,7 +128,7 @@ test("axe finds no violations on the account page and the code step, at 1280 and
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/admin/account");
-    await expect(page.getByRole("button", { name: "Turn on" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Turn on", exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth),

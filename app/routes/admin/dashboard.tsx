@@ -183,7 +183,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
 
       <ConsoleSection id="by-page" heading="By page">
         <FiguresTable
-          label="By page"
+          label="Page views, calls and leads by page"
           caption="Page views, calls and leads by page; leads by their landing page"
           rows={dashboard.byPage.top}
           rowKey={(page) => page.path}
@@ -200,7 +200,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
 
       <ConsoleSection id="by-placement" heading="By placement">
         <FiguresTable
-          label="By placement"
+          label="Calls by where the call link sits"
           caption="Calls by where the call link sits on the page"
           rows={dashboard.byPlacement.top}
           rowKey={(row) => row.placement}
@@ -217,7 +217,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
 
       <ConsoleSection id="by-source" heading="By source and campaign">
         <FiguresTable
-          label="By source and campaign"
+          label="Page views, calls and leads by source and campaign"
           caption="Page views, calls and leads by the visit's source, medium and campaign"
           rows={dashboard.bySource.top}
           rowKey={(row) => `${row.source}\u0000${row.medium}\u0000${row.campaign}`}
@@ -247,7 +247,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
           jobs booked in the range (leads marked Spam left out). A dash: no spend entered, or nothing to divide by.
         </p>
         <FiguresTable
-          label="Cost by source and campaign"
+          label="Cost, leads and booked jobs by source and campaign"
           caption="Cost, leads, booked jobs, cost per lead and cost per booked job by source and campaign"
           rows={dashboard.campaigns}
           rowKey={campaignKey}
@@ -270,7 +270,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
           From page views to call taps or form starts (the first input in a contact form), to leads, to booked jobs.
         </p>
         <FiguresTable
-          label="Funnel by source and campaign"
+          label="Page views to booked jobs by source and campaign"
           caption="Page views, call taps, form starts, leads and booked jobs by source and campaign"
           rows={dashboard.campaigns.filter((row) => !row.allCampaigns)}
           rowKey={campaignKey}
