@@ -108,7 +108,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     run: database.run,
     messageIdFrom: env.MAIL_FROM,
     companyName: env.COMPANY_NAME,
-    onQueued: () => outbox.nudge(),
+    onQueued: () => outbox.nudge("messages"),
   });
   const sessionSecret = await loadSessionSecret(env);
   const consoleAuth = createConsoleAuth({
@@ -177,7 +177,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     },
     onAccepted(lead) {
       intakePressure.leadAccepted();
-      outbox.nudge();
+      outbox.nudge("emails");
       // The email is already queued with the lead; the push to operators' devices follows it.
       (lead.kind === "contact" ? pushAlerts.newLead(lead) : pushAlerts.optOut()).catch((error) =>
         log.error({ err: error }, "queueing the push alert failed"),

@@ -20,8 +20,11 @@ export interface OutboxOptions {
 }
 
 export interface OutboxWorker {
-  /** Look for work now instead of at the next poll (called after a lead is accepted). */
-  nudge(): void;
+  /**
+   * Look for work now instead of at the next poll (called after something is queued): emails, other messages,
+   * or both when not said. A lead wakes only the email queue, so the intake's burst costs no empty claims.
+   */
+  nudge(queue?: "emails" | "messages"): void;
   /**
    * Stops polling; sends in flight get the grace period to finish, then are aborted and their rows returned
    * to the outbox as they were. Resolves when every row is settled in the database.
@@ -180,12 +183,14 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
   const abortSends = () => {
     for (const send of inFlight) send.abort(new SendInterrupted("the server is shutting down"));
   };
-  const loops = [
-    startQueueLoop(emailQueue(mailer), runStatement, options, inFlight),
-    startQueueLoop(messageQueue(options.channels ?? {}), runStatement, options, inFlight),
-  ];
+  const emails = startQueueLoop(emailQueue(mailer), runStatement, options, inFlight);
+  const messages = startQueueLoop(messageQueue(options.channels ?? {}), runStatement, options, inFlight);
+  const loops = [emails, messages];
   return {
-    nudge: () => loops.forEach((loop) => loop.nudge()),
+    nudge: (queue) => {
+      if (queue !== "messages") emails.nudge();
+      if (queue !== "emails") messages.nudge();
+    },
     abortSends,
     stop: async () => {
       const grace = setTimeout(abortSends, options.stopGraceMs ?? STOP_GRACE_MS);
