@@ -13,8 +13,10 @@ import { useClientPageViews } from "~/lib/use-client-page-views.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import { usePageChrome } from "~/lib/page-chrome.ts";
 
+// In production the server inlines the site's CSS into every page (entry.server.tsx); in development it
+// stays a stylesheet, so that Vite can update it in place.
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
