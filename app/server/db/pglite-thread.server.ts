@@ -3,6 +3,8 @@
  * docs/decisions/095-pglite-in-a-worker-thread.md). A thread that fails or exits fails every statement
  * waiting on it, and every later one, so a visitor gets a 503 rather than a request that never ends.
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { Worker } from "node:worker_threads";
 import type { PgliteReply, PgliteRequest } from "./pglite-messages.server.ts";
 import { startTypeScriptWorker } from "./typescript-worker.server.ts";
@@ -29,6 +31,9 @@ interface Thread {
 const idleThreads: Thread[] = [];
 
 export async function openPgliteThread(dataDir: string, migrationsFolder: string): Promise<PgliteConnection> {
+  if (!dataDir.startsWith("memory://") && !existsSync(join(dataDir, "PG_VERSION"))) {
+    await createInPassingThread(dataDir, migrationsFolder);
+  }
   const thread = idleThreads.pop() ?? startThread();
   // While a database is open its thread keeps the process alive; an idle one does not.
   thread.worker.ref();
@@ -54,6 +59,21 @@ export async function openPgliteThread(dataDir: string, migrationsFolder: string
       release();
     },
   };
+}
+
+/**
+ * Creates and migrates a new database folder in a thread that then exits. Creating one runs PostgreSQL's
+ * initdb, which grows the thread's WebAssembly memory by several hundred MB that a running thread never gives
+ * back; the thread that serves the database afterwards only opens the folder.
+ */
+async function createInPassingThread(dataDir: string, migrationsFolder: string): Promise<void> {
+  const thread = startThread();
+  try {
+    await thread.send({ kind: "open", dataDir, migrationsFolder });
+    await thread.send({ kind: "close" });
+  } finally {
+    await thread.worker.terminate();
+  }
 }
 
 function startThread(): Thread {
