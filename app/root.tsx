@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { IconSprite } from "~/components/Icon.tsx";
 import { phoneClickTrackingScript } from "~/components/PhoneLink.tsx";
 import { SiteFooter } from "~/components/SiteFooter.tsx";
 import { SiteHeader } from "~/components/SiteHeader.tsx";
@@ -66,6 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
           children
         ) : (
           <>
+            <IconSprite />
             <TopBanner text={chrome.bannerText} />
             <SiteHeader companyName={chrome.companyName} />
             <main id="main">{children}</main>
