@@ -2,8 +2,9 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import siteStylesheet from "./app.css?inline";
 import { NonceContext } from "~/lib/nonce.ts";
-import { deferHydration } from "~/server/http/index.server.ts";
+import { deferHydration, inlineStylesheet } from "~/server/http/index.server.ts";
 import { log } from "~/server/log.server.ts";
 
 export const streamTimeout = 5_000;
@@ -34,8 +35,10 @@ export default function handleRequest(
           sink.on("data", (chunk: Buffer) => chunks.push(chunk));
           sink.on("end", () => {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            const html = deferHydration(Buffer.concat(chunks).toString("utf8"), nonce);
             resolve(
-              new Response(deferHydration(Buffer.concat(chunks).toString("utf8"), nonce), {
+              // In development the CSS stays a stylesheet that Vite updates in place (root.tsx).
+              new Response(import.meta.env.DEV ? html : inlineStylesheet(html, siteStylesheet, nonce), {
                 headers: responseHeaders,
                 status: responseStatusCode,
               }),

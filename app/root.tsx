@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { IconSprite } from "~/components/Icon.tsx";
 import { phoneClickTrackingScript, trackingNumberScript } from "~/components/PhoneLink.tsx";
 import { SiteFooter } from "~/components/SiteFooter.tsx";
 import { SiteHeader } from "~/components/SiteHeader.tsx";
@@ -13,8 +14,10 @@ import { useClientPageViews } from "~/lib/use-client-page-views.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import { usePageChrome } from "~/lib/page-chrome.ts";
 
+// In production the server inlines the site's CSS into every page (entry.server.tsx); in development it
+// stays a stylesheet, so that Vite can update it in place.
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -74,6 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
           children
         ) : (
           <>
+            <IconSprite />
             <TopBanner text={chrome.bannerText} />
             <SiteHeader companyName={chrome.companyName} />
             <main id="main">{children}</main>

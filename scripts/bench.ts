@@ -3,7 +3,8 @@
  * simulated slow-4G phone) three times on every prerendered route, on each route's own no-JS version
  * (its HTML and CSS with every script removed) and on a minimal static page of a few hundred bytes.
  * Prints a row per route with medians, and its LCP divided by its no-JS version's LCP and by the
- * minimal page's, from the same invocation. Then runs the API load bench.
+ * minimal page's, from the same invocation, then a summary line with the worst of each ratio. Then runs
+ * the API load bench.
  *
  *   npm run bench                 all routes, 3 runs each
  *   npm run bench -- --runs 1 / --routes /,/about / --no-build / --no-api
@@ -12,6 +13,7 @@
  * The build it makes points the location lookups at a loopback stand-in; `npm start` rebuilds.
  */
 import { execSync } from "node:child_process";
+import { gzipSync } from "node:zlib";
 import { createServer } from "node:http";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
@@ -180,7 +182,7 @@ async function main() {
 
   const loadAtStart = loadavg();
   let minimal: Sample;
-  const rows: { route: string; sample: Sample; noJs: Sample; jsKb: number }[] = [];
+  const rows: { route: string; sample: Sample; noJs: Sample; jsKb: number; htmlKb: number; cssKb: number }[] = [];
   try {
     minimal = await measure(server.url, MINIMAL_PATH, runs, chrome.port);
     console.error(`measured the minimal page`);
@@ -188,8 +190,11 @@ async function main() {
       // The page and its no-JS version back to back, so both see the same load on the machine.
       const sample = await measure(server.url, route, runs, chrome.port);
       const noJs = await measure(server.url, noJsPath(route), runs, chrome.port);
-      const jsKb = gzipBytes(clientDir, pageAssets(clientDir, pageHtml(clientDir, route)).js) / 1024;
-      rows.push({ route, sample, noJs, jsKb });
+      const html = pageHtml(clientDir, route);
+      const assets = pageAssets(clientDir, html);
+      const jsKb = gzipBytes(clientDir, assets.js) / 1024;
+      const cssKb = gzipBytes(clientDir, assets.css) / 1024;
+      rows.push({ route, sample, noJs, jsKb, htmlKb: gzipSync(html).length / 1024, cssKb });
       console.error(`measured ${route}`);
     }
   } finally {
@@ -210,14 +215,28 @@ async function main() {
     `Minimal static page (${Buffer.byteLength(MINIMAL_PAGE)} bytes): perf ${minimal.performance}, LCP ${Math.round(minimal.lcp)} ms\n`,
   );
   console.log(
-    "| route | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | JS KB gz | no-JS LCP ms | LCP / no-JS | LCP / minimal |",
+    "| route | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | HTML KB gz | CSS files KB gz | JS KB gz | no-JS LCP ms | LCP / no-JS | LCP / minimal |",
   );
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
-  for (const { route, sample, noJs, jsKb } of rows) {
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+  const ratios = rows.map(({ route, sample, noJs }) => ({
+    route,
+    toNoJs: sample.lcp / noJs.lcp,
+    toMinimal: sample.lcp / minimal.lcp,
+  }));
+  for (const [index, { route, sample, noJs, jsKb, htmlKb, cssKb }] of rows.entries()) {
+    const { toNoJs, toMinimal } = ratios[index]!;
     console.log(
-      `| ${route} | ${sample.performance} | ${sample.accessibility} | ${sample.bestPractices} | ${sample.seo} | ${Math.round(sample.lcp)} | ${Math.round(sample.tbt)} | ${sample.cls.toFixed(3)} | ${jsKb.toFixed(1)} | ${Math.round(noJs.lcp)} | ${(sample.lcp / noJs.lcp).toFixed(2)} | ${(sample.lcp / minimal.lcp).toFixed(2)} |`,
+      `| ${route} | ${sample.performance} | ${sample.accessibility} | ${sample.bestPractices} | ${sample.seo} | ${Math.round(sample.lcp)} | ${Math.round(sample.tbt)} | ${sample.cls.toFixed(3)} | ${htmlKb.toFixed(1)} | ${cssKb.toFixed(1)} | ${jsKb.toFixed(1)} | ${Math.round(noJs.lcp)} | ${toNoJs.toFixed(2)} | ${toMinimal.toFixed(2)} |`,
     );
   }
+  const worst = (ratio: "toNoJs" | "toMinimal") =>
+    ratios.reduce((found, row) => (row[ratio] > found[ratio] ? row : found));
+  const worstToMinimal = worst("toMinimal");
+  const worstToNoJs = worst("toNoJs");
+  console.log(
+    `\nWorst LCP: ${worstToMinimal.toMinimal.toFixed(2)}× the minimal page (${worstToMinimal.route}); ` +
+      `${worstToNoJs.toNoJs.toFixed(2)}× its own no-JS version (${worstToNoJs.route})\n`,
+  );
 
   if (!options["no-api"]) execSync("npm run --silent bench:api", { stdio: "inherit" });
 }

@@ -1,4 +1,3 @@
-import sonnerStylesheet from "sonner/dist/styles.css?url";
 import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/forms/ContactForm.tsx";
 import { PhoneLink } from "~/components/PhoneLink.tsx";
@@ -7,9 +6,6 @@ import { breadcrumbJsonLd, pageMeta } from "~/lib/seo.ts";
 import { leadFormAction } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [...pageMeta(contactSeo), breadcrumbJsonLd("Contact", contactSeo.path)];
-
-// Sonner's styles as a stylesheet, not injected at run time (the CSP allows no inline styles; decision 033).
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: sonnerStylesheet }];
 
 /** The form's own POST, used without JavaScript. */
 export const action = (args: Route.ActionArgs) => leadFormAction(args, "contact");

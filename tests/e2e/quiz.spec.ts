@@ -36,6 +36,25 @@ test.describe("quiz", () => {
     await expect(page.getByRole("progressbar")).toHaveCount(0);
   });
 
+  test("a tap on Start Assessment before hydration is kept: the quiz opens at question 1", async ({ page }) => {
+    // The tap comes in the same task as the load event; the app's scripts only start after it.
+    await page.addInitScript(() => {
+      window.addEventListener("load", () => {
+        const start = Array.from(document.querySelectorAll("button")).find(
+          (button) => button.textContent === "Start Assessment",
+        );
+        Object.assign(window, { __hydratedAtTap: document.documentElement.dataset.hydrated ?? "no" });
+        start?.click();
+      });
+    });
+    await page.goto("/quiz");
+    expect(await page.evaluate(() => (window as unknown as { __hydratedAtTap: string }).__hydratedAtTap)).toBe("no");
+    await expectProgress(page, 1, 20);
+    const group = page.getByRole("group", { name: "What plumbing problem are you dealing with?" });
+    await expect(group.getByRole("heading", { level: 2 })).toBeFocused();
+    await expect(nextButton(page)).toBeDisabled();
+  });
+
   test("walks through four questions with progress; each Next stays disabled until answered", async ({ page }) => {
     await page.goto("/quiz");
     await waitForHydration(page);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { prerenderedRoutes } from "./helpers.ts";
 
@@ -43,4 +44,20 @@ test("no page breaks its own CSP or uses inline event handlers", async ({ page }
     expect(inlineHandlers, path).toEqual([]);
   }
   expect(violations).toEqual([]);
+});
+
+test("each page's inline style is allowed by its CSP's hash or nonce, and nothing else inline is", async ({
+  request,
+}) => {
+  for (const path of [...prerenderedRoutes(), "/missing"]) {
+    const response = await request.get(path);
+    const html = await response.text();
+    const styleSources = /(?:^|; )style-src ([^;]*)/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+    const styles = Array.from(html.matchAll(/<style([^>]*)>([\s\S]*?)<\/style>/g));
+    expect(styles, path).toHaveLength(1);
+    const [, attributes = "", body = ""] = styles[0]!;
+    const nonce = /\snonce="([^"]+)"/.exec(attributes)?.[1];
+    const hash = `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`;
+    expect(styleSources, path).toBe(nonce ? `'self' 'nonce-${nonce}'` : `'self' ${hash}`);
+  }
 });

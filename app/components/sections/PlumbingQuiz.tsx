@@ -3,6 +3,8 @@ import { HeroIllustration } from "~/components/HeroIllustration.tsx";
 import { Icon } from "~/components/Icon.tsx";
 import { CallButton } from "~/components/ui/CallButton.tsx";
 import type { QuizContent } from "~/content/quiz.ts";
+import { useNonce } from "~/lib/nonce.ts";
+import { QUIZ_START_ATTRIBUTE, quizEarlyStartScript, takeEarlyStart } from "~/lib/quiz-early-start.ts";
 import {
   canAdvance,
   emptyQuizAnswers,
@@ -56,6 +58,14 @@ function QuizSteps({ content }: { content: QuizContent }) {
   const [step, setStep] = useState<QuizStep>(INTRO_STEP);
   const [answers, setAnswers] = useState<QuizAnswers>(emptyQuizAnswers);
   const stepHeading = useRef<HTMLHeadingElement>(null);
+  const nonce = useNonce();
+
+  const startButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    // A tap on "Start Assessment" before hydration is replayed now that the button works.
+    if (takeEarlyStart()) startButton.current?.click();
+  }, []);
 
   useEffect(() => {
     // Each step replaces the last, so keyboard and screen reader users are moved to its heading.
@@ -80,8 +90,16 @@ function QuizSteps({ content }: { content: QuizContent }) {
             </li>
           ))}
         </ul>
+        {/* The server's HTML carries the script that records an early tap; hydration keeps it as it is. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? quizEarlyStartScript() : "" }}
+        />
         <button
           type="button"
+          ref={startButton}
+          {...{ [QUIZ_START_ATTRIBUTE]: "" }}
           onClick={() => advance()}
           className="mt-8 rounded-lg bg-brand-700 px-7 py-4 text-lg font-bold text-white hover:bg-brand-900 [@media(scripting:none)]:hidden"
         >

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType } from "react";
 import type { ToasterProps } from "sonner";
+import sonnerStylesheet from "sonner/dist/styles.css?url";
 
 type Sonner = typeof import("sonner");
 
@@ -9,10 +10,28 @@ const loadedListeners = new Set<(module: Sonner) => void>();
 let markToasterMounted!: () => void;
 const toasterMounted = new Promise<void>((resolve) => (markToasterMounted = resolve));
 
-/** Downloads sonner once. A failed download is logged and forgotten, so that the next call tries again. */
+/**
+ * Sonner's styles, as a stylesheet of the site's own (the CSP allows no injected styles; decision 033), loaded
+ * with sonner rather than with the page, so that the page's first view waits for no stylesheet.
+ */
+function loadSonnerStyles(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = sonnerStylesheet;
+    link.addEventListener("load", () => resolve());
+    link.addEventListener("error", () => {
+      link.remove();
+      reject(new Error(`${sonnerStylesheet} did not load`));
+    });
+    document.head.append(link);
+  });
+}
+
+/** Downloads sonner and its styles once. A failed download is logged and forgotten, so that the next call tries again. */
 function loadSonner(): Promise<Sonner> {
-  sonnerLoading ??= import("sonner").then(
-    (module) => {
+  sonnerLoading ??= Promise.all([import("sonner"), loadSonnerStyles()]).then(
+    ([module]) => {
       sonnerLoaded = module;
       for (const listener of loadedListeners) listener(module);
       return module;

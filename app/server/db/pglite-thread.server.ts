@@ -3,6 +3,8 @@
  * docs/decisions/095-pglite-in-a-worker-thread.md). A thread that fails or exits fails every statement
  * waiting on it, and every later one, so a visitor gets a 503 rather than a request that never ends.
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import type { PgliteReply, PgliteRequest } from "./pglite-messages.server.ts";
 import { startTypeScriptWorker } from "./typescript-worker.server.ts";
@@ -39,6 +41,9 @@ export async function openPgliteThread(
   migrationsFolder: string,
   threads: PgliteThreads = threadPerDatabase,
 ): Promise<PgliteConnection> {
+  if (!dataDir.startsWith("memory://") && !existsSync(join(dataDir, "PG_VERSION"))) {
+    await createInPassingThread(dataDir, migrationsFolder);
+  }
   const thread = threads.take();
   // While a database is open its thread keeps the process alive.
   thread.worker.ref();
@@ -61,6 +66,21 @@ export async function openPgliteThread(
       release();
     },
   };
+}
+
+/**
+ * Creates and migrates a new database folder in a thread that then exits. Creating one runs PostgreSQL's
+ * initdb, which grows the thread's WebAssembly memory by several hundred MB that a running thread never gives
+ * back; the thread that serves the database afterwards only opens the folder.
+ */
+async function createInPassingThread(dataDir: string, migrationsFolder: string): Promise<void> {
+  const thread = startPgliteThread();
+  try {
+    await thread.send({ kind: "open", dataDir, migrationsFolder });
+    await thread.send({ kind: "close" });
+  } finally {
+    await thread.worker.terminate();
+  }
 }
 
 /** @public A new thread for one database at a time (the tests' setup lends them out again). */

@@ -28,7 +28,9 @@ export async function builtFrontEnd(buildDirectory: string): Promise<FrontEnd> {
   const BUILD_DIR = `${projectPath(buildDirectory)}/`;
   const build = (await import(`${BUILD_DIR}server/index.js`)) as ServerBuild;
   const { publicSiteConfig: siteConfig } = build.entry.module as unknown as { publicSiteConfig: PublicSiteConfig };
-  const pages = await loadPrerenderedPages(`${BUILD_DIR}client`, (hashes) => contentSecurityPolicy(siteConfig, hashes));
+  const pages = await loadPrerenderedPages(`${BUILD_DIR}client`, (scriptHashes, styleHashes) =>
+    contentSecurityPolicy(siteConfig, scriptHashes, styleHashes),
+  );
   // Fingerprinted assets never change. Other public files (favicon, route data) are served from a list
   // without the .html pages, which only go out with their CSP.
   const assets = express.static(`${BUILD_DIR}client/assets`, {

@@ -7,3 +7,4 @@ export { prerenderedPaths } from "./prerendered-pages.server.ts";
 export { readSignedOutForm } from "./signed-out-form.server.ts";
 export { callWebhooks } from "./call-webhooks.server.ts";
 export { numberEndpoint } from "./tracking-number-endpoint.server.ts";
+export { inlineStylesheet } from "./inline-stylesheet.server.ts";

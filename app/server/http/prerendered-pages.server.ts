@@ -3,11 +3,11 @@ import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import type { NextFunction, Request, Response } from "express";
-import { inlineScriptHashes } from "./csp.server.ts";
+import { inlineScriptHashes, inlineStyleHashes } from "./csp.server.ts";
 
 export interface PrerenderedPage {
   html: Buffer;
-  /** The page's Content-Security-Policy, pinning its inline scripts by hash; built once at start. */
+  /** The page's Content-Security-Policy, pinning its inline scripts and style by hash; built once at start. */
   csp: string;
   etag: string;
 }
@@ -29,14 +29,15 @@ export function prerenderedPaths(clientDir: string): string[] {
  */
 export async function loadPrerenderedPages(
   clientDir: string,
-  policyFor: (scriptHashes: string[]) => string,
+  policyFor: (scriptHashes: string[], styleHashes: string[]) => string,
 ): Promise<Map<string, PrerenderedPage>> {
   const pages = new Map<string, PrerenderedPage>();
   for (const path of prerenderedPaths(clientDir)) {
     const html = await readFile(join(clientDir, path, "index.html"));
+    const text = html.toString("utf8");
     pages.set(path, {
       html,
-      csp: policyFor(inlineScriptHashes(html.toString("utf8"))),
+      csp: policyFor(inlineScriptHashes(text), inlineStyleHashes(text)),
       etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
     });
   }
