@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/calls";
+import { PageLinks } from "./components/PageLinks.tsx";
 import { SearchForm } from "./components/SearchForm.tsx";
 import { linkClass } from "./components/TableRegion.tsx";
 import { CallsTable } from "./components/CallsTable.tsx";
@@ -66,23 +67,7 @@ export default function Calls({ loaderData }: Route.ComponentProps) {
 
       {rows.length > 0 ? <CallsTable label="Calls" caption="Calls, newest first" rows={rows} /> : null}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Calls pages" className="mt-4 flex flex-wrap items-center gap-4">
-          {page > 1 ? (
-            <Link to={pageHref(page - 1, q, outcome)} className={linkClass} rel="prev">
-              Previous page
-            </Link>
-          ) : null}
-          <span className="text-slate-800">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={pageHref(page + 1, q, outcome)} className={linkClass} rel="next">
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PageLinks label="Calls pages" page={page} pageCount={pageCount} href={(to) => pageHref(to, q, outcome)} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/inbox";
+import { PageLinks } from "./components/PageLinks.tsx";
 import { SearchForm } from "./components/SearchForm.tsx";
 import { DataTable, cellClass, linkClass, buttonClass } from "./components/TableRegion.tsx";
 import { StatusText } from "./components/StatusText.tsx";
@@ -131,23 +132,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Inbox pages" className="mt-4 flex flex-wrap items-center gap-4">
-          {page > 1 ? (
-            <Link to={pageHref(page - 1, q, status)} className={linkClass} rel="prev">
-              Previous page
-            </Link>
-          ) : null}
-          <span className="text-slate-800">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={pageHref(page + 1, q, status)} className={linkClass} rel="next">
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PageLinks label="Inbox pages" page={page} pageCount={pageCount} href={(to) => pageHref(to, q, status)} />
     </>
   );
 }
