@@ -144,9 +144,16 @@ export async function startPostgres(): Promise<TestPostgres> {
     },
     async makeUnavailable(databaseUrl) {
       await admin.query(`ALTER DATABASE ${nameOf(databaseUrl)} ALLOW_CONNECTIONS false`);
-      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [
-        nameOf(databaseUrl),
-      ]);
+      // A connection that passed the check just before it changed may join pg_stat_activity a moment later:
+      // terminate until none is left.
+      for (;;) {
+        const { rows } = await admin.query<{ terminated: number }>(
+          "SELECT count(pg_terminate_backend(pid))::int AS terminated FROM pg_stat_activity WHERE datname = $1",
+          [nameOf(databaseUrl)],
+        );
+        if (rows[0]!.terminated === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
     async makeAvailable(databaseUrl) {
       await admin.query(`ALTER DATABASE ${nameOf(databaseUrl)} ALLOW_CONNECTIONS true`);
