@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { listQueryFields } from "~/lib/list-query.ts";
 import { CALL_OUTCOMES, type CallOutcome } from "~/lib/call-outcomes.ts";
-import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import type { Database } from "../db/index.server.ts";
@@ -12,7 +12,6 @@ import { calls, type CallLine, type CallStatus } from "./schema.server.ts";
 /** The console's calls: newest first, 50 a page, filtered by outcome and searched by the caller's digits. */
 
 const CALLS_PAGE_SIZE = 50;
-const MAX_PAGE = 10_000;
 
 /** A call still ringing has no outcome yet. */
 type ShownOutcome = CallOutcome | "Ringing";
@@ -29,13 +28,7 @@ function outcomeOf(status: CallStatus): ShownOutcome {
 }
 
 const querySchema = z.object({
-  page: z
-    .string()
-    .regex(/^\d{1,5}$/)
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(MAX_PAGE))
-    .default(1),
-  q: z.string().trim().max(SEARCH_MAX_LENGTH).default(""),
+  ...listQueryFields,
   outcome: z.union([z.enum(CALL_OUTCOMES), z.literal("")]).default(""),
 });
 export type CallsQuery = z.infer<typeof querySchema>;

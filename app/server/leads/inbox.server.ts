@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
+import { listQueryFields } from "~/lib/list-query.ts";
 import { LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status.ts";
 import type { Database } from "../db/index.server.ts";
 import { contactRequests, privacyRequests } from "./schema.server.ts";
@@ -10,18 +10,11 @@ import { formatTime } from "../../lib/operator-time.ts";
 /** The inbox: contact requests newest first, 50 a page, searched by name, email or phone digits, filtered by status. */
 
 export const INBOX_PAGE_SIZE = 50;
-const MAX_PAGE = 10_000;
 /** Fewer digits than this in a search would match nearly every phone number, so they search text only. */
 const MIN_PHONE_DIGITS = 3;
 
 const inboxQuerySchema = z.object({
-  page: z
-    .string()
-    .regex(/^\d{1,5}$/)
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(MAX_PAGE))
-    .default(1),
-  q: z.string().trim().max(SEARCH_MAX_LENGTH).default(""),
+  ...listQueryFields,
   status: z.union([z.enum(LEAD_STATUSES), z.literal("")]).default(""),
 });
 
