@@ -1,6 +1,9 @@
 import type { Config } from "@react-router/dev/config";
 import { env } from "./app/config/env.server.ts";
+import { join } from "node:path";
 import { sitePaths } from "./app/content/site-pages.ts";
+// The file itself: the config is loaded without the app's "~" alias, which the module's other files use.
+import { compressPrerenderedPages } from "./app/server/http/prerendered-pages.server.ts";
 
 export default {
   ssr: true,
@@ -9,4 +12,6 @@ export default {
   // is never prerendered: it is per operator and behind sign-in. Form posts and unknown paths still reach
   // the server renderer; the lead API is served by Express.
   prerender: [...sitePaths, "/sitemap.xml", "/robots.txt"],
+  // The prerendered pages are stored compressed beside their HTML, once (prerendered-pages.server.ts).
+  buildEnd: ({ reactRouterConfig }) => compressPrerenderedPages(join(reactRouterConfig.buildDirectory, "client")),
 } satisfies Config;

@@ -13,9 +13,8 @@
  * The build it makes points the location lookups at a loopback stand-in; `npm start` rebuilds.
  */
 import { execSync } from "node:child_process";
-import { gzipSync } from "node:zlib";
 import { createServer } from "node:http";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -24,6 +23,7 @@ import lighthouse from "lighthouse";
 import { parseEnv } from "../app/config/env.server.ts";
 import { startServer } from "../app/server/start-server.server.ts";
 import { chromiumArgs, chromiumPath, assertChromiumInstalled } from "../tooling/chromium.ts";
+import { compressPrerenderedPages } from "../app/server/http/index.server.ts";
 import { gzipBytes, pageAssets, pageHtml, prerenderedPaths } from "./lib/route-assets.ts";
 
 const { values: options } = parseArgs({
@@ -84,7 +84,10 @@ function writePage(path: string, html: string): void {
   writeFileSync(join(clientDir, path, "index.html"), html);
 }
 
-/** Each route exactly as served, minus every script (its no-JS version), and the minimal page. */
+/**
+ * Each route exactly as served, minus every script (its no-JS version), and the minimal page, compressed
+ * beside them as the build compresses every page.
+ */
 function writeReferencePages(routes: string[]): void {
   for (const route of routes) {
     const html = pageHtml(clientDir, route)
@@ -93,6 +96,7 @@ function writeReferencePages(routes: string[]): void {
     writePage(noJsPath(route), html);
   }
   writePage(MINIMAL_PATH, MINIMAL_PAGE);
+  compressPrerenderedPages(clientDir);
 }
 
 async function audit(url: string, port: number): Promise<Sample> {
@@ -194,7 +198,8 @@ async function main() {
       const assets = pageAssets(clientDir, html);
       const jsKb = gzipBytes(clientDir, assets.js) / 1024;
       const cssKb = gzipBytes(clientDir, assets.css) / 1024;
-      rows.push({ route, sample, noJs, jsKb, htmlKb: gzipSync(html).length / 1024, cssKb });
+      const htmlKb = statSync(join(clientDir, route, "index.html.br")).size / 1024;
+      rows.push({ route, sample, noJs, jsKb, htmlKb, cssKb });
       console.error(`measured ${route}`);
     }
   } finally {
@@ -215,7 +220,7 @@ async function main() {
     `Minimal static page (${Buffer.byteLength(MINIMAL_PAGE)} bytes): perf ${minimal.performance}, LCP ${Math.round(minimal.lcp)} ms\n`,
   );
   console.log(
-    "| route | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | HTML KB gz | CSS files KB gz | JS KB gz | no-JS LCP ms | LCP / no-JS | LCP / minimal |",
+    "| route | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | HTML KB br | CSS files KB gz | JS KB gz | no-JS LCP ms | LCP / no-JS | LCP / minimal |",
   );
   console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   const ratios = rows.map(({ route, sample, noJs }) => ({

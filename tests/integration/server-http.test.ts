@@ -127,6 +127,40 @@ describe("server", () => {
     }
   });
 
+  test("sends a page in the best encoding the browser accepts, as compressed at build time", async () => {
+    const folder = new URL("../../build/client/about/", import.meta.url);
+    const html = await readFile(new URL("index.html", folder), "utf8");
+    const stored = {
+      br: await readFile(new URL("index.html.br", folder)),
+      gzip: await readFile(new URL("index.html.gz", folder)),
+    };
+    const etags = new Set<string>();
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip, deflate", "gzip"],
+      ["identity", null],
+    ] as const) {
+      const response = await fetch(`${running.url}/about`, { headers: { "Accept-Encoding": accept } });
+      expect(response.headers.get("content-encoding"), accept).toBe(encoding);
+      expect(response.headers.get("vary"), accept).toContain("Accept-Encoding");
+      expect(response.headers.get("content-security-policy"), accept).toContain("style-src 'self' 'sha256-");
+      expect(Number(response.headers.get("content-length")), accept).toBe(
+        encoding ? stored[encoding].length : Buffer.byteLength(html),
+      );
+      expect(await response.text(), accept).toBe(html);
+      const etag = response.headers.get("etag")!;
+      etags.add(etag);
+      // Not fetch: it asks for no-cache whenever a request carries If-None-Match.
+      const again = await rawRequest(running.url, {
+        path: "/about",
+        headers: { "Accept-Encoding": accept, "If-None-Match": etag },
+      });
+      expect(again.status, accept).toBe(304);
+    }
+    // Each encoding is its own representation, with its own ETag.
+    expect(etags.size).toBe(3);
+  });
+
   test("counts every address of one IPv6 /64 as one client for the POST limit", async () => {
     const from = (address: string) => postContactForm({ "X-Forwarded-For": address, Origin: "https://evil.example" });
     expect((await from("2001:db8:7:7::1")).status).toBe(403);
@@ -148,6 +182,8 @@ describe("server", () => {
       "/about/index.%68tml",
       "/about/./index.html",
       "/ABOUT/INDEX.HTML",
+      "/about/index.html.br",
+      "/about/index.html.gz",
     ];
     const rawAbout = await readFile(new URL("../../build/client/about/index.html", import.meta.url), "utf8");
     for (const path of variants) {

@@ -4,14 +4,15 @@ import express, { type NextFunction, type Request, type Response } from "express
 
 /**
  * The build's other public files (favicon, robots.txt, sitemap, route data), served from a list made at
- * start: only a listed path is ever handed to the static server. Pages (`.html`) are never listed, so
+ * start: only a listed path is ever handed to the static server. Pages (`.html`, and their compressed copies
+ * `.html.br` and `.html.gz`) are never listed, so
  * however a path is encoded (`index%2Ehtml`, `%252E`, trailing dots) a raw page cannot be served without
  * its Content-Security-Policy; pages are served by path, with their CSP, elsewhere.
  */
 export function publicFiles(clientDir: string, { skip }: { skip: string }) {
   const listed = new Set(
     readdirSync(clientDir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && !entry.name.toLowerCase().endsWith(".html"))
+      .filter((entry) => entry.isFile() && !/\.html(\.br|\.gz)?$/i.test(entry.name))
       .map((entry) => `/${relative(clientDir, `${entry.parentPath}/${entry.name}`).split(sep).join("/")}`)
       .filter((path) => !path.startsWith(`/${skip}/`)),
   );
