@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import siteStylesheet from "./app.css?inline";
+import siteStylesheetHref from "./app.css?url";
 import { NonceContext } from "~/lib/nonce.ts";
 import { deferHydration, inlineStylesheet } from "~/server/http/index.server.ts";
 import { log } from "~/server/log.server.ts";
@@ -35,14 +36,12 @@ export default function handleRequest(
           sink.on("data", (chunk: Buffer) => chunks.push(chunk));
           sink.on("end", () => {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            const html = deferHydration(Buffer.concat(chunks).toString("utf8"), nonce);
-            resolve(
-              // In development the CSS stays a stylesheet that Vite updates in place (root.tsx).
-              new Response(import.meta.env.DEV ? html : inlineStylesheet(html, siteStylesheet, nonce), {
-                headers: responseHeaders,
-                status: responseStatusCode,
-              }),
-            );
+            const rendered = Buffer.concat(chunks).toString("utf8");
+            // In development the CSS stays a stylesheet that Vite updates in place (root.tsx).
+            const html = import.meta.env.DEV
+              ? deferHydration(rendered, nonce)
+              : deferHydration(inlineStylesheet(rendered, siteStylesheet, nonce), nonce, siteStylesheetHref);
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
           });
           pipe(sink);
         },

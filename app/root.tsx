@@ -14,8 +14,8 @@ import { useClientPageViews } from "~/lib/use-client-page-views.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import { usePageChrome } from "~/lib/page-chrome.ts";
 
-// In production the server inlines the site's CSS into every page (entry.server.tsx); in development it
-// stays a stylesheet, so that Vite can update it in place.
+// In production each page carries the CSS rules it uses, and the whole stylesheet loads before the app starts
+// (entry.server.tsx); in development it stays a stylesheet, so that Vite can update it in place.
 export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 import { siteConfig } from "~/config/site.ts";
+import { afterLoadAndFirstPaint } from "~/lib/after-first-paint.ts";
 import type { PhonePlacement } from "~/lib/phone-placements.ts";
 import {
   ATTRIBUTION_TEXT_MAX,
@@ -63,7 +64,13 @@ interface CountingSettings {
  * keeps the visit's attribution in sessionStorage (gone when the tab closes). It must stay self-contained: it is
  * serialised with Function#toString.
  */
-function trackPhoneClicks(doc: Document, win: Window & { gtag?: Gtag }, attribute: string, settings: CountingSettings) {
+function trackPhoneClicks(
+  doc: Document,
+  win: Window & { gtag?: Gtag },
+  attribute: string,
+  settings: CountingSettings,
+  after: typeof afterLoadAndFirstPaint,
+) {
   let visit: Record<string, string> = {};
   try {
     const stored = win.sessionStorage.getItem(settings.storageKey);
@@ -128,14 +135,13 @@ function trackPhoneClicks(doc: Document, win: Window & { gtag?: Gtag }, attribut
     },
     true,
   );
-  // This document's view once it has loaded, so the beacon never competes with the page; later views are
-  // client-side navigations, announced by the app.
+  // This document's view once it has loaded and painted, so the beacon never competes with the page; later
+  // views are client-side navigations, announced by the app.
   doc.addEventListener(settings.pageViewEvent, () => {
     formStarted = false;
     count("view");
   });
-  if (doc.readyState === "complete") count("view");
-  else win.addEventListener("load", () => count("view"), { once: true });
+  after(doc, win, () => count("view"));
 }
 
 /**
@@ -152,7 +158,7 @@ export function phoneClickTrackingScript(): string {
     textMax: ATTRIBUTION_TEXT_MAX,
     clickIdMax: CLICK_ID_MAX,
   };
-  return `(${trackPhoneClicks.toString()})(document, window, ${JSON.stringify(PLACEMENT_ATTRIBUTE)}, ${JSON.stringify(settings)});`;
+  return `(${trackPhoneClicks.toString()})(document, window, ${JSON.stringify(PLACEMENT_ATTRIBUTE)}, ${JSON.stringify(settings)}, ${afterLoadAndFirstPaint.toString()});`;
 }
 
 /** What the number script needs: constants of app/lib, passed in as plain values. */

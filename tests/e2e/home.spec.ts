@@ -8,6 +8,26 @@ import {
 } from "./helpers.ts";
 
 test.describe("home page", () => {
+  test("the page paints before its scripts are asked for, and they start once the whole stylesheet is in", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const timings = await page.evaluate(() => {
+      const firstPaint = performance.getEntriesByName("first-contentful-paint")[0]!.startTime;
+      const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      const scripts = resources.filter((entry) => entry.initiatorType === "script" || entry.name.endsWith(".js"));
+      const stylesheet = resources.find((entry) => /\/assets\/app-[\w-]+\.css$/.test(entry.name))!;
+      return {
+        firstPaint,
+        firstScriptAsked: Math.min(...scripts.map((entry) => entry.startTime)),
+        stylesheetIn: stylesheet.responseEnd,
+      };
+    });
+    expect(timings.firstScriptAsked).toBeGreaterThanOrEqual(timings.firstPaint);
+    expect(timings.firstScriptAsked).toBeGreaterThanOrEqual(timings.stylesheetIn);
+  });
+
   test("shows the hero, services, why-choose-us and contact sections in order", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveTitle(/24\/7/);

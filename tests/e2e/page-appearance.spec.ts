@@ -1,14 +1,24 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { sitePaths } from "../../app/content/site-pages.ts";
 import { mockLookups, waitForHydration } from "./helpers.ts";
 
 /**
  * What every public page shows, at a phone's width and a desktop's, stays pixel-identical to the committed
  * screenshots: changes to how the HTML and CSS are delivered (inlined styles, one icon sprite) must not change
- * a single pixel. The screenshots cover each page's first two screens.
+ * a single pixel. The screenshots cover each page's first two screens. The first view, before the app's scripts
+ * and the whole stylesheet arrive (with only the rules the page carries), looks exactly as the page does after.
  */
 const widths = [390, 1280] as const;
 const shownHeight = 1600;
+const screenshotOptions = { animations: "disabled", caret: "hide" } as const;
+
+/** The location line's text changes once the app has looked the location up: every screenshot shows the same. */
+async function fixLocationText(page: Page) {
+  await page
+    .getByTestId("location-line")
+    .locator("span")
+    .evaluateAll((spans) => spans.forEach((span) => (span.textContent = "Springfield, Illinois")));
+}
 
 for (const width of widths) {
   test.describe(`at ${width} px`, () => {
@@ -16,12 +26,22 @@ for (const width of widths) {
 
     for (const path of sitePaths) {
       test(`${path} looks as it did`, async ({ page, context }) => {
-        // The location lookups fail, so the location line shows its fixed fallback.
+        // The location lookups fail, as they would without a network.
         await mockLookups(context, {});
         await page.goto(path);
         await waitForHydration(page);
+        await fixLocationText(page);
         const name = path === "/" ? "home" : path.slice(1);
-        await expect(page).toHaveScreenshot(`${name}-${width}.png`, { animations: "disabled", caret: "hide" });
+        await expect(page).toHaveScreenshot(`${name}-${width}.png`, screenshotOptions);
+      });
+
+      test(`${path} looks the same before its scripts and stylesheet arrive`, async ({ page, context }) => {
+        await context.route(/\/assets\//, (route) => route.abort());
+        await page.goto(path);
+        await fixLocationText(page);
+        const name = path === "/" ? "home" : path.slice(1);
+        await expect(page).toHaveScreenshot(`${name}-${width}.png`, screenshotOptions);
+        expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
       });
     }
   });

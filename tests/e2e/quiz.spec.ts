@@ -55,6 +55,21 @@ test.describe("quiz", () => {
     await expect(nextButton(page)).toBeDisabled();
   });
 
+  test("a question, which the page's first view does not carry the styles of, is styled once it shows", async ({
+    page,
+  }) => {
+    await page.goto("/quiz");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Start Assessment" }).click();
+    const bar = page.getByRole("progressbar", { name: "Assessment progress" });
+    const drawn = await bar.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { height: style.height, background: style.backgroundColor };
+    });
+    expect(drawn.height).toBe("8px");
+    expect(drawn.background).not.toBe("rgba(0, 0, 0, 0)");
+  });
+
   test("walks through four questions with progress; each Next stays disabled until answered", async ({ page }) => {
     await page.goto("/quiz");
     await waitForHydration(page);

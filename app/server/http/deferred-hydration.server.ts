@@ -1,5 +1,7 @@
+import { afterLoadAndFirstPaint } from "~/lib/after-first-paint.ts";
+
 /**
- * Starts the app's scripts after the load event instead of in the head.
+ * Starts the app's scripts after the load event and the first paint instead of in the head.
  *
  * React Router puts modulepreload links in the head and an async module script in the body.
  * On a slow phone those downloads compete with the page's own HTML, CSS and text, and
@@ -12,9 +14,19 @@ const MODULEPRELOAD_LINK = /<link rel="modulepreload"[^>]*\/?>/g;
 const MODULE_SCRIPT_OPEN = /<script type="module" async=""([^>]*)>/g;
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
-/** Swaps each deferred module script for a live one once the page has loaded. Self-contained: serialised. */
-function startDeferredModules(doc: Document, win: Window, deferredType: string) {
-  const start = () => {
+/**
+ * Once the page has loaded and painted, loads the whole stylesheet (the page itself carries only the rules it
+ * uses, inline-stylesheet.server.ts), then swaps each deferred module script for a live one, so that whatever
+ * the app shows is styled. Self-contained: serialised, and given the serialised afterLoadAndFirstPaint.
+ */
+function startDeferredModules(
+  doc: Document,
+  win: Window,
+  deferredType: string,
+  stylesheetHref: string | null,
+  after: typeof afterLoadAndFirstPaint,
+) {
+  const startModules = () => {
     for (const inert of Array.from(doc.querySelectorAll(`script[type="${deferredType}"]`))) {
       const live = doc.createElement("script");
       live.type = "module";
@@ -23,13 +35,22 @@ function startDeferredModules(doc: Document, win: Window, deferredType: string) 
       inert.replaceWith(live);
     }
   };
-  if (doc.readyState === "complete") setTimeout(start, 0);
-  else win.addEventListener("load", () => setTimeout(start, 0), { once: true });
+  after(doc, win, () => {
+    if (!stylesheetHref) return startModules();
+    const stylesheet = doc.createElement("link");
+    stylesheet.rel = "stylesheet";
+    stylesheet.href = stylesheetHref;
+    // A stylesheet that fails to load leaves the page as it is, and the app starts all the same.
+    stylesheet.addEventListener("load", startModules, { once: true });
+    stylesheet.addEventListener("error", startModules, { once: true });
+    doc.head.append(stylesheet);
+  });
 }
 
-export function deferHydration(html: string, nonce?: string): string {
+/** `stylesheetHref`: the whole stylesheet, loaded before the app starts, when the page carries only part of it. */
+export function deferHydration(html: string, nonce?: string, stylesheetHref?: string): string {
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
-  const starter = `<script${nonceAttribute}>(${startDeferredModules.toString()})(document, window, ${JSON.stringify(DEFERRED_MODULE_TYPE)});</script>`;
+  const starter = `<script${nonceAttribute}>(${startDeferredModules.toString()})(document, window, ${JSON.stringify(DEFERRED_MODULE_TYPE)}, ${JSON.stringify(stylesheetHref ?? null)}, ${afterLoadAndFirstPaint.toString()});</script>`;
   return html
     .replace(MODULEPRELOAD_LINK, "")
     .replace(MODULE_SCRIPT_OPEN, `<script type="${DEFERRED_MODULE_TYPE}"$1>`)

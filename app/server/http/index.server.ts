@@ -3,7 +3,7 @@ export { deferHydration } from "./deferred-hydration.server.ts";
 export { leadFormAction } from "./lead-submissions.server.ts";
 export { builtFrontEnd, viteFrontEnd } from "./front-end.server.ts";
 export { newHttpServer, serveApp } from "./http-server.server.ts";
-export { prerenderedPaths } from "./prerendered-pages.server.ts";
+export { compressPrerenderedPages, prerenderedPaths } from "./prerendered-pages.server.ts";
 export { readSignedOutForm } from "./signed-out-form.server.ts";
 export { callWebhooks } from "./call-webhooks.server.ts";
 export { numberEndpoint } from "./tracking-number-endpoint.server.ts";
