@@ -1,13 +1,10 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-import { LANDING_PAGE_ROUTE, sitePages } from "./content/site-pages.ts";
+import { sitePages } from "./content/site-pages.ts";
 
 export default [
-  // Every public page, from the site's one list of pages. Landing pages share one route module, so each
-  // gets its own route id.
-  ...sitePages.map(({ path, route: module }) =>
-    path === "/" ? index(module) : route(path, module, module === LANDING_PAGE_ROUTE ? { id: path.slice(1) } : {}),
-  ),
+  // Every public page, from the site's one list of pages.
+  ...sitePages.map(({ path, route: module }) => (path === "/" ? index(module) : route(path, module))),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   // A partner's link to answer one referral: signed, single-use, server-rendered, never indexed.

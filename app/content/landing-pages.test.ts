@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
-import routes from "~/routes.ts";
-import { landingPageAt, landingPages } from "./landing-pages.ts";
+import { landingPageMeta } from "~/lib/landing-page.ts";
+import { landingPages } from "./landing-pages.ts";
+import { sitePages } from "./site-pages.ts";
 
-describe("landing page registry", () => {
-  it("has content for every landing route and a route for every page", () => {
-    const landingRoutePaths = routes
-      .filter((route) => route.file === "routes/landing-page.tsx")
-      .map((route) => route.path);
-    expect(landingRoutePaths.sort()).toEqual(landingPages.map((page) => page.seo.path).sort());
+describe("landing pages", () => {
+  it("are each served at their own path by a route module that renders them", async () => {
+    for (const page of landingPages) {
+      const sitePage = sitePages.find(({ path }) => path === page.seo.path);
+      expect(sitePage, page.seo.path).toBeDefined();
+      const routeModule = (await import(`../${sitePage!.route}`)) as { meta: () => unknown };
+      expect(routeModule.meta(), page.seo.path).toEqual(landingPageMeta(page));
+    }
   });
 
   it("gives every page its own path, title and breadcrumb", () => {
@@ -25,12 +28,5 @@ describe("landing page registry", () => {
         page.seo.path,
       ).toHaveLength(1);
     }
-  });
-
-  it("finds a page by path, with or without a trailing slash", () => {
-    expect(landingPageAt("/sewer-services")?.seo.path).toBe("/sewer-services");
-    expect(landingPageAt("/sewer-services/")?.seo.path).toBe("/sewer-services");
-    expect(landingPageAt("/sewer")).toBeUndefined();
-    expect(landingPageAt("/")).toBeUndefined();
   });
 });

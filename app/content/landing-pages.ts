@@ -12,7 +12,7 @@ import { waterSoftenerServices } from "~/content/landing/water-softener-services
 import { wellPumpServices } from "~/content/landing/well-pump-services.ts";
 import type { LandingPage } from "~/content/types.ts";
 
-/** Every page rendered by routes/landing-page.tsx; each is listed in app/content/site-pages.ts with that route. */
+/** Every landing page, /about among them: each has its own route module, built by landingPageRoute. */
 export const landingPages: LandingPage[] = [
   about,
   allRepairs,
@@ -27,9 +27,3 @@ export const landingPages: LandingPage[] = [
   handymanPlumber,
   hvacServices,
 ];
-
-/** The page at a path; a trailing slash is ignored. */
-export function landingPageAt(pathname: string): LandingPage | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return landingPages.find((page) => page.seo.path === path);
-}

@@ -1,28 +1,25 @@
-/** The route module that renders every landing page from its content (app/content/landing-pages.ts). */
-export const LANDING_PAGE_ROUTE = "routes/landing-page.tsx";
-
 /**
  * Every public page of the site and the route module that renders it: the one list the route table,
  * prerendering, the sitemap, the counted events' allow-list and the tests read.
  */
 export const sitePages = [
   { path: "/", route: "routes/home.tsx" },
-  { path: "/about", route: LANDING_PAGE_ROUTE },
+  { path: "/about", route: "routes/about.tsx" },
   { path: "/contact", route: "routes/contact.tsx" },
   { path: "/privacy", route: "routes/privacy.tsx" },
   { path: "/ccpa-privacy", route: "routes/ccpa-privacy.tsx" },
   { path: "/do-not-sell", route: "routes/do-not-sell.tsx" },
-  { path: "/allrepairs", route: LANDING_PAGE_ROUTE },
-  { path: "/toilet-services", route: LANDING_PAGE_ROUTE },
-  { path: "/water-heater-services", route: LANDING_PAGE_ROUTE },
-  { path: "/drain-services", route: LANDING_PAGE_ROUTE },
-  { path: "/sewer-services", route: LANDING_PAGE_ROUTE },
-  { path: "/well-pump-services", route: LANDING_PAGE_ROUTE },
-  { path: "/faucet-services", route: LANDING_PAGE_ROUTE },
-  { path: "/gas-line-services", route: LANDING_PAGE_ROUTE },
-  { path: "/water-softener-services", route: LANDING_PAGE_ROUTE },
-  { path: "/handyman-plumber", route: LANDING_PAGE_ROUTE },
-  { path: "/hvac-services", route: LANDING_PAGE_ROUTE },
+  { path: "/allrepairs", route: "routes/landing/allrepairs.tsx" },
+  { path: "/toilet-services", route: "routes/landing/toilet-services.tsx" },
+  { path: "/water-heater-services", route: "routes/landing/water-heater-services.tsx" },
+  { path: "/drain-services", route: "routes/landing/drain-services.tsx" },
+  { path: "/sewer-services", route: "routes/landing/sewer-services.tsx" },
+  { path: "/well-pump-services", route: "routes/landing/well-pump-services.tsx" },
+  { path: "/faucet-services", route: "routes/landing/faucet-services.tsx" },
+  { path: "/gas-line-services", route: "routes/landing/gas-line-services.tsx" },
+  { path: "/water-softener-services", route: "routes/landing/water-softener-services.tsx" },
+  { path: "/handyman-plumber", route: "routes/landing/handyman-plumber.tsx" },
+  { path: "/hvac-services", route: "routes/landing/hvac-services.tsx" },
   { path: "/quiz", route: "routes/quiz.tsx" },
   { path: "/terms", route: "routes/terms.tsx" },
   { path: "/plumbers", route: "routes/plumbers.tsx" },

@@ -1,12 +1,12 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site.ts";
-import { landingPageAt, landingPages } from "~/content/landing-pages.ts";
+import { landingPages } from "~/content/landing-pages.ts";
 import type { LandingPage } from "~/content/types.ts";
 import { landingPageMeta } from "./landing-page.ts";
 
 function page(path: string): LandingPage {
-  const found = landingPageAt(path);
+  const found = landingPages.find((landingPage) => landingPage.seo.path === path);
   if (!found) throw new Error(`no page at ${path}`);
   return found;
 }

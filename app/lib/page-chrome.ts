@@ -8,11 +8,7 @@ export interface PageChrome {
 
 /** What a route may change in the shared chrome, through its `handle` export. */
 export interface PageChromeHandle {
-  /**
-   * Fixed overrides, or overrides read from the route's loader data: a route module that
-   * serves several pages (routes/landing-page.tsx) only knows its page from that data.
-   */
-  chrome?: Partial<PageChrome> | ((loaderData: unknown) => Partial<PageChrome> | undefined);
+  chrome?: Partial<PageChrome>;
 }
 
 /** The chrome for the current page: the operator's settings, overridden by the deepest route that says otherwise. */
@@ -20,8 +16,7 @@ export function usePageChrome(): PageChrome {
   const matches = useMatches();
   const chrome: PageChrome = { bannerText: siteConfig.bannerText, companyName: siteConfig.companyName };
   for (const match of matches) {
-    const overrides = (match.handle as PageChromeHandle | undefined)?.chrome;
-    Object.assign(chrome, typeof overrides === "function" ? overrides(match.loaderData) : overrides);
+    Object.assign(chrome, (match.handle as PageChromeHandle | undefined)?.chrome);
   }
   return chrome;
 }
