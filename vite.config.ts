@@ -11,5 +11,5 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), sonnerStylesheet()],
   define: siteConfigDefine,
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  build: { assetsInlineLimit: 0 },
+  build: { assetsInlineLimit: 0, minify: true },
 });

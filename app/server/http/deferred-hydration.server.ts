@@ -43,7 +43,10 @@ function startDeferredModules(
     // A stylesheet that fails to load leaves the page as it is, and the app starts all the same.
     stylesheet.addEventListener("load", startModules, { once: true });
     stylesheet.addEventListener("error", startModules, { once: true });
-    doc.head.append(stylesheet);
+    // Right after the page's own rules, ahead of every other stylesheet (the console's), which may override it.
+    const inline = doc.head.querySelector("style");
+    if (inline) inline.after(stylesheet);
+    else doc.head.prepend(stylesheet);
   });
 }
 
