@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -14,14 +15,31 @@ export interface ServerProcess {
 }
 
 /**
- * The built server as `npm start` runs it (`node build/node/server.js`), in a process of its own, so
- * that a test can SIGKILL it. `env` is its whole operator configuration; PORT must be fixed.
+ * An npm script's command as a process to spawn: the variables it sets before `node`, and node's arguments.
+ * Tests and benchmarks start the server with `npm run serve`'s own process settings (its memory:
+ * docs/decisions/150-server-in-256-mb.md), read here so that they cannot drift from `npm start`.
+ */
+export function npmScriptCommand(name: string): { env: Record<string, string>; args: string[] } {
+  const { scripts } = JSON.parse(readFileSync(`${ROOT}/package.json`, "utf8")) as { scripts: Record<string, string> };
+  const words = (scripts[name] ?? "").split(/\s+/);
+  const node = words.indexOf("node");
+  if (node < 0) throw new Error(`npm run ${name} does not start node: ${scripts[name]}`);
+  const env = Object.fromEntries(
+    words.slice(0, node).map((assignment) => assignment.split("=", 2) as [string, string]),
+  );
+  return { env, args: words.slice(node + 1) };
+}
+
+/**
+ * The built server as `npm start` runs it (`npm run serve`), in a process of its own, so that a test can
+ * SIGKILL it. `env` is its whole operator configuration; PORT must be fixed.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["build/node/server.js"], {
+  const serve = npmScriptCommand("serve");
+  const child = spawn(process.execPath, serve.args, {
     cwd: ROOT,
     // DIGEST off: on a Monday the digest would be one more email than a test expects.
-    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", DIGEST: "off", ...env },
+    env: { PATH: process.env.PATH, ...serve.env, HOST: "127.0.0.1", DIGEST: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
