@@ -8,6 +8,17 @@ import {
 } from "./helpers.ts";
 
 test.describe("home page", () => {
+  test("the tab's icon comes with the page, not as a request of its own", async ({ page }) => {
+    const iconRequests: string[] = [];
+    page.on("request", (request) => {
+      if (/favicon/.test(request.url())) iconRequests.push(request.url());
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", /^data:image\/svg\+xml,<svg /);
+    expect(iconRequests).toEqual([]);
+  });
+
   test("the page paints before its scripts are asked for, and they start once the whole stylesheet is in", async ({
     page,
   }) => {
