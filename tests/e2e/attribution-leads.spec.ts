@@ -108,7 +108,8 @@ test("no response of the site sets a cookie for a visitor", async ({ browser }) 
   await waitForHydration(page);
   await fillContactForm(page, uniqueMarker(), uniquePhone().display);
   await page.getByRole("button", { name: "Send Request" }).click();
-  await expect(page.locator("[data-sonner-toast]")).toContainText("Message sent successfully!");
+  // This test is about cookies, not speed: after forty page loads in a full run the toast can take longer.
+  await expect(page.locator("[data-sonner-toast]")).toContainText("Message sent successfully!", { timeout: 15_000 });
   expect(cookieHeaders).toEqual([]);
   expect(await context.cookies()).toEqual([]);
   await context.close();
