@@ -345,6 +345,28 @@ test.describe("/hvac-services", () => {
     await expect(page.locator("header").getByRole("link", { name: "Plumbline" })).toBeVisible();
   });
 
+  test("a client-side navigation to another landing page loads its module and asks for no route data", async ({
+    page,
+  }) => {
+    await page.goto("/hvac-services");
+    await waitForHydration(page);
+    const routeModules: string[] = [];
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith(".data")) dataRequests.push(pathname);
+      if (/^\/assets\/about-[\w-]+\.js$/.test(pathname)) routeModules.push(pathname);
+    });
+    // A full page load would drop this mark.
+    await page.evaluate(() => Object.assign(window, { __beforeNavigation: true }));
+
+    await page.locator("footer").getByRole("link", { name: "About Us" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Plumbline");
+    expect(await page.evaluate(() => "__beforeNavigation" in window)).toBe(true);
+    expect(routeModules).toHaveLength(1);
+    expect(dataRequests).toEqual([]);
+  });
+
   test("other landing pages keep the default banner and company", async ({ page }) => {
     for (const path of ["/sewer-services", "/about"]) {
       await page.goto(path);
