@@ -1,6 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/conversions";
 import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
+import { TextField } from "./components/FormField.tsx";
 import { ACTION_NAME_MAX_LENGTH, SPEND_CSV_MAX_BYTES, SPEND_TEXT_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { AMOUNT_MAX_LENGTH, centsToDecimal, formatMoney } from "~/lib/money.ts";
 import { formatTime } from "~/lib/operator-time.ts";
@@ -111,53 +112,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     default:
       return data<ActionErrors>({ intent: "spend-csv", errors: ["Unknown form."] }, { status: 400 });
   }
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="mt-1 font-semibold text-red-800">
-      {message}
-    </p>
-  ) : null;
-}
-
-/** A labelled text field with its error, described by both. */
-function TextField({
-  id,
-  name,
-  label,
-  hint,
-  error,
-  ...input
-}: {
-  id: string;
-  name: string;
-  label: string;
-  hint?: string;
-  error: string | undefined;
-} & React.InputHTMLAttributes<HTMLInputElement>) {
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
-  return (
-    <div>
-      <label htmlFor={id} className="font-semibold text-slate-900">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={fieldClass}
-        {...input}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
 }
 
 /**

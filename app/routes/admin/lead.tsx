@@ -3,6 +3,7 @@ import type { Route } from "./+types/lead";
 import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { CallsTable } from "./components/CallsTable.tsx";
 import { ConsoleSection } from "./components/ConsoleSection.tsx";
+import { FieldError, TextField } from "./components/FormField.tsx";
 import { StatusText } from "./components/StatusText.tsx";
 import { telHref } from "./components/links.ts";
 import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
@@ -237,11 +238,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                 </option>
               ))}
             </select>
-            {errors?.status ? (
-              <p id="lead-status-error" className="mt-1 font-semibold text-red-800">
-                {errors.status}
-              </p>
-            ) : null}
+            <FieldError id="lead-status-error" error={errors?.status} />
           </div>
           <div>
             <label htmlFor="lead-note" className="font-semibold text-slate-900">
@@ -260,11 +257,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
               Added to the history with your name and the time; up to {NOTE_MAX_LENGTH.toLocaleString("en-US")}{" "}
               characters.
             </p>
-            {errors?.note ? (
-              <p id="lead-note-error" className="mt-1 font-semibold text-red-800">
-                {errors.note}
-              </p>
-            ) : null}
+            <FieldError id="lead-note-error" error={errors?.note} />
           </div>
           <div>
             <button type="submit" className={buttonClass}>
@@ -280,33 +273,18 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         </h2>
         <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
           <input type="hidden" name="intent" value="job-value" />
-          <div>
-            <label htmlFor="lead-job-value" className="font-semibold text-slate-900">
-              Job value ({currency})
-            </label>
-            <input
-              // The saved value, also after a save in the page (an uncontrolled field keeps what was typed).
-              key={lead.jobValueCents ?? ""}
-              id="lead-job-value"
-              name="jobValue"
-              inputMode="decimal"
-              maxLength={AMOUNT_MAX_LENGTH}
-              defaultValue={lead.jobValueCents === null ? "" : centsToDecimal(lead.jobValueCents)}
-              aria-invalid={errors?.jobValue ? true : undefined}
-              aria-describedby={errors?.jobValue ? "lead-job-value-hint lead-job-value-error" : "lead-job-value-hint"}
-              className={fieldClass}
-            />
-            <p id="lead-job-value-hint" className="mt-1 text-sm text-slate-700">
-              What the booked job is worth: sent to the ad platforms with the &quot;Booked job&quot; conversion in place
-              of its default value (empty: the default). Set it before the next conversions download: a booked job
-              already downloaded is not sent again.
-            </p>
-            {errors?.jobValue ? (
-              <p id="lead-job-value-error" className="mt-1 font-semibold text-red-800">
-                {errors.jobValue}
-              </p>
-            ) : null}
-          </div>
+          <TextField
+            // The saved value, also after a save in the page (an uncontrolled field keeps what was typed).
+            key={lead.jobValueCents ?? ""}
+            id="lead-job-value"
+            name="jobValue"
+            label={`Job value (${currency})`}
+            hint='What the booked job is worth: sent to the ad platforms with the "Booked job" conversion in place of its default value (empty: the default). Set it before the next conversions download: a booked job already downloaded is not sent again.'
+            inputMode="decimal"
+            maxLength={AMOUNT_MAX_LENGTH}
+            defaultValue={lead.jobValueCents === null ? "" : centsToDecimal(lead.jobValueCents)}
+            error={errors?.jobValue}
+          />
           <div>
             <button type="submit" className={buttonClass}>
               Set job value

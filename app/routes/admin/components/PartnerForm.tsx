@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { FieldError, TextField } from "./FormField.tsx";
 import { buttonClass, fieldClass } from "./TableRegion.tsx";
 
 /** The partner form, to add a partner or edit one: every field labelled, errors tied to their fields. */
@@ -13,54 +14,6 @@ interface PartnerValues {
 }
 
 type Errors = Partial<Record<"name" | "business" | "phone" | "email" | "services" | "zipCodes", string>>;
-
-function ErrorText({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <p id={id} className="mt-1 font-semibold text-red-800">
-      {error}
-    </p>
-  ) : null;
-}
-
-function TextField({
-  name,
-  label,
-  type = "text",
-  autoComplete,
-  defaultValue,
-  error,
-  maxLength,
-}: {
-  name: "name" | "business" | "phone" | "email";
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  defaultValue: string;
-  error: string | undefined;
-  maxLength: number;
-}) {
-  const id = `partner-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="font-semibold text-slate-900">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        required
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={fieldClass}
-      />
-      <ErrorText id={`${id}-error`} error={error} />
-    </div>
-  );
-}
 
 export function PartnerForm({
   values,
@@ -78,7 +31,9 @@ export function PartnerForm({
     <Form method="post" action={action} className="mt-3 grid max-w-xl gap-4" noValidate>
       <input type="hidden" name="intent" value="save" />
       <TextField
+        id="partner-name"
         name="name"
+        required
         label="Name"
         autoComplete="off"
         maxLength={120}
@@ -86,7 +41,9 @@ export function PartnerForm({
         error={errors.name}
       />
       <TextField
+        id="partner-business"
         name="business"
+        required
         label="Business"
         autoComplete="off"
         maxLength={160}
@@ -94,7 +51,9 @@ export function PartnerForm({
         error={errors.business}
       />
       <TextField
+        id="partner-phone"
         name="phone"
+        required
         label="Phone"
         type="tel"
         autoComplete="off"
@@ -103,7 +62,9 @@ export function PartnerForm({
         error={errors.phone}
       />
       <TextField
+        id="partner-email"
         name="email"
+        required
         label="Email"
         type="email"
         autoComplete="off"
@@ -132,7 +93,7 @@ export function PartnerForm({
             </label>
           ))}
         </div>
-        <ErrorText id="partner-services-error" error={errors.services} />
+        <FieldError id="partner-services-error" error={errors.services} />
       </fieldset>
       <div>
         <label htmlFor="partner-zipCodes" className="font-semibold text-slate-900">
@@ -151,7 +112,7 @@ export function PartnerForm({
         <p id="partner-zipCodes-hint" className="mt-1 text-sm text-slate-700">
           5-digit ZIP codes the partner serves, separated by spaces or commas.
         </p>
-        <ErrorText id="partner-zipCodes-error" error={errors.zipCodes} />
+        <FieldError id="partner-zipCodes-error" error={errors.zipCodes} />
       </div>
       <div>
         <button type="submit" className={buttonClass}>

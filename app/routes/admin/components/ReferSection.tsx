@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { FieldError } from "./FormField.tsx";
 import { DataTable, buttonClass, cellClass, fieldClass } from "./TableRegion.tsx";
 
 /**
@@ -20,14 +21,6 @@ interface ReferData {
   service: string | null;
   services: readonly string[];
   optOut: string | null;
-}
-
-function ErrorText({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <p id={id} className="mt-1 font-semibold text-red-800">
-      {error}
-    </p>
-  ) : null;
 }
 
 export function ReferSection({
@@ -89,7 +82,7 @@ export function ReferSection({
         <p id="lead-zip-hint" className="w-full text-sm text-slate-700">
           The visitor&apos;s ZIP code, once you know it: partners serving it are listed first.
         </p>
-        <ErrorText id="lead-zip-error" error={errors.zip} />
+        <FieldError id="lead-zip-error" error={errors.zip} />
       </Form>
 
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
@@ -149,7 +142,7 @@ export function ReferSection({
                 </li>
               ))}
             </ul>
-            <ErrorText id="refer-partners-error" error={errors.partners} />
+            <FieldError id="refer-partners-error" error={errors.partners} />
           </fieldset>
           <div>
             <button type="submit" className={buttonClass}>
