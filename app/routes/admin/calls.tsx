@@ -1,7 +1,7 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/calls";
-import { PageLinks } from "./components/PageLinks.tsx";
-import { SearchForm } from "./components/SearchForm.tsx";
+import { listPageHref, PageLinks } from "./components/PageLinks.tsx";
+import { ListQueryError, SearchForm } from "./components/SearchForm.tsx";
 import { linkClass } from "./components/TableRegion.tsx";
 import { CallsTable } from "./components/CallsTable.tsx";
 import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
@@ -21,15 +21,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   const calls = await listCalls(context.services.db, query, context.operatorTimeZone);
   return { ...calls, q: query.q, outcome: query.outcome, trackingOn: context.services.calls !== undefined };
-}
-
-function pageHref(page: number, q: string, outcome: string): string {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (outcome) params.set("outcome", outcome);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `/admin/calls?${search}` : "/admin/calls";
 }
 
 /** Every call to the site's numbers, newest first, 50 a page, filtered by outcome and searched by caller digits. */
@@ -67,7 +58,12 @@ export default function Calls({ loaderData }: Route.ComponentProps) {
 
       {rows.length > 0 ? <CallsTable label="Calls" caption="Calls, newest first" rows={rows} /> : null}
 
-      <PageLinks label="Calls pages" page={page} pageCount={pageCount} href={(to) => pageHref(to, q, outcome)} />
+      <PageLinks
+        label="Calls pages"
+        page={page}
+        pageCount={pageCount}
+        href={(to) => listPageHref("/admin/calls", { q, outcome }, to)}
+      />
     </>
   );
 }
@@ -76,16 +72,10 @@ export default function Calls({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) || error.status !== 400) throw error;
   return (
-    <>
-      <h1 className="text-2xl font-bold text-slate-900">Calls</h1>
-      <p role="alert" className="mt-4 rounded border border-red-800 bg-red-50 p-3 font-semibold text-red-900">
-        {String(error.data)}
-      </p>
-      <p className="mt-4">
-        <Link to="/admin/calls" className={linkClass}>
-          Show all calls
-        </Link>
-      </p>
-    </>
+    <ListQueryError
+      heading="Calls"
+      message={String(error.data)}
+      back={{ to: "/admin/calls", label: "Show all calls" }}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/inbox";
-import { PageLinks } from "./components/PageLinks.tsx";
-import { SearchForm } from "./components/SearchForm.tsx";
+import { listPageHref, PageLinks } from "./components/PageLinks.tsx";
+import { ListQueryError, SearchForm } from "./components/SearchForm.tsx";
 import { DataTable, cellClass, linkClass, buttonClass } from "./components/TableRegion.tsx";
 import { StatusText } from "./components/StatusText.tsx";
 import { telHref } from "./components/links.ts";
@@ -22,16 +22,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   const inbox = await listInbox(context.services.db, query, context.operatorTimeZone);
   return { ...inbox, q: query.q, status: query.status };
-}
-
-/** The query string of another page of the same search. */
-function pageHref(page: number, q: string, status: string): string {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (status) params.set("status", status);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `/admin?${search}` : "/admin";
 }
 
 /** Contact requests, newest first, 50 a page, with search and a status filter that work without JavaScript. */
@@ -132,7 +122,12 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <PageLinks label="Inbox pages" page={page} pageCount={pageCount} href={(to) => pageHref(to, q, status)} />
+      <PageLinks
+        label="Inbox pages"
+        page={page}
+        pageCount={pageCount}
+        href={(to) => listPageHref("/admin", { q, status }, to)}
+      />
     </>
   );
 }
@@ -141,16 +136,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) || error.status !== 400) throw error;
   return (
-    <>
-      <h1 className="text-2xl font-bold text-slate-900">Inbox</h1>
-      <p role="alert" className="mt-4 rounded border border-red-800 bg-red-50 p-3 font-semibold text-red-900">
-        {String(error.data)}
-      </p>
-      <p className="mt-4">
-        <Link to="/admin" className={linkClass}>
-          Show the whole inbox
-        </Link>
-      </p>
-    </>
+    <ListQueryError
+      heading="Inbox"
+      message={String(error.data)}
+      back={{ to: "/admin", label: "Show the whole inbox" }}
+    />
   );
 }

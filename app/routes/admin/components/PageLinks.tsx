@@ -32,3 +32,11 @@ export function PageLinks({
     </nav>
   );
 }
+
+/** The address of a page of a console list, with its search and filter; page 1 and empty fields are left out. */
+export function listPageHref(path: string, fields: Record<string, string>, page: number): string {
+  const params = new URLSearchParams(Object.entries(fields).filter(([, value]) => value !== ""));
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}

@@ -70,3 +70,28 @@ export function SearchForm({
     </>
   );
 }
+
+/** A list's query string out of bounds (400): what is allowed, inside the console, with a way back to the whole list. */
+export function ListQueryError({
+  heading,
+  message,
+  back,
+}: {
+  heading: string;
+  message: string;
+  back: { to: string; label: string };
+}) {
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">{heading}</h1>
+      <p role="alert" className="mt-4 rounded border border-red-800 bg-red-50 p-3 font-semibold text-red-900">
+        {message}
+      </p>
+      <p className="mt-4">
+        <Link to={back.to} className={linkClass}>
+          {back.label}
+        </Link>
+      </p>
+    </>
+  );
+}
