@@ -39,6 +39,18 @@ const e164 = z
   .trim()
   .regex(/^\+[1-9]\d{6,14}$/, "must be E.164, like +18005550199");
 
+/** A comma-separated list; spaces around the items and empty items are ignored. */
+const commaList = z
+  .string()
+  .trim()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
 const flag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 export const envSchema = z.object({
@@ -88,17 +100,9 @@ export const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().trim().min(3).default("Plumbline <no-reply@plumbline.example>"),
   LEADS_EMAIL_TO: z.email().default("leads@plumbline.example"),
-  ALLOWED_ORIGINS: z
-    .string()
-    .trim()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((origin) => new URL(origin).origin))),
+  ALLOWED_ORIGINS: commaList.pipe(
+    z.array(z.url({ protocol: /^https?$/ }).transform((origin) => new URL(origin).origin)),
+  ),
   FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2_000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
@@ -129,25 +133,11 @@ export const envSchema = z.object({
     .default("https://api.twilio.com")
     .transform((value) => value.replace(/\/+$/, "")),
   CALL_FORWARD_TO: e164.optional(),
-  CALL_TRACKING_POOL: z
-    .string()
-    .trim()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((number) => number.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(e164).max(500)),
+  CALL_TRACKING_POOL: commaList.pipe(z.array(e164).max(500)),
   CALL_RECORDING: z.enum(["off", "on"]).default("off"),
   // Alerts: a lead still New and unopened after this many minutes is escalated once (email, and a text).
   ALERT_ESCALATE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
-  ALERT_SMS_TO: z
-    .string()
-    .trim()
-    .regex(/^\+[1-9]\d{6,14}$/, "must be E.164, like +15555550123")
-    .optional(),
+  ALERT_SMS_TO: e164.optional(),
   // Text messages (alerts, referral offers) are sent from this Twilio number; unset, texts are off.
   TWILIO_FROM_NUMBER: z
     .string()
