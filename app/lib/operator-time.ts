@@ -23,12 +23,36 @@ export function formatDate(instant: Date, timeZone: string): string {
   );
 }
 
+/** What a zone's wall clock reads at an instant, in numbers (24-hour). */
+export function wallClock(instant: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      hourCycle: "h23",
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
 /** The calendar day of an instant in a zone, as days since 1970-01-01 (so two days subtract exactly). */
 function calendarDay(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" })
-    .formatToParts(instant)
-    .reduce<Record<string, number>>((found, part) => ({ ...found, [part.type]: Number(part.value) }), {});
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!) / DAY_MS;
+  const { year, month, day } = wallClock(instant, timeZone);
+  return Date.UTC(year, month - 1, day) / DAY_MS;
 }
 
 interface Deadline {

@@ -1,4 +1,5 @@
 import { centsToDecimal } from "~/lib/money.ts";
+import { wallClock } from "~/lib/operator-time.ts";
 import { csvCell } from "../leads/index.server.ts";
 import type { AdPlatform, ConversionRow } from "./conversion-rows.server.ts";
 
@@ -19,21 +20,9 @@ interface FileSettings {
 
 /** An instant as `yyyy-MM-dd HH:mm:ss` on the wall clock of a zone. */
 export function wallClockTime(instant: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  const clock = wallClock(instant, timeZone);
+  const two = (value: number) => String(value).padStart(2, "0");
+  return `${clock.year}-${two(clock.month)}-${two(clock.day)} ${two(clock.hour)}:${two(clock.minute)}:${two(clock.second)}`;
 }
 
 const lines = (rows: string[][]) => rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";

@@ -1,3 +1,5 @@
+import { wallClock } from "~/lib/operator-time.ts";
+
 /**
  * The digest's calendar, in the operator's zone: it is due from Monday 08:00 for a day (an instance started later
  * that Monday still sends it; one down all day skips that week), and covers the Monday-to-Sunday week before.
@@ -10,12 +12,8 @@ const SEND_WINDOW_MS = DAY_MS;
 
 /** The calendar date (yyyy-MM-dd) of an instant in a zone. */
 function localDate(instant: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const { year, month, day } = wallClock(instant, timeZone);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 const addDays = (date: string, days: number) =>
@@ -25,21 +23,8 @@ const addDays = (date: string, days: number) =>
 export function zonedInstant(date: string, hour: number, timeZone: string): Date {
   const wall = Date.parse(`${date}T${String(hour).padStart(2, "0")}:00:00Z`);
   const offsetAt = (instant: number) => {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", {
-        timeZone,
-        year: "numeric",
-        month: "numeric",
-        day: "numeric",
-        hour: "numeric",
-        minute: "numeric",
-        second: "numeric",
-        hourCycle: "h23",
-      })
-        .formatToParts(new Date(instant))
-        .map((part) => [part.type, Number(part.value)]),
-    );
-    return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - instant;
+    const clock = wallClock(new Date(instant), timeZone);
+    return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second) - instant;
   };
   const guess = wall - offsetAt(wall);
   return new Date(wall - offsetAt(guess));
