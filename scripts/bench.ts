@@ -151,18 +151,31 @@ function startGeoStandIn() {
   return server;
 }
 
-/** Median of `runs` Lighthouse runs on one path; a run that ends without metrics (a runtime error) is repeated. */
-async function measure(baseUrl: string, path: string, runs: number, chromePort: number): Promise<Sample> {
-  const samples: Sample[] = [];
-  for (let attempt = 0; samples.length < runs && attempt < runs * 2; attempt += 1) {
-    const sample = await audit(`${baseUrl}${path}`, chromePort);
-    if (Number.isFinite(sample.lcp)) samples.push(sample);
-    else console.error(`${path}: a run ended without metrics; repeating it`);
+/**
+ * Median of `runs` Lighthouse runs on each path, the paths taking turns run by run so that a change in the
+ * machine's load meets all of them alike; a run that ends without metrics (a runtime error) is repeated.
+ */
+async function measure<Paths extends readonly string[]>(
+  baseUrl: string,
+  paths: Paths,
+  runs: number,
+  chromePort: number,
+): Promise<{ [Index in keyof Paths]: Sample }> {
+  const samples: Sample[][] = paths.map(() => []);
+  for (let round = 0; round < runs * 2 && samples.some((taken) => taken.length < runs); round += 1) {
+    for (const [index, path] of paths.entries()) {
+      if (samples[index]!.length >= runs) continue;
+      const sample = await audit(`${baseUrl}${path}`, chromePort);
+      if (Number.isFinite(sample.lcp)) samples[index]!.push(sample);
+      else console.error(`${path}: a run ended without metrics; repeating it`);
+    }
   }
-  if (samples.length === 0) throw new Error(`Lighthouse measured nothing on ${path}`);
-  return Object.fromEntries(
-    (Object.keys(samples[0]!) as (keyof Sample)[]).map((key) => [key, median(samples.map((s) => s[key]))]),
-  ) as unknown as Sample;
+  return samples.map((taken, index) => {
+    if (taken.length === 0) throw new Error(`Lighthouse measured nothing on ${paths[index]}`);
+    return Object.fromEntries(
+      (Object.keys(taken[0]!) as (keyof Sample)[]).map((key) => [key, median(taken.map((s) => s[key]))]),
+    ) as unknown as Sample;
+  }) as { [Index in keyof Paths]: Sample };
 }
 
 async function main() {
@@ -188,12 +201,11 @@ async function main() {
   let minimal: Sample;
   const rows: { route: string; sample: Sample; noJs: Sample; jsKb: number; htmlKb: number; cssKb: number }[] = [];
   try {
-    minimal = await measure(server.url, MINIMAL_PATH, runs, chrome.port);
+    [minimal] = await measure(server.url, [MINIMAL_PATH] as const, runs, chrome.port);
     console.error(`measured the minimal page`);
     for (const route of routes) {
-      // The page and its no-JS version back to back, so both see the same load on the machine.
-      const sample = await measure(server.url, route, runs, chrome.port);
-      const noJs = await measure(server.url, noJsPath(route), runs, chrome.port);
+      // The page and its no-JS version run by run in turn, so both see the same load on the machine.
+      const [sample, noJs] = await measure(server.url, [route, noJsPath(route)] as const, runs, chrome.port);
       const html = pageHtml(clientDir, route);
       const assets = pageAssets(clientDir, html);
       const jsKb = gzipBytes(clientDir, assets.js) / 1024;
