@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createECDH, randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { startSmtpPeer, type SmtpPeer } from "../../tooling/local-services.ts";
@@ -8,9 +9,11 @@ import { expectNoAxeViolations } from "./helpers.ts";
 import { uniqueMarker } from "./lead-forms.ts";
 
 /**
- * "Retry now" needs mail that fails: this file starts its own server, with SMTP_URL pointing at a peer that is
- * down, and retries far apart (10 minutes), so that only "Retry now" can send an email within the test.
+ * "Retry now" needs deliveries that fail: this file starts its own server, with SMTP_URL pointing at a peer that
+ * is down, and retries far apart (10 minutes), so that only "Retry now" can send anything within the test. Its
+ * tests share that server, so they run one after the other.
  */
+test.describe.configure({ mode: "serial" });
 
 const PASSWORD = "correct horse battery staple";
 const dataDir = `test-results/pglite-outbox-${e2ePort}`;
@@ -109,4 +112,63 @@ test("Retry now sends an email stuck behind a failing mail server once the serve
   expect(peer.received.some((mail) => mail.text.includes(marker) || mail.subject.includes(marker))).toBe(true);
   // Without "Retry now" it would have waited for the next attempt, ten minutes on.
   expect(nextAttempt).toMatch(/E[SD]T$/);
+});
+
+test("a phone alert its push service did not take is listed with its error, and Retry now tries it again", async ({
+  page,
+}) => {
+  const operator = uniqueOperatorEmail("outbox-push");
+  const added = await runCli("operator", ["add", operator], `${PASSWORD}\n`, { PGLITE_DATA_DIR: dataDir });
+  expect(added.code, added.stderr).toBe(0);
+  await page.goto(`${serverUrl}/admin/outbox`);
+  await signIn(page, operator, PASSWORD);
+  await expect(page.getByText("Every phone alert, text message and Twilio request has been sent.")).toBeVisible();
+
+  // A device whose push service refuses connections, as a browser's PushManager describes it.
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const saved = await page.request.post(`${serverUrl}/admin/alerts/devices`, {
+    headers: { Origin: serverUrl },
+    data: {
+      endpoint: `https://127.0.0.1:9/push/${randomBytes(8).toString("hex")}`,
+      keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") },
+      deviceLabel: "Chrome on Android",
+    },
+  });
+  expect(saved.status()).toBe(204);
+  const posted = await page.request.post(`${serverUrl}/functions/v1/send-contact-email`, {
+    headers: { Origin: serverUrl },
+    data: {
+      firstName: "Maria",
+      lastName: uniqueMarker(),
+      email: "maria@example.com",
+      phone: "(555) 019-9124",
+      service: "Leak",
+      message: "Help",
+    },
+  });
+  expect(posted.ok(), await posted.text()).toBe(true);
+
+  const table = page.getByRole("table", {
+    name: "Unsent phone alerts, text messages and Twilio requests, oldest first",
+  });
+  const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "New lead push" }) });
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByRole("cell").first()).toHaveText("Phone alert");
+    await expect(row.getByRole("cell").nth(2)).toHaveText("1");
+    await expect(row.getByRole("cell").nth(4)).toHaveText("fetch failed");
+  }).toPass({ timeout: 15_000 });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+
+  await row.getByRole("button", { name: /^Retry now: New lead push/ }).click();
+  // Tried again at once, not ten minutes on: it failed a second time.
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByRole("cell").nth(2)).toHaveText("2");
+  }).toPass({ timeout: 15_000 });
 });

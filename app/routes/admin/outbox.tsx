@@ -1,51 +1,106 @@
+import type { ReactNode } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/outbox";
 import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
 import { requireOperator } from "~/server/console/index.server.ts";
-import { listUnsentEmails, retryEmailNow } from "~/server/outbox/index.server.ts";
+import { listUnsent, retryNow, type OutboxQueue } from "~/server/outbox/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireOperator(context);
-  return { emails: await listUnsentEmails(context.services.db, context.operatorTimeZone) };
+  return listUnsent(context.services.db, context.operatorTimeZone);
 }
 
-/** "Retry now": the email becomes due now and the outbox worker is woken to send it. */
+const QUEUES: readonly OutboxQueue[] = ["emails", "messages"];
+
+/** "Retry now": the email or message becomes due now and the outbox worker is woken to send it. */
 export async function action({ context, request }: Route.ActionArgs) {
   requireOperator(context);
-  const id = (await request.formData()).get("id");
-  if (!isRowId(id)) return data({ error: "That is not an email in the outbox." }, { status: 400 });
-  if (!(await retryEmailNow(context.services.db, id))) {
-    return data({ error: "That email is no longer waiting: it has been sent." }, { status: 409 });
+  const form = await request.formData();
+  const queue = QUEUES.find((name) => name === form.get("queue"));
+  const id = form.get("id");
+  if (!queue || !isRowId(id))
+    return data({ error: "That is not an email or a message in the outbox." }, { status: 400 });
+  if (!(await retryNow(context.services.db, queue, id))) {
+    return data({ error: "That is no longer waiting: it has been sent." }, { status: 409 });
   }
-  context.services.outbox.nudge();
+  context.services.outbox.nudge(queue);
   return redirect("/admin/outbox", 303);
 }
 
-/** Emails not yet sent, with their attempts, next attempt and last error. */
+/** How each channel's messages are named on the page. */
+const CHANNEL_NAMES: Record<string, string> = { push: "Phone alert", sms: "Text message", twilio: "Twilio API" };
+
+/** "new_lead_push" → "New lead push". */
+function purposeName(purpose: string): string {
+  const words = purpose.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The columns every queue's rows end with: attempts, next attempt, last error and "Retry now". */
+const DELIVERY_HEADINGS = ["Queued", "Attempts", "Next attempt", "Last error", "Action"];
+
+function DeliveryCells({
+  row,
+  queue,
+  name,
+}: {
+  row: Route.ComponentProps["loaderData"]["emails" | "messages"][number];
+  queue: OutboxQueue;
+  /** What the row is, for the button's accessible name. */
+  name: string;
+}) {
+  return (
+    <>
+      <td className={`${cellClass} whitespace-nowrap`}>{row.queuedAt}</td>
+      <td className={cellClass}>{row.attempts}</td>
+      <td className={`${cellClass} whitespace-nowrap`}>{row.failed ? "None: given up" : row.nextAttemptAt}</td>
+      <td className={`${cellClass} min-w-48 break-words`}>{row.lastError ?? "None"}</td>
+      <td className={cellClass}>
+        <Form method="post">
+          <input type="hidden" name="queue" value={queue} />
+          <input type="hidden" name="id" value={row.id} />
+          <button type="submit" className={buttonClass} aria-label={`Retry now: ${name}`}>
+            Retry now
+          </button>
+        </Form>
+      </td>
+    </>
+  );
+}
+
+/** One queue's heading, then its table, or the line saying it is all sent. */
+function Queue({ title, empty, children }: { title: string; empty: string | null; children: ReactNode }) {
+  return (
+    <>
+      <h2 className="mt-6 text-xl font-semibold text-slate-900">{title}</h2>
+      {empty ? <p className="mt-2 text-slate-800">{empty}</p> : children}
+    </>
+  );
+}
+
+/** Emails, and the other messages, not sent yet, with their attempts, next attempt and last error. */
 export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
-  const { emails } = loaderData;
+  const { emails, messages } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Outbox</h1>
       <p className="mt-2 text-slate-800">
-        Emails not sent yet. A failed email is retried on its own, waiting longer after each attempt, until the mail
-        server refuses it for good or days have passed; "Retry now" sends it at once, even one that was given up.
+        What is not sent yet. A failed email or message is retried on its own, waiting longer after each attempt, until
+        it is refused for good or days have passed; "Retry now" sends it at once, even one that was given up.
       </p>
       {actionData?.error ? (
         <p role="alert" className="mt-3 rounded border border-red-800 bg-red-50 p-3 font-semibold text-red-900">
           {actionData.error}
         </p>
       ) : null}
-      {emails.length === 0 ? (
-        <p className="mt-4 text-slate-800">Every email has been sent.</p>
-      ) : (
+      <Queue title="Emails" empty={emails.length === 0 ? "Every email has been sent." : null}>
         <DataTable
           label="Unsent emails"
           caption="Unsent emails, oldest first"
-          headings={["Email", "To", "Queued", "Attempts", "Next attempt", "Last error", "Action"]}
+          headings={["Email", "To", ...DELIVERY_HEADINGS]}
         >
           {emails.map((email) => (
             <tr key={email.id}>
@@ -59,24 +114,38 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
                 )}
               </th>
               <td className={`${cellClass} break-all`}>{email.toAddress}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{email.queuedAt}</td>
-              <td className={cellClass}>{email.attempts}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>
-                {email.failed ? "None: given up" : email.nextAttemptAt}
-              </td>
-              <td className={`${cellClass} min-w-48 break-words`}>{email.lastError ?? "None"}</td>
-              <td className={cellClass}>
-                <Form method="post">
-                  <input type="hidden" name="id" value={email.id} />
-                  <button type="submit" className={buttonClass} aria-label={`Retry now: ${email.subject}`}>
-                    Retry now
-                  </button>
-                </Form>
-              </td>
+              <DeliveryCells row={email} queue="emails" name={email.subject} />
             </tr>
           ))}
         </DataTable>
-      )}
+      </Queue>
+      <Queue
+        title="Alerts, texts and Twilio requests"
+        empty={messages.length === 0 ? "Every phone alert, text message and Twilio request has been sent." : null}
+      >
+        <DataTable
+          label="Unsent messages"
+          caption="Unsent phone alerts, text messages and Twilio requests, oldest first"
+          headings={["Message", "Sent as", ...DELIVERY_HEADINGS]}
+        >
+          {messages.map((message) => {
+            const channel = CHANNEL_NAMES[message.channel] ?? message.channel;
+            return (
+              <tr key={message.id}>
+                <th scope="row" className={`${cellClass} font-normal`}>
+                  {purposeName(message.purpose)}
+                </th>
+                <td className={cellClass}>{channel}</td>
+                <DeliveryCells
+                  row={message}
+                  queue="messages"
+                  name={`${purposeName(message.purpose)} (${channel}, ${message.queuedAt})`}
+                />
+              </tr>
+            );
+          })}
+        </DataTable>
+      </Queue>
     </>
   );
 }

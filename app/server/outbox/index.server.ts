@@ -12,6 +12,6 @@ export {
 } from "./queue.server.ts";
 export { createMailer } from "./mail.server.ts";
 export { createIntakePressure } from "./intake-pressure.server.ts";
-export { allUnsentEmails, emailBacklog, listUnsentEmails, retryEmailNow } from "./unsent.server.ts";
+export { allUnsentEmails, emailBacklog, listUnsent, retryNow, type OutboxQueue } from "./unsent.server.ts";
 export { deleteEmailsOfRequests, emailsOfContactRequest, requestsOwedEmail } from "./request-emails.server.ts";
 export { purgeSettledEmails } from "./settled-emails.server.ts";
