@@ -3,6 +3,7 @@ import { createECDH, randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { startSmtpPeer, type SmtpPeer } from "../../tooling/local-services.ts";
+import { npmScriptCommand } from "../../tooling/server-process.ts";
 import { runCli, signIn, uniqueOperatorEmail } from "./console.ts";
 import { e2ePort } from "../e2e-server.ts";
 import { expectNoAxeViolations } from "./helpers.ts";
@@ -27,10 +28,11 @@ test.beforeAll(async () => {
   peer = await startSmtpPeer();
   await peer.goDown();
   await rm(dataDir, { recursive: true, force: true });
-  server = spawn(process.execPath, ["build/node/server.js"], {
+  const serve = npmScriptCommand("serve");
+  server = spawn(process.execPath, serve.args, {
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      ...serve.env,
       PORT: "0",
       HOST: "127.0.0.1",
       PGLITE_DATA_DIR: dataDir,
@@ -122,7 +124,7 @@ test("a phone alert its push service did not take is listed with its error, and 
   expect(added.code, added.stderr).toBe(0);
   await page.goto(`${serverUrl}/admin/outbox`);
   await signIn(page, operator, PASSWORD);
-  await expect(page.getByText("Every phone alert, text message and Twilio request has been sent.")).toBeVisible();
+  await expect(page.getByText("Every alert and other message has been sent.")).toBeVisible();
 
   // A device whose push service refuses connections, as a browser's PushManager describes it.
   const ecdh = createECDH("prime256v1");
@@ -150,7 +152,7 @@ test("a phone alert its push service did not take is listed with its error, and 
   expect(posted.ok(), await posted.text()).toBe(true);
 
   const table = page.getByRole("table", {
-    name: "Unsent phone alerts, text messages and Twilio requests, oldest first",
+    name: "Unsent alerts and other messages, oldest first",
   });
   const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "New lead push" }) });
   await expect(async () => {

@@ -30,7 +30,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return redirect("/admin/outbox", 303);
 }
 
-/** How each channel's messages are named on the page. */
+/** How each channel's messages are named on the page (texts and Twilio requests only exist once Twilio is set up). */
 const CHANNEL_NAMES: Record<string, string> = { push: "Phone alert", sms: "Text message", twilio: "Twilio API" };
 
 /** "new_lead_push" → "New lead push". */
@@ -120,12 +120,12 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
         </DataTable>
       </Queue>
       <Queue
-        title="Alerts, texts and Twilio requests"
-        empty={messages.length === 0 ? "Every phone alert, text message and Twilio request has been sent." : null}
+        title="Alerts and other messages"
+        empty={messages.length === 0 ? "Every alert and other message has been sent." : null}
       >
         <DataTable
           label="Unsent messages"
-          caption="Unsent phone alerts, text messages and Twilio requests, oldest first"
+          caption="Unsent alerts and other messages, oldest first"
           headings={["Message", "Sent as", ...DELIVERY_HEADINGS]}
         >
           {messages.map((message) => {
