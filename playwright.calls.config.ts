@@ -21,7 +21,7 @@ export default defineConfig({
     trace: "off",
   },
   webServer: {
-    command: `rm -rf ${callsPgliteDir} ${callsPgliteDir}.lock ${callsPgliteDir}.sock && npx react-router build && node build/node/server.js`,
+    command: `rm -rf ${callsPgliteDir} ${callsPgliteDir}.lock ${callsPgliteDir}.sock && npx react-router build && npm run serve`,
     url: `${callsSiteUrl}/`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -25,7 +25,7 @@ export default defineConfig({
   },
   webServer: {
     // Each run starts with an empty database (and no socket or lock left by an interrupted run).
-    command: `rm -rf ${e2ePgliteDir} ${e2ePgliteDir}.lock ${e2ePgliteDir}.sock && node build/node/server.js`,
+    command: `rm -rf ${e2ePgliteDir} ${e2ePgliteDir}.lock ${e2ePgliteDir}.sock && npm run serve`,
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { startServer } from "~/server/start-server.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { postJson, startSmtpPeer, testEnv, validContact, waitUntil } from "../../tooling/local-services.ts";
+import { npmScriptCommand } from "../../tooling/server-process.ts";
 
 const PROJECT_DIR = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -20,11 +21,12 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 
 /** `npm run serve`'s process, on the embedded database in `dataDir`. */
 async function startServerProcess(settings: Record<string, string>) {
-  const child = spawn(process.execPath, ["build/node/server.js"], {
+  const serve = npmScriptCommand("serve");
+  const child = spawn(process.execPath, serve.args, {
     cwd: PROJECT_DIR,
     env: {
       PATH: process.env.PATH,
-      NODE_ENV: "production",
+      ...serve.env,
       HOST: "127.0.0.1",
       PORT: "0",
       OUTBOX_POLL_MS: "100",
