@@ -23,10 +23,14 @@ export function formatDate(instant: Date, timeZone: string): string {
   );
 }
 
+/** One wall-clock reader per zone: a conversions file reads the clock once per row. */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** What a zone's wall clock reads at an instant, in numbers (24-hour). */
 export function wallClock(instant: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
       timeZone,
       year: "numeric",
       month: "numeric",
@@ -35,10 +39,10 @@ export function wallClock(instant: Date, timeZone: string) {
       minute: "numeric",
       second: "numeric",
       hourCycle: "h23",
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, Number(part.value)]),
-  );
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
   return {
     year: parts.year!,
     month: parts.month!,
