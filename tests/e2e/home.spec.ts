@@ -39,6 +39,26 @@ test.describe("home page", () => {
     expect(timings.firstScriptAsked).toBeGreaterThanOrEqual(timings.stylesheetIn);
   });
 
+  test("React Router's own inline scripts (scroll restoration, its context and route data) run only after the first paint", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const seen = { contextAtFirstPaint: "not painted", historyKeyAtFirstPaint: "not painted" };
+      Object.assign(window, { __seen: seen });
+      new PerformanceObserver((entries) => {
+        if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+        seen.contextAtFirstPaint = typeof (window as { __reactRouterContext?: unknown }).__reactRouterContext;
+        seen.historyKeyAtFirstPaint = typeof (history.state as { key?: unknown } | null)?.key;
+      }).observe({ type: "paint", buffered: true });
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    expect(await page.evaluate(() => (window as unknown as { __seen: unknown }).__seen)).toEqual({
+      contextAtFirstPaint: "undefined",
+      historyKeyAtFirstPaint: "undefined",
+    });
+  });
+
   test("shows the hero, services, why-choose-us and contact sections in order", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveTitle(/24\/7/);
