@@ -2,17 +2,9 @@ import type { ComponentProps } from "react";
 import { siteConfig } from "~/config/site.ts";
 import { afterLoadAndFirstPaint } from "~/lib/after-first-paint.ts";
 import type { PhonePlacement } from "~/lib/phone-placements.ts";
-import {
-  ATTRIBUTION_TEXT_MAX,
-  campaignFields,
-  CLICK_ID_MAX,
-  clickIdFields,
-  COUNTED_FORM_ATTRIBUTE,
-  PAGE_VIEW_EVENT,
-  SITE_EVENTS_ENDPOINT,
-  VISIT_STORAGE_KEY,
-} from "~/lib/site-events.ts";
+import { COUNTED_FORM_ATTRIBUTE, PAGE_VIEW_EVENT, SITE_EVENTS_ENDPOINT } from "~/lib/site-events.ts";
 import { TRACKING_NUMBER_ENDPOINT, TRACKING_NUMBER_STORAGE_KEY, type TrackingNumber } from "~/lib/tracking-number.ts";
+import { keepVisitAttribution, visitSettings, type VisitSettings } from "~/lib/visit-attribution.ts";
 
 const PLACEMENT_ATTRIBUTE = "data-phone-placement";
 
@@ -48,21 +40,19 @@ type Gtag = (command: "event", name: string, params: Record<string, unknown>) =>
 /** What the listener needs besides the page: constants of app/lib/site-events.ts, passed in as plain values. */
 interface CountingSettings {
   endpoint: string;
-  storageKey: string;
   pageViewEvent: string;
   formAttribute: string;
-  queryFields: readonly string[];
-  textMax: number;
-  clickIdMax: number;
+  visit: VisitSettings;
 }
 
 /**
  * Counts page views, call clicks and form starts (decisions 070 and 121) with the site's own endpoint, and sends
  * phone_click for every click on a PhoneLink when an analytics function exists. It runs as an inline script in the head,
  * so clicks made before the app's scripts load (they start after the load event) are counted too; sendBeacon
- * queues the request and returns at once, so the tel: navigation is never delayed. The first page of a visit
- * keeps the visit's attribution in sessionStorage (gone when the tab closes). It must stay self-contained: it is
- * serialised with Function#toString.
+ * queues the request and returns at once, so the tel: navigation is never delayed. The visit's attribution is
+ * kept once the page has painted, or at the first count before that: the first use of sessionStorage takes
+ * milliseconds that would otherwise delay the first paint. It must stay self-contained: it is serialised with
+ * Function#toString.
  */
 function trackPhoneClicks(
   doc: Document,
@@ -70,27 +60,12 @@ function trackPhoneClicks(
   attribute: string,
   settings: CountingSettings,
   after: typeof afterLoadAndFirstPaint,
+  keepVisit: typeof keepVisitAttribution,
 ) {
-  let visit: Record<string, string> = {};
-  try {
-    const stored = win.sessionStorage.getItem(settings.storageKey);
-    if (stored) visit = JSON.parse(stored) as Record<string, string>;
-    else {
-      const query = new URLSearchParams(win.location.search);
-      visit.landing_path = win.location.pathname;
-      const referrer = doc.referrer ? new URL(doc.referrer) : null;
-      if (referrer && referrer.host !== win.location.host) visit.referrer_host = referrer.hostname;
-      for (const name of settings.queryFields) {
-        const value = query.get(name)?.trim();
-        const max = name.startsWith("utm_") ? settings.textMax : settings.clickIdMax;
-        if (value && value.length <= max) visit[name] = value;
-      }
-      win.sessionStorage.setItem(settings.storageKey, JSON.stringify(visit));
-    }
-  } catch {
-    // Storage may be disabled; the counts then carry no source.
-  }
+  let kept: Record<string, string> | undefined;
+  const visit = () => (kept ??= keepVisit(doc, win, settings.visit));
   const count = (kind: "view" | "call" | "form", placement?: string | null) => {
+    const { utm_source, utm_medium, utm_campaign, referrer_host } = visit();
     try {
       win.navigator.sendBeacon(
         settings.endpoint,
@@ -98,9 +73,9 @@ function trackPhoneClicks(
           kind,
           path: win.location.pathname.replace(/(.)\/+$/, "$1"),
           placement: placement ?? undefined,
-          source: visit.utm_source || visit.referrer_host,
-          medium: visit.utm_medium,
-          campaign: visit.utm_campaign,
+          source: utm_source || referrer_host,
+          medium: utm_medium,
+          campaign: utm_campaign,
         }),
       );
     } catch {
@@ -151,21 +126,18 @@ function trackPhoneClicks(
 export function phoneClickTrackingScript(): string {
   const settings: CountingSettings = {
     endpoint: SITE_EVENTS_ENDPOINT,
-    storageKey: VISIT_STORAGE_KEY,
     pageViewEvent: PAGE_VIEW_EVENT,
     formAttribute: COUNTED_FORM_ATTRIBUTE,
-    queryFields: [...campaignFields, ...clickIdFields],
-    textMax: ATTRIBUTION_TEXT_MAX,
-    clickIdMax: CLICK_ID_MAX,
+    visit: visitSettings,
   };
-  return `(${trackPhoneClicks.toString()})(document, window, ${JSON.stringify(PLACEMENT_ATTRIBUTE)}, ${JSON.stringify(settings)}, ${afterLoadAndFirstPaint.toString()});`;
+  return `(${trackPhoneClicks.toString()})(document, window, ${JSON.stringify(PLACEMENT_ATTRIBUTE)}, ${JSON.stringify(settings)}, ${afterLoadAndFirstPaint.toString()}, ${keepVisitAttribution.toString()});`;
 }
 
 /** What the number script needs: constants of app/lib, passed in as plain values. */
 interface TrackingNumberSettings {
   endpoint: string;
   storageKey: string;
-  visitKey: string;
+  visit: VisitSettings;
   pageViewEvent: string;
   site: { e164: string; display: string };
 }
@@ -176,13 +148,18 @@ interface TrackingNumberSettings {
  * number it shows are rewritten to it. A number the visit already holds is written in while the page is still
  * being parsed, before the first paint; on the landing page it is written in when the answer comes, before the
  * app hydrates (after the load event). The number has the site number's shape, so it takes the same room.
- * Runs after trackPhoneClicks, which keeps the visit's attribution. Self-contained: serialised with toString.
+ * It keeps the visit's attribution at once, since it needs it before the first paint. Self-contained: serialised
+ * with toString.
  */
-function showTrackingNumber(doc: Document, win: Window, settings: TrackingNumberSettings) {
-  let visit: Record<string, string>;
+function showTrackingNumber(
+  doc: Document,
+  win: Window,
+  settings: TrackingNumberSettings,
+  keepVisit: typeof keepVisitAttribution,
+) {
+  const visit = keepVisit(doc, win, settings.visit);
   let held: { hold: string; e164: string; display: string } | null;
   try {
-    visit = JSON.parse(win.sessionStorage.getItem(settings.visitKey) ?? "{}") as Record<string, string>;
     held = JSON.parse(win.sessionStorage.getItem(settings.storageKey) ?? "null") as typeof held;
   } catch {
     return;
@@ -251,9 +228,9 @@ export function trackingNumberScript(): string {
   const settings: TrackingNumberSettings = {
     endpoint: TRACKING_NUMBER_ENDPOINT,
     storageKey: TRACKING_NUMBER_STORAGE_KEY,
-    visitKey: VISIT_STORAGE_KEY,
+    visit: visitSettings,
     pageViewEvent: PAGE_VIEW_EVENT,
     site: siteConfig.phone,
   };
-  return `(${showTrackingNumber.toString()})(document, window, ${JSON.stringify(settings)});`;
+  return `(${showTrackingNumber.toString()})(document, window, ${JSON.stringify(settings)}, ${keepVisitAttribution.toString()});`;
 }

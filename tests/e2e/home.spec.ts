@@ -59,6 +59,39 @@ test.describe("home page", () => {
     });
   });
 
+  test("the page opens no browser storage before its first paint, which the first access would delay", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const seen = { storageBeforeFirstPaint: [] as string[], painted: false };
+      Object.assign(window, { __seen: seen });
+      for (const name of ["sessionStorage", "localStorage"] as const) {
+        const descriptor = Object.getOwnPropertyDescriptor(window, name)!;
+        Object.defineProperty(window, name, {
+          configurable: true,
+          get() {
+            if (!seen.painted && !seen.storageBeforeFirstPaint.includes(name)) seen.storageBeforeFirstPaint.push(name);
+            return descriptor.get!.call(window);
+          },
+        });
+      }
+      new PerformanceObserver((entries) => {
+        if (entries.getEntriesByName("first-contentful-paint").length !== 0) seen.painted = true;
+      }).observe({ type: "paint", buffered: true });
+    });
+    await page.goto("/?utm_source=test");
+    await waitForHydration(page);
+    expect(await page.evaluate(() => (window as unknown as { __seen: unknown }).__seen)).toEqual({
+      storageBeforeFirstPaint: [],
+      painted: true,
+    });
+    // The visit's attribution is kept all the same, once the page has painted.
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem("plumbline:visit") ?? "{}"))).toMatchObject({
+      landing_path: "/",
+      utm_source: "test",
+    });
+  });
+
   test("shows the hero, services, why-choose-us and contact sections in order", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveTitle(/24\/7/);
