@@ -3,8 +3,10 @@
  * docs/decisions/095-pglite-in-a-worker-thread.md). A thread that fails or exits fails every statement
  * waiting on it, and every later one, so a visitor gets a 503 rather than a request that never ends.
  */
+import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { PgliteReply, PgliteRequest } from "./pglite-messages.server.ts";
 import { startTypeScriptWorker } from "./typescript-worker.server.ts";
@@ -42,7 +44,7 @@ export async function openPgliteThread(
   threads: PgliteThreads = threadPerDatabase,
 ): Promise<PgliteConnection> {
   if (!dataDir.startsWith("memory://") && !existsSync(join(dataDir, "PG_VERSION"))) {
-    await createInPassingThread(dataDir, migrationsFolder);
+    await createInPassingProcess(dataDir, migrationsFolder);
   }
   const thread = threads.take();
   // While a database is open its thread keeps the process alive.
@@ -69,17 +71,33 @@ export async function openPgliteThread(
 }
 
 /**
- * Creates and migrates a new database folder in a thread that then exits. Creating one runs PostgreSQL's
- * initdb, which grows the thread's WebAssembly memory by several hundred MB that a running thread never gives
- * back; the thread that serves the database afterwards only opens the folder.
+ * Creates and migrates a new database folder in a child process that then exits. Creating one runs PostgreSQL's
+ * initdb, which grows WebAssembly memory by several hundred MB and leaves the allocator's arenas fragmented; in a
+ * process of its own, all of it goes back to the system when it exits, and the thread that serves the database
+ * afterwards only opens the folder.
  */
-async function createInPassingThread(dataDir: string, migrationsFolder: string): Promise<void> {
-  const thread = startPgliteThread();
+async function createInPassingProcess(dataDir: string, migrationsFolder: string): Promise<void> {
+  const compiled = import.meta.url.endsWith(".js");
+  const child = fork(fileURLToPath(new URL(`./pglite-worker.server.${compiled ? "js" : "ts"}`, import.meta.url)), {
+    // Not this process's own arguments, which may hold a script (`node -e`); from source, tsx loads TypeScript.
+    execArgv: compiled ? [] : ["--import", import.meta.resolve("tsx")],
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const send = (request: PgliteRequest) =>
+    new Promise<void>((resolve, reject) => {
+      child.once("message", (reply: PgliteReply) =>
+        "error" in reply ? reject(Object.assign(new Error(reply.error.message), reply.error)) : resolve(),
+      );
+      void exited.then((code) => reject(new Error(`Creating the embedded database stopped (exit code ${code}).`)));
+      child.send(request);
+    });
   try {
-    await thread.send({ kind: "open", dataDir, migrationsFolder });
-    await thread.send({ kind: "close" });
+    await send({ kind: "open", dataDir, migrationsFolder, id: 0 });
+    await send({ kind: "close", id: 1 });
   } finally {
-    await thread.worker.terminate();
+    if (child.connected) child.disconnect();
+    await exited;
   }
 }
 

@@ -11,7 +11,14 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { PgliteReply, PgliteRequest, SerializedError } from "./pglite-messages.server.ts";
 
-const port = parentPort!;
+/**
+ * Requests come from the server's main thread; a new database folder is created by this same module in a child
+ * process of the server (pglite-thread.server.ts), whose requests come over the process's IPC channel.
+ */
+const port = parentPort ?? {
+  on: (event: "message", listener: (request: PgliteRequest) => void) => process.on(event, listener),
+  postMessage: (reply: PgliteReply) => process.send!(reply),
+};
 
 /**
  * drizzle maps dates, timestamps and intervals from PostgreSQL's text itself, so they come back as text,
