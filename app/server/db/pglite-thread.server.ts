@@ -74,7 +74,8 @@ export async function openPgliteThread(
  * Creates and migrates a new database folder in a child process that then exits. Creating one runs PostgreSQL's
  * initdb, which grows WebAssembly memory by several hundred MB and leaves the allocator's arenas fragmented; in a
  * process of its own, all of it goes back to the system when it exits, and the thread that serves the database
- * afterwards only opens the folder.
+ * afterwards only opens the folder. The child holds nothing open but its channel to this process: if the server
+ * is killed, the channel closes and the child stops with it, so it never writes the folder beside the next start.
  */
 async function createInPassingProcess(dataDir: string, migrationsFolder: string): Promise<void> {
   const compiled = import.meta.url.endsWith(".js");
