@@ -212,6 +212,58 @@ describe("referrals", () => {
     expect(await offer(leadId, [ana], true)).toEqual({ kind: "sent", partners: 1 });
   });
 
+  test("a do-not-sell request filed after the offer withdraws it: the partner's link no longer hands over the contact details", async () => {
+    const leadId = await storeLead();
+    const ana = await partner("Ana Ruiz", "ana@ruiz.example");
+    expect(await offer(leadId, [ana])).toEqual({ kind: "sent", partners: 1 });
+    const token = await tokenSentTo("ana@ruiz.example");
+    await database.db.insert(privacyRequests).values({
+      id: randomUUID(),
+      dueAt: new Date(Date.now() + 30 * 86_400_000),
+      name: "Dana Whitfield",
+      email: "DANA.whitfield@example.com",
+      channel: "form",
+    });
+    expect(await referralService.page(token, "198.51.100.1")).toEqual({ kind: "withdrawn" });
+    expect(await referralService.answer(token, "198.51.100.1", "accepted")).toEqual({ kind: "withdrawn" });
+    const [stored] = await database.db.select().from(referrals);
+    expect(stored!.answer).toBeNull();
+    expect(await database.db.select().from(emailOutbox).where(eq(emailOutbox.purpose, "referral_accepted"))).toEqual(
+      [],
+    );
+    expect(await history(leadId)).not.toContain("Referral accepted by Ana Ruiz");
+  });
+
+  test("Global Privacy Control sent with a later lead from the same person withdraws an open offer too", async () => {
+    const leadId = await storeLead();
+    const ana = await partner("Ana Ruiz", "ana@ruiz.example");
+    await offer(leadId, [ana]);
+    const token = await tokenSentTo("ana@ruiz.example");
+    await database.db.insert(contactRequests).values({
+      id: randomUUID(),
+      ...visitor,
+      consentText: "By submitting…",
+      channel: "form",
+      globalPrivacyControl: true,
+    });
+    expect(await referralService.answer(token, "198.51.100.1", "accepted")).toEqual({ kind: "withdrawn" });
+  });
+
+  test("an offer the operator confirmed for an opted-out lead can still be accepted: only a later opt-out withdraws it", async () => {
+    const leadId = await storeLead();
+    const ana = await partner("Ana Ruiz", "ana@ruiz.example");
+    await database.db.insert(privacyRequests).values({
+      id: randomUUID(),
+      dueAt: new Date(Date.now() + 30 * 86_400_000),
+      name: "Dana Whitfield",
+      email: "dana.whitfield@example.com",
+      channel: "form",
+    });
+    expect(await offer(leadId, [ana], true)).toEqual({ kind: "sent", partners: 1 });
+    const accepted = await referralService.answer(await tokenSentTo("ana@ruiz.example"), "198.51.100.1", "accepted");
+    expect(accepted.kind).toBe("accepted");
+  });
+
   test("with texts configured, each partner is also texted the job and the link, never the visitor's contact details", async () => {
     const leadId = await storeLead();
     const ana = await partner("Ana Ruiz", "ana@ruiz.example");
