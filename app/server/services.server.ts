@@ -214,6 +214,7 @@ export async function startServices(env: Env): Promise<AppServices> {
           }),
           numberEndpoint: numberEndpoint(database.run, {
             pool: env.CALL_TRACKING_POOL,
+            clientKeySecret: createHmac("sha256", sessionSecret).update("number hold clients").digest("hex"),
             displayTemplate: env.PHONE_DISPLAY,
           }),
         }

@@ -1,2 +1,0 @@
-CREATE INDEX "contact_requests_gpc_email_idx" ON "contact_requests" USING btree (lower("email")) WHERE "contact_requests"."global_privacy_control";--> statement-breakpoint
-CREATE INDEX "privacy_requests_email_idx" ON "privacy_requests" USING btree (lower("email"));
