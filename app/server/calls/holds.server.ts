@@ -37,7 +37,7 @@ RETURNING ${h.number} AS number, ${h.holdId} AS hold_id`;
  * of the pool and its campaign (its utm_campaign, any case) fewer than half: a few clients, or visits made up
  * under one invented campaign, cannot take the numbers real campaign visits need.
  */
-export function holdBounds(poolSize: number): { perClient: number; perCampaign: number } {
+function holdBounds(poolSize: number): { perClient: number; perCampaign: number } {
   return { perClient: Math.max(1, Math.ceil(poolSize / 10)), perCampaign: Math.max(1, Math.ceil(poolSize / 2)) };
 }
 
