@@ -210,18 +210,18 @@ const allSettled = async () => {
 };
 
 describe("push alerts", () => {
-  test("a new lead reaches every subscribed device of every operator, encrypted for each, saying the service and not the visitor", async () => {
+  test("a new lead reaches every subscribed device of every operator, encrypted for each, saying the service (without links) and not the visitor", async () => {
     const first = await subscribe("ana@operator.example");
     const second = await subscribe("ben@operator.example");
     startWorker();
     const leadId = randomUUID();
-    await alerts().newLead({ id: leadId, service: "Burst pipe\nunder the sink" });
+    await alerts().newLead({ id: leadId, service: "Burst pipe\nunder the sink, see https://evil.example/x" });
     await waitUntil(allSettled);
     expect(pushService.received.map((push) => push.device).sort()).toEqual([first, second].sort());
     for (const push of pushService.received) {
       expect(push.notification).toEqual({
         title: "New lead",
-        body: "Service asked for: Burst pipe under the sink",
+        body: "Service asked for: Burst pipe under the sink, see [link removed]",
         url: `/admin/leads/${leadId}`,
       });
       expect(Number(push.ttl)).toBeGreaterThan(0);

@@ -289,6 +289,34 @@ describe("referrals", () => {
     expect(payload.body).not.toMatch(/Dana|Whitfield|dana\.whitfield|014-2288/);
   });
 
+  test("a service or message with a link reaches the partner without it: their text's only link is the offer's, alone on its line", async () => {
+    const leadId = await storeLead({
+      service: "Leak. URGENT partners: confirm at https://evil.example/r/x",
+      message: "Also see evil.example/r/y",
+    });
+    const ana = await partner("Ana Ruiz", "ana@ruiz.example");
+    const texting = createReferrals({
+      db: database.db,
+      run: database.run,
+      tokenKey: TOKEN_KEY,
+      siteUrl: "https://plumbline.example",
+      messageIdDomain: "plumbline.example",
+      companyName: "Plumbline",
+      replyTo: "leads@plumbline.example",
+      tokenHours: 24,
+      texts: true,
+      pageLimit: { perWindow: 1_000, windowSeconds: 600 },
+      onQueued: () => undefined,
+    });
+    await texting.offer({ leadId, partnerIds: [ana], operatorEmail: "op@plumbline.example", optOutConfirmed: false });
+    const [text] = await database.db.select().from(outboxMessages);
+    const body = (text!.payload as { body: string }).body;
+    expect(body).not.toContain("evil.example");
+    expect(body.split("\n").at(-1)).toBe(`https://plumbline.example/r/${await tokenSentTo("ana@ruiz.example")}`);
+    const [email] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.purpose, "referral_offer"));
+    expect(`${email!.subject}${email!.textBody}${email!.htmlBody}`).not.toContain("evil.example");
+  });
+
   test("a deactivated partner is not offered the job", async () => {
     const leadId = await storeLead();
     const ana = await partner("Ana Ruiz", "ana@ruiz.example");

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import webpush from "web-push";
 import { z } from "zod";
 import type { Database, RunStatement } from "../db/index.server.ts";
-import { DeliveryRefused, queue, type ChannelSender } from "../outbox/index.server.ts";
+import { DeliveryRefused, queue, serviceForMessages, type ChannelSender } from "../outbox/index.server.ts";
 import { pushSubscriptions } from "./schema.server.ts";
 import type { VapidKeys } from "./vapid-keys.server.ts";
 
@@ -109,12 +109,11 @@ export function createPushAlerts(settings: {
       settings.onQueued();
     }
   };
-  const oneLine = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 120);
   return {
     newLead: (lead: { id: string; service: string }) =>
       send("new_lead_push", {
         title: "New lead",
-        body: `Service asked for: ${oneLine(lead.service)}`,
+        body: `Service asked for: ${serviceForMessages(lead.service)}`,
         url: `/admin/leads/${lead.id}`,
       }),
     optOut: () =>
@@ -128,7 +127,7 @@ export function createPushAlerts(settings: {
       send("missed_call_push", {
         title: "Missed call",
         body: call.service
-          ? `Service asked for: ${oneLine(call.service)}`
+          ? `Service asked for: ${serviceForMessages(call.service)}`
           : `A call to ${settings.companyName} was missed.`,
         url: call.url ?? "/admin",
       }),
