@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import { request as httpRequest } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -10,6 +9,7 @@ import { TRACKING_NUMBER_ENDPOINT } from "~/lib/tracking-number.ts";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { saveOperator } from "../../app/server/console/operators.server.ts";
 import { freePort, testEnv } from "../../tooling/local-services.ts";
+import { postUntilAnswered } from "../../tooling/large-post.ts";
 import { startServerProcess, type ServerProcess } from "../../tooling/server-process.ts";
 import { TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from "../twilio-stand-in.ts";
 
@@ -27,46 +27,6 @@ async function actionPaths(): Promise<string[]> {
   return Object.entries(build.routes)
     .filter(([, route]) => route?.module.action)
     .map(([id]) => fullPath(id).replace(/:[a-z]+/gi, "00000000-0000-4000-8000-000000000000"));
-}
-
-/**
- * A POST that keeps sending 64 KB chunks (each once the last has gone) until the server answers, up to `bytes`;
- * with `declared`, its Content-Length says `bytes`, otherwise it is chunked. What the server answered, and how
- * much had been sent by then.
- */
-function postUntilAnswered(
-  url: string,
-  options: { bytes: number; declared: boolean; headers?: Record<string, string> },
-): Promise<{ status: number; sentWhenAnswered: number }> {
-  const chunk = Buffer.alloc(64 * 1024, "x");
-  return new Promise((resolvePost, reject) => {
-    let sent = 0;
-    let answered = false;
-    const post = httpRequest(url, {
-      method: "POST",
-      headers: {
-        // The counted events take the text the page's beacon sends; every other route, a form.
-        "Content-Type": url.endsWith(SITE_EVENTS_ENDPOINT) ? "text/plain" : "application/x-www-form-urlencoded",
-        Origin: new URL(url).origin,
-        ...(options.declared ? { "Content-Length": String(options.bytes) } : { "Transfer-Encoding": "chunked" }),
-        ...options.headers,
-      },
-    });
-    post.on("response", (response) => {
-      answered = true;
-      resolvePost({ status: response.statusCode!, sentWhenAnswered: sent });
-      response.resume();
-      post.destroy();
-    });
-    post.on("error", (error) => (answered ? undefined : reject(error)));
-    const sendMore = () => {
-      if (answered) return;
-      if (sent >= options.bytes) return void post.end();
-      sent += chunk.length;
-      post.write(chunk, () => setImmediate(sendMore));
-    };
-    sendMore();
-  });
 }
 
 describe("every POST body is capped before it is read, whatever the route", () => {
