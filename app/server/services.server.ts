@@ -9,6 +9,7 @@ import {
   type PushAlerts,
 } from "./alerts/index.server.ts";
 import { createReferrals, type Referrals } from "./partners/index.server.ts";
+import type { OutboundRule } from "./egress/index.server.ts";
 import { createSiteEventCounter, type SiteEventCounter, purgeExpiredCounts } from "./analytics/index.server.ts";
 import { createConsoleAuth, type ConsoleAuth, loadSessionSecret } from "./console/index.server.ts";
 import { openDatabase, type Database, type RunStatement } from "./db/index.server.ts";
@@ -46,6 +47,8 @@ export interface AppServices {
   pushAlerts: PushAlerts;
   /** The public VAPID key browsers subscribe with. */
   vapidPublicKey: string;
+  /** Where a device's push endpoint may be: https on a public address, unless PUSH_ALLOW_PRIVATE. */
+  pushEndpointRule: OutboundRule;
   /** Page views and call clicks, gathered in memory and added to the daily aggregates every few seconds. */
   siteEvents: SiteEventCounter;
   /** Call tracking, when Twilio is configured: its webhooks, the per-visit number endpoint and its REST client. */
@@ -91,6 +94,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     privateKey: env.VAPID_PRIVATE_KEY,
     pgliteDataDir: env.PGLITE_DATA_DIR,
   });
+  const pushEndpointRule: OutboundRule = { allowPrivate: env.PUSH_ALLOW_PRIVATE };
   const intakePressure = createIntakePressure();
   const outbox = startOutboxWorker(database.run, mailer, {
     pollMs: env.OUTBOX_POLL_MS,
@@ -98,7 +102,11 @@ export async function startServices(env: Env): Promise<AppServices> {
     retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
     beforeClaim: intakePressure.quiet,
     channels: {
-      push: webPushSender(database.db, { ...vapid, subject: env.VAPID_SUBJECT ?? `mailto:${env.LEADS_EMAIL_TO}` }),
+      push: webPushSender(
+        database.db,
+        { ...vapid, subject: env.VAPID_SUBJECT ?? `mailto:${env.LEADS_EMAIL_TO}` },
+        pushEndpointRule,
+      ),
       ...(texts ? { sms: texts } : {}),
       ...(twilio ? { [TWILIO_CHANNEL]: twilioChannel(twilio) } : {}),
     },
@@ -248,6 +256,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     referrals,
     pushAlerts,
     vapidPublicKey: vapid.publicKey,
+    pushEndpointRule,
     siteEvents,
     calls,
     conversions: {
