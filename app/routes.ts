@@ -22,6 +22,7 @@ export default [
       route("outbox", "routes/admin/outbox.tsx"),
       route("partners", "routes/admin/partners.tsx"),
       route("partners/:id", "routes/admin/partner.tsx"),
+      route("returns", "routes/admin/returns.tsx"),
       route("alerts/devices", "routes/admin/alerts-devices.ts"),
       route("export/leads.csv", "routes/admin/export-leads[.]csv.ts"),
       route("export/opt-outs.csv", "routes/admin/export-opt-outs[.]csv.ts"),

@@ -165,6 +165,8 @@ export const envSchema = z.object({
     .optional(),
   // Referrals: how long a partner's link works, and how long partners have before the operator is alerted.
   REFERRAL_TOKEN_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  // After accepting a referral, the partner may return the lead for a credit for this many days.
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   REFERRAL_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
   // The currency of conversion values and ad spend, as an ISO 4217 code the ad platforms accept.
   CONVERSION_CURRENCY: z

@@ -1,4 +1,5 @@
 import { data, Form } from "react-router";
+import { RETURN_REASONS } from "~/lib/return-reasons.ts";
 import type { Route } from "./+types/referral";
 import { siteConfig } from "~/config/site.ts";
 import { clientKey } from "~/server/limits/index.server.ts";
@@ -38,8 +39,9 @@ function statusOf(page: ReferralPage): number {
 }
 
 function respond(page: ReferralPage) {
+  const refused = page.kind === "accepted" && page.leadReturn.state === "offered" && page.leadReturn.error;
   return data(page, {
-    status: statusOf(page),
+    status: refused ? 400 : statusOf(page),
     headers: page.kind === "rate-limited" ? { "Retry-After": String(page.retryAfterSeconds) } : undefined,
   });
 }
@@ -49,7 +51,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const intent = (await request.formData()).get("intent");
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "return") {
+    return respond(await context.services.referrals.returnLead(params.token, clientKey(context.clientIp), form));
+  }
   if (intent !== "accept" && intent !== "decline") throw data("Choose Accept or Decline.", { status: 400 });
   const answer = intent === "accept" ? "accepted" : "declined";
   return respond(await context.services.referrals.answer(params.token, clientKey(context.clientIp), answer));
@@ -96,6 +102,84 @@ const CLOSED: Record<string, { heading: string; text: string }> = {
   declined: { heading: "You declined this job.", text: "Thank you for letting us know quickly." },
 };
 
+/** "Return this lead" while the partner may, or where their return stands. */
+function LeadReturn({ state }: { state: Extract<ReferralPage, { kind: "accepted" }>["leadReturn"] }) {
+  if (state.state === "none") return null;
+  return (
+    <section aria-labelledby="return-heading" className="mt-8 border-t-2 border-slate-200 pt-6">
+      <h2 id="return-heading" className="text-2xl font-bold text-slate-900">
+        Return this lead
+      </h2>
+      {state.state === "offered" ? (
+        <Form method="post" className="mt-3 grid gap-4" noValidate>
+          <p className="text-slate-800">
+            If the lead was not a real job for you, return it by {state.until} and we will review it for a credit of its
+            fee.
+          </p>
+          <input type="hidden" name="intent" value="return" />
+          <div>
+            <label htmlFor="return-reason" className="font-semibold text-slate-900">
+              Reason
+            </label>
+            <select
+              id="return-reason"
+              name="reason"
+              required
+              defaultValue=""
+              aria-invalid={state.error ? true : undefined}
+              aria-describedby={state.error ? "return-error" : undefined}
+              className="mt-1 block w-full rounded-lg border-2 border-slate-600 bg-white px-3 py-3 text-lg text-slate-900"
+            >
+              <option value="" disabled>
+                Choose a reason
+              </option>
+              {RETURN_REASONS.map((reason) => (
+                <option key={reason} value={reason}>
+                  {reason}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="return-detail" className="font-semibold text-slate-900">
+              Details
+            </label>
+            <textarea
+              id="return-detail"
+              name="detail"
+              rows={3}
+              maxLength={500}
+              aria-describedby="return-detail-hint"
+              className="mt-1 block w-full rounded-lg border-2 border-slate-600 px-3 py-2 text-lg text-slate-900"
+            />
+            <p id="return-detail-hint" className="mt-1 text-slate-700">
+              Required for “Other”.
+            </p>
+          </div>
+          {state.error ? (
+            <p id="return-error" role="alert" className="font-semibold text-red-800">
+              {state.error}
+            </p>
+          ) : null}
+          <div>
+            <button type="submit" className={`${buttonClass} border-2 border-slate-700 bg-white text-slate-900`}>
+              Send return
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <p role="status" className="mt-3 text-slate-800">
+          {state.state === "sent"
+            ? `You returned this lead (${state.reason}). We will email you our decision.`
+            : state.state === "approved"
+              ? "Your return was approved: the fee was credited to your account."
+              : `Your return was not approved: ${state.reason}`}
+        </p>
+      )}
+    </section>
+  );
+}
+
 const buttonClass =
   "rounded-lg px-5 py-3 text-lg font-bold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 
@@ -135,6 +219,7 @@ export default function Referral({ loaderData, actionData }: Route.ComponentProp
             Please call the customer as soon as you can. We also sent these details by email.
           </p>
           <Rows rows={[...page.contact, ...page.job.filter(([label]) => label !== "First name")]} />
+          <LeadReturn state={page.leadReturn} />
         </>
       ) : (
         <>

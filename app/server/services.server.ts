@@ -146,6 +146,8 @@ export async function startServices(env: Env): Promise<AppServices> {
     companyName: env.COMPANY_NAME,
     replyTo: env.LEADS_EMAIL_TO,
     tokenHours: env.REFERRAL_TOKEN_HOURS,
+    returnWindowDays: env.RETURN_WINDOW_DAYS,
+    timeZone: env.OPERATOR_TIME_ZONE,
     texts: texts !== undefined,
     pageLimit: { perWindow: 30, windowSeconds: 600 },
     onQueued: () => outbox.nudge(),

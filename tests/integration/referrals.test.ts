@@ -25,6 +25,8 @@ beforeAll(async () => {
     companyName: "Plumbline",
     replyTo: "leads@plumbline.example",
     tokenHours: 24,
+    returnWindowDays: 7,
+    timeZone: "America/New_York",
     texts: false,
     pageLimit: { perWindow: 1_000, windowSeconds: 600 },
     onQueued: () => undefined,
@@ -72,6 +74,7 @@ const partner = (name: string, email: string) =>
     email,
     services: ["Drain Services"],
     zipCodes: ["10001"],
+    feeMinor: null,
   });
 
 /** The token in an offer email's link to one partner. */
@@ -276,6 +279,8 @@ describe("referrals", () => {
       companyName: "Plumbline",
       replyTo: "leads@plumbline.example",
       tokenHours: 24,
+      returnWindowDays: 7,
+      timeZone: "America/New_York",
       texts: true,
       pageLimit: { perWindow: 1_000, windowSeconds: 600 },
       onQueued: () => undefined,
@@ -304,6 +309,8 @@ describe("referrals", () => {
       companyName: "Plumbline",
       replyTo: "leads@plumbline.example",
       tokenHours: 24,
+      returnWindowDays: 7,
+      timeZone: "America/New_York",
       texts: true,
       pageLimit: { perWindow: 1_000, windowSeconds: 600 },
       onQueued: () => undefined,

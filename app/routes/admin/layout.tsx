@@ -5,6 +5,7 @@ import consoleStylesheet from "./console.css?url";
 import { siteConfig } from "~/config/site.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { openRequestCounts, type OpenRequestCounts } from "~/server/leads/index.server.ts";
+import { openReturnCount } from "~/server/ledger/index.server.ts";
 
 // The console installs as an app of its own (its manifest is behind sign-in, hence fetched with credentials).
 export const links: Route.LinksFunction = () => [
@@ -18,19 +19,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   const operatorEmail = requireOperator(context, { beforeTwoStep: true }).email;
   return {
     operatorEmail,
-    counts: await openRequestCounts(context.services.db),
+    ...(await Promise.all([openRequestCounts(context.services.db), openReturnCount(context.services.db)]).then(
+      ([counts, openReturns]) => ({ counts, openReturns }),
+    )),
     callTracking: context.services.calls !== undefined,
   };
 }
 
 /** The pages, and what waits on each: New leads on the inbox, open requests on the opt-outs. Calls when tracked. */
-function navItems(counts: OpenRequestCounts, callTracking: boolean) {
+function navItems(counts: OpenRequestCounts, callTracking: boolean, openReturns: number) {
   return [
     { to: "/admin", label: "Inbox", end: true, count: `${counts.newLeads} new` },
     ...(callTracking ? [{ to: "/admin/calls", label: "Calls", end: false, count: null }] : []),
     { to: "/admin/opt-outs", label: "Opt-outs", end: false, count: `${counts.openOptOuts} open` },
     { to: "/admin/outbox", label: "Outbox", end: false, count: null },
     { to: "/admin/partners", label: "Partners", end: false, count: null },
+    { to: "/admin/returns", label: "Returns", end: false, count: `${openReturns} open` },
     { to: "/admin/dashboard", label: "Dashboard", end: false, count: null },
     { to: "/admin/conversions", label: "Conversions", end: false, count: null },
   ];
@@ -49,7 +53,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           <p className="font-bold text-slate-900">{siteConfig.companyName} console</p>
           <nav aria-label="Console">
             <ul className="flex flex-wrap gap-4">
-              {navItems(loaderData.counts, loaderData.callTracking).map((item) => (
+              {navItems(loaderData.counts, loaderData.callTracking, loaderData.openReturns).map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}

@@ -1,43 +1,100 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/partner";
-import { buttonClass, linkClass } from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
+import { TextField } from "./components/FormField.tsx";
 import { PartnerForm } from "./components/PartnerForm.tsx";
 import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
+import { formatTime } from "~/lib/operator-time.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { editPartner, findPartner, setPartnerActive, validatePartner } from "~/server/partners/index.server.ts";
+import {
+  defaultFee,
+  formatMinor,
+  minorToDecimal,
+  partnerLedger,
+  recordAdjustment,
+  recordPayment,
+  validateLedgerForm,
+} from "~/server/ledger/index.server.ts";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: loaded ? `Partner: ${loaded.partner.name}` : "Partner" },
   { name: "robots", content: "noindex" },
 ];
 
+const KIND_LABELS = { charge: "Charge", credit: "Credit", payment: "Payment", adjustment: "Adjustment" } as const;
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireOperator(context);
-  const partner = await findPartner(context.services.db, params.id);
+  const { db } = context.services;
+  const { currency } = context.services.conversions;
+  const partner = await findPartner(db, params.id);
   if (!partner) throw data(null, { status: 404 });
-  return { partner, services: PARTNER_SERVICES };
+  const [ledger, fee] = await Promise.all([partnerLedger(db, partner.id), defaultFee(db)]);
+  return {
+    partner: { ...partner, fee: partner.feeMinor === null ? "" : minorToDecimal(partner.feeMinor, currency) },
+    services: PARTNER_SERVICES,
+    feeHint: `In ${currency}, charged when the partner accepts a referral. Blank: the default fee (${formatMinor(fee, currency)}).`,
+    currency,
+    balance: formatMinor(ledger.balanceMinor, currency),
+    entries: ledger.entries.map((entry) => ({
+      id: entry.id,
+      kind: KIND_LABELS[entry.kind],
+      amount: formatMinor(entry.amountMinor, currency),
+      recorded: formatTime(entry.recordedAt, context.operatorTimeZone),
+      details: [
+        entry.service,
+        entry.zip,
+        entry.occurredOn,
+        entry.method,
+        entry.reference,
+        entry.note,
+        entry.recordedBy ? `by ${entry.recordedBy}` : null,
+      ]
+        .filter(Boolean)
+        .join(" · "),
+    })),
+  };
 }
 
-/** "Save partner", "Deactivate" or "Activate again", then back to the list; the form's errors with a 400. */
+/**
+ * "Save partner", "Deactivate" or "Activate again", then back to the list; "Record payment" and "Record
+ * adjustment", then back to this page; the form's errors with a 400.
+ */
 export async function action({ context, params, request }: Route.ActionArgs) {
-  requireOperator(context);
+  const operator = requireOperator(context);
   const form = await request.formData();
   const intent = form.get("intent");
-  const db = context.services.db;
+  const { db } = context.services;
+  const { currency } = context.services.conversions;
   if (intent === "deactivate" || intent === "activate") {
     if (!(await setPartnerActive(db, params.id, intent === "activate"))) throw data(null, { status: 404 });
     return redirect("/admin/partners", 303);
   }
+  if (intent === "payment" || intent === "adjustment") {
+    const partner = await findPartner(db, params.id);
+    if (!partner) throw data(null, { status: 404 });
+    const checked = validateLedgerForm(intent, form, currency);
+    if (!checked.ok) return data({ errors: undefined, ledgerErrors: { [intent]: checked.errors } }, { status: 400 });
+    if (checked.entry.kind === "payment") {
+      await recordPayment(db, { partnerId: partner.id, by: operator.email, ...checked.entry });
+    } else {
+      await recordAdjustment(db, { partnerId: partner.id, by: operator.email, ...checked.entry });
+    }
+    return redirect(`/admin/partners/${partner.id}`, 303);
+  }
   if (intent !== "save") throw data(null, { status: 400 });
-  const result = validatePartner(form);
-  if (!result.success) return data({ errors: result.errors }, { status: 400 });
+  const result = validatePartner(form, currency);
+  if (!result.success) return data({ errors: result.errors, ledgerErrors: undefined }, { status: 400 });
   if (!(await editPartner(db, params.id, result.partner))) throw data(null, { status: 404 });
   return redirect("/admin/partners", 303);
 }
 
-/** One partner: edit their details, or deactivate them (they keep their history, and get no new referrals). */
+/** One partner: what they owe and every entry of it, a payment or adjustment to record, and their details. */
 export default function Partner({ loaderData, actionData }: Route.ComponentProps) {
-  const { partner, services } = loaderData;
+  const { partner, services, feeHint, currency, balance, entries } = loaderData;
+  const payment = actionData?.ledgerErrors?.payment;
+  const adjustment = actionData?.ledgerErrors?.adjustment;
   return (
     <>
       <p>
@@ -49,13 +106,129 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
       <p className="mt-1 text-slate-800">
         {partner.active ? "Active: offered in the Refer section of leads." : "Deactivated: not offered new referrals."}
       </p>
-      <PartnerForm values={partner} errors={actionData?.errors} services={services} />
-      <Form method="post" className="mt-6">
-        <input type="hidden" name="intent" value={partner.active ? "deactivate" : "activate"} />
-        <button type="submit" className={buttonClass}>
-          {partner.active ? "Deactivate" : "Activate again"}
-        </button>
-      </Form>
+
+      <section aria-labelledby="ledger-heading" className="mt-6">
+        <h2 id="ledger-heading" className="text-xl font-bold text-slate-900">
+          Balance
+        </h2>
+        <p className="mt-1 text-lg text-slate-900">
+          {balance}{" "}
+          <span className="text-base text-slate-700">owed by the partner (charges less credits and payments)</span>
+        </p>
+        {entries.length === 0 ? (
+          <p className="mt-3 text-slate-800">No entries yet.</p>
+        ) : (
+          <DataTable
+            label="Ledger"
+            caption="Every entry, oldest first"
+            headings={["Recorded", "Entry", "Amount", "Details"]}
+          >
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td className={`${cellClass} whitespace-nowrap`}>{entry.recorded}</td>
+                <th scope="row" className={`${cellClass} font-normal`}>
+                  {entry.kind}
+                </th>
+                <td className={`${cellClass} whitespace-nowrap`}>{entry.amount}</td>
+                <td className={cellClass}>{entry.details}</td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </section>
+
+      <section aria-labelledby="payment-heading" className="mt-8">
+        <h2 id="payment-heading" className="text-xl font-bold text-slate-900">
+          Record payment
+        </h2>
+        <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
+          <input type="hidden" name="intent" value="payment" />
+          <TextField
+            id="payment-amount"
+            name="amount"
+            required
+            label="Amount"
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={20}
+            hint={`In ${currency}, as received.`}
+            error={payment?.amount}
+          />
+          <TextField id="payment-date" name="date" required label="Date" type="date" error={payment?.date} />
+          <TextField
+            id="payment-method"
+            name="method"
+            required
+            label="Method"
+            autoComplete="off"
+            maxLength={60}
+            hint="Check, bank transfer, card…"
+            error={payment?.method}
+          />
+          <TextField
+            id="payment-reference"
+            name="reference"
+            label="Reference"
+            autoComplete="off"
+            maxLength={120}
+            hint="Optional: a check number or transfer reference."
+            error={payment?.reference}
+          />
+          <div>
+            <button type="submit" className={buttonClass}>
+              Record payment
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="adjustment-heading" className="mt-8">
+        <h2 id="adjustment-heading" className="text-xl font-bold text-slate-900">
+          Record adjustment
+        </h2>
+        <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
+          <input type="hidden" name="intent" value="adjustment" />
+          <TextField
+            id="adjustment-amount"
+            name="amount"
+            required
+            label="Amount"
+            autoComplete="off"
+            maxLength={21}
+            hint={`In ${currency}: positive adds to what the partner owes, negative (with a minus sign) takes off.`}
+            error={adjustment?.amount}
+          />
+          <TextField id="adjustment-date" name="date" required label="Date" type="date" error={adjustment?.date} />
+          <TextField
+            id="adjustment-note"
+            name="note"
+            required
+            label="Note"
+            autoComplete="off"
+            maxLength={300}
+            hint="Why: it is kept with the entry."
+            error={adjustment?.note}
+          />
+          <div>
+            <button type="submit" className={buttonClass}>
+              Record adjustment
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="details-heading" className="mt-8">
+        <h2 id="details-heading" className="text-xl font-bold text-slate-900">
+          Details
+        </h2>
+        <PartnerForm values={partner} errors={actionData?.errors} services={services} feeHint={feeHint} />
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="intent" value={partner.active ? "deactivate" : "activate"} />
+          <button type="submit" className={buttonClass}>
+            {partner.active ? "Deactivate" : "Activate again"}
+          </button>
+        </Form>
+      </section>
     </>
   );
 }

@@ -1,24 +1,54 @@
-import { data, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/partners";
-import { DataTable, cellClass, linkClass } from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
+import { TextField } from "./components/FormField.tsx";
 import { PartnerForm } from "./components/PartnerForm.tsx";
 import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { formatDuration } from "~/lib/duration.ts";
 import { addPartner, listPartners, validatePartner } from "~/server/partners/index.server.ts";
+import {
+  balances,
+  defaultFee,
+  formatMinor,
+  minorToDecimal,
+  parseAmount,
+  setDefaultFee,
+} from "~/server/ledger/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Partners" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireOperator(context);
-  return { partners: await listPartners(context.services.db), services: PARTNER_SERVICES };
+  const { db } = context.services;
+  const { currency } = context.services.conversions;
+  const [partners, owed, fee] = await Promise.all([listPartners(db), balances(db), defaultFee(db)]);
+  return {
+    partners: partners.map((partner) => ({ ...partner, balance: formatMinor(owed.get(partner.id) ?? 0, currency) })),
+    services: PARTNER_SERVICES,
+    defaultFee: minorToDecimal(fee, currency),
+    feeHint: `In ${currency}, charged when the partner accepts a referral. Blank: the default fee (${formatMinor(fee, currency)}).`,
+    currency,
+  };
 }
 
-/** "Save partner" for a new partner, then back to the list (POST, then redirect), or the form's errors with a 400. */
+/**
+ * "Save partner" for a new partner, then back to the list (POST, then redirect), or the form's errors with a 400;
+ * "Save default fee" for partners without a fee of their own.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   requireOperator(context);
-  const result = validatePartner(await request.formData());
-  if (!result.success) return data({ errors: result.errors }, { status: 400 });
+  const form = await request.formData();
+  const { currency } = context.services.conversions;
+  if (form.get("intent") === "default-fee") {
+    const text = String(form.get("defaultFee") ?? "");
+    const parsed = text.trim() === "0" ? { ok: true as const, minor: 0 } : parseAmount(text, currency);
+    if (!parsed.ok) return data({ errors: undefined, defaultFeeError: parsed.error }, { status: 400 });
+    await setDefaultFee(context.services.db, parsed.minor);
+    return redirect("/admin/partners", 303);
+  }
+  const result = validatePartner(form, currency);
+  if (!result.success) return data({ errors: result.errors, defaultFeeError: undefined }, { status: 400 });
   await addPartner(context.services.db, result.partner);
   return redirect("/admin/partners", 303);
 }
@@ -29,7 +59,7 @@ function acceptanceRate(offered: number, accepted: number): string {
 
 /** The partner plumbers leads are referred to, how each answers, and the form to add one. */
 export default function Partners({ loaderData, actionData }: Route.ComponentProps) {
-  const { partners, services } = loaderData;
+  const { partners, services, feeHint, currency } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Partners</h1>
@@ -48,6 +78,7 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
             "Accepted",
             "Acceptance rate",
             "Median time to answer",
+            "Balance",
             "Status",
           ]}
         >
@@ -67,17 +98,43 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
               <td className={`${cellClass} whitespace-nowrap`}>
                 {partner.medianAnswerSeconds === null ? "No answers yet" : formatDuration(partner.medianAnswerSeconds)}
               </td>
+              <td className={`${cellClass} whitespace-nowrap`}>{partner.balance}</td>
               <td className={cellClass}>{partner.active ? "Active" : "Deactivated"}</td>
             </tr>
           ))}
         </DataTable>
       )}
 
+      <section aria-labelledby="default-fee-heading" className="mt-8">
+        <h2 id="default-fee-heading" className="text-xl font-bold text-slate-900">
+          Default fee
+        </h2>
+        <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
+          <input type="hidden" name="intent" value="default-fee" />
+          <TextField
+            id="default-fee"
+            name="defaultFee"
+            label="Default fee per referral"
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={20}
+            hint={`In ${currency}, for partners without a fee of their own; 0 charges nothing.`}
+            defaultValue={loaderData.defaultFee}
+            error={actionData?.defaultFeeError}
+          />
+          <div>
+            <button type="submit" className={buttonClass}>
+              Save default fee
+            </button>
+          </div>
+        </Form>
+      </section>
+
       <section aria-labelledby="add-partner-heading" className="mt-8">
         <h2 id="add-partner-heading" className="text-xl font-bold text-slate-900">
           Add a partner
         </h2>
-        <PartnerForm values={null} errors={actionData?.errors} services={services} />
+        <PartnerForm values={null} errors={actionData?.errors} services={services} feeHint={feeHint} />
       </section>
     </>
   );

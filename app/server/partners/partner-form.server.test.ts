@@ -20,15 +20,16 @@ const valid = {
 
 describe("the partner form", () => {
   test("takes ZIP codes separated by spaces, commas or lines, each once", () => {
-    expect(validatePartner(form(valid))).toEqual({
+    expect(validatePartner(form(valid), "USD")).toEqual({
       success: true,
-      partner: { ...valid, zipCodes: ["10001", "10002", "10003"] },
+      partner: { ...valid, zipCodes: ["10001", "10002", "10003"], feeMinor: null },
     });
   });
 
   test("says what is wrong with each field, in words", () => {
     const result = validatePartner(
       form({ ...valid, name: " ", email: "ana@", services: ["Rocket Repair"], zipCodes: "10001 1002" }),
+      "USD",
     );
     expect(result).toEqual({
       success: false,
@@ -42,11 +43,30 @@ describe("the partner form", () => {
   });
 
   test("needs at least one service, and refuses a name on two lines or over its length", () => {
-    const result = validatePartner(form({ ...valid, services: [], name: "Ana\nRuiz", business: "x".repeat(161) }));
+    const result = validatePartner(
+      form({ ...valid, services: [], name: "Ana\nRuiz", business: "x".repeat(161) }),
+      "USD",
+    );
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.errors.services).toBe("Choose at least one service.");
     expect(result.errors.name).toBe("The name must be one line.");
     expect(result.errors.business).toBe("The business can be at most 160 characters.");
+  });
+
+  test("a fee per referral in the currency's minor units; blank is the default; bad amounts are refused in words", () => {
+    const fee = (text: string, currency = "USD") => validatePartner(form({ ...valid, fee: text }), currency);
+    expect(fee("45.50")).toMatchObject({ success: true, partner: { feeMinor: 4550 } });
+    expect(fee("")).toMatchObject({ success: true, partner: { feeMinor: null } });
+    expect(fee("1,200", "JPY")).toMatchObject({ success: true, partner: { feeMinor: 1200 } });
+    for (const [text, currency, error] of [
+      ["-5", "USD", "Enter an amount, like 125 or 125.50, with no sign or currency symbol."],
+      ["0", "USD", "Enter an amount above zero."],
+      ["45.505", "USD", "USD amounts have at most 2 decimals."],
+      ["100.5", "JPY", "JPY amounts have no decimals."],
+      ["2000000", "USD", "Enter at most 1,000,000."],
+    ] as const) {
+      expect(fee(text, currency)).toEqual({ success: false, errors: { feeMinor: error } });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
 import { MAX_PARTNER_ZIPS, parseZipList } from "~/lib/zip-codes.ts";
+import { parseAmount } from "../ledger/index.server.ts";
 
 /** The partner form ("Save partner"): every field checked and size-limited before anything is stored. */
 
@@ -12,49 +13,60 @@ const line = (label: string, max: number) =>
     .max(max, `The ${label} can be at most ${max} characters.`)
     .refine((value) => !/[\r\n]/.test(value), `The ${label} must be one line.`);
 
-const partnerSchema = z.object({
-  name: line("name", 120),
-  business: line("business", 160),
-  phone: line("phone", 40).refine((value) => /^[\d\s()+.-]{7,40}$/.test(value), "Enter a phone number."),
-  email: z.email("Enter an email address, like pat@example.com.").max(254, "Enter an email address."),
-  services: z
-    .array(z.enum(PARTNER_SERVICES as [string, ...string[]], "Choose services from the list."))
-    .min(1, "Choose at least one service."),
-  zipCodes: z
-    .string()
-    .max(MAX_PARTNER_ZIPS * 7, "Too many ZIP codes.")
-    .transform((text, context) => {
-      const parsed = parseZipList(text);
-      if ("invalid" in parsed) {
-        context.addIssue({ code: "custom", message: `"${parsed.invalid}" is not a 5-digit ZIP code.` });
-        return z.NEVER;
-      }
-      if (parsed.zips.length > MAX_PARTNER_ZIPS) {
-        context.addIssue({ code: "custom", message: `At most ${MAX_PARTNER_ZIPS} ZIP codes.` });
-        return z.NEVER;
-      }
-      return parsed.zips;
+const partnerSchema = (currency: string) =>
+  z.object({
+    name: line("name", 120),
+    business: line("business", 160),
+    phone: line("phone", 40).refine((value) => /^[\d\s()+.-]{7,40}$/.test(value), "Enter a phone number."),
+    email: z.email("Enter an email address, like pat@example.com.").max(254, "Enter an email address."),
+    services: z
+      .array(z.enum(PARTNER_SERVICES as [string, ...string[]], "Choose services from the list."))
+      .min(1, "Choose at least one service."),
+    zipCodes: z
+      .string()
+      .max(MAX_PARTNER_ZIPS * 7, "Too many ZIP codes.")
+      .transform((text, context) => {
+        const parsed = parseZipList(text);
+        if ("invalid" in parsed) {
+          context.addIssue({ code: "custom", message: `"${parsed.invalid}" is not a 5-digit ZIP code.` });
+          return z.NEVER;
+        }
+        if (parsed.zips.length > MAX_PARTNER_ZIPS) {
+          context.addIssue({ code: "custom", message: `At most ${MAX_PARTNER_ZIPS} ZIP codes.` });
+          return z.NEVER;
+        }
+        return parsed.zips;
+      }),
+    // Blank: the console's default fee.
+    feeMinor: z.string().transform((text, context) => {
+      if (text.trim() === "") return null;
+      const parsed = parseAmount(text, currency);
+      if (parsed.ok) return parsed.minor;
+      context.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
     }),
-});
+  });
 
-export type PartnerInput = z.infer<typeof partnerSchema>;
+export type PartnerInput = z.infer<ReturnType<typeof partnerSchema>>;
 export type PartnerField = keyof PartnerInput;
 export type PartnerFormErrors = Partial<Record<PartnerField, string>>;
 
 export function validatePartner(
   form: FormData,
+  currency: string,
 ): { success: true; partner: PartnerInput } | { success: false; errors: PartnerFormErrors } {
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  const result = partnerSchema.safeParse({
+  const result = partnerSchema(currency).safeParse({
     name: field("name"),
     business: field("business"),
     phone: field("phone"),
     email: field("email")?.trim(),
     services: form.getAll("services").filter((value) => typeof value === "string"),
     zipCodes: field("zipCodes") ?? "",
+    feeMinor: field("fee") ?? "",
   });
   if (result.success) return { success: true, partner: result.data };
   const errors: PartnerFormErrors = {};

@@ -28,6 +28,7 @@ const partnerColumns = {
   services: partners.services,
   zipCodes: partners.zipCodes,
   active: partners.active,
+  feeMinor: partners.feeMinor,
 };
 
 export async function listPartners(db: Database): Promise<PartnerWithStats[]> {

@@ -12,6 +12,17 @@ import {
   referralJob,
 } from "../leads/index.server.ts";
 import { isRowId } from "../../lib/row-id.ts";
+import { formatTime, wallClock } from "../../lib/operator-time.ts";
+import {
+  chargeAcceptedCte,
+  chargeOf,
+  denyReturn,
+  openReturn,
+  requestReturn,
+  returnOf,
+  validateReturn,
+  type ReturnOutcome,
+} from "../ledger/index.server.ts";
 import {
   acceptedEmail,
   contactRows,
@@ -40,6 +51,10 @@ export interface ReferralSettings extends ReferralMessageSettings {
   texts: boolean;
   /** Opening or answering a link: this many per client and window. */
   pageLimit: { perWindow: number; windowSeconds: number };
+  /** After accepting, the partner may return the lead for a credit for this many days (RETURN_WINDOW_DAYS). */
+  returnWindowDays: number;
+  /** OPERATOR_TIME_ZONE: the day of a job as the ledger records it. */
+  timeZone: string;
   /** Called once messages are queued, so the outbox sends them now. */
   onQueued(): void;
 }
@@ -56,7 +71,14 @@ export type OfferOutcome =
 /** What the link's page shows, or why it cannot. */
 export type ReferralPage =
   | { kind: "open"; partnerName: string; job: Label[] }
-  | { kind: "accepted"; partnerName: string; job: Label[]; contact: Label[] }
+  | {
+      kind: "accepted";
+      partnerName: string;
+      job: Label[];
+      contact: Label[];
+      /** The lead's return: offered until `until` (when charged), sent, or decided. */
+      leadReturn: LeadReturnState;
+    }
   | { kind: "declined" }
   | { kind: "taken" }
   | { kind: "used" }
@@ -65,7 +87,16 @@ export type ReferralPage =
   | { kind: "not-found" }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
+/** Where a partner's return of an accepted lead stands, as their page shows it. */
+export type LeadReturnState =
+  | { state: "offered"; until: string; error?: string }
+  | { state: "none" }
+  | { state: "sent"; reason: string }
+  | { state: "approved" }
+  | { state: "denied"; reason: string };
+
 const r = sqlNames(referrals);
+const p = sqlNames(partners);
 
 const OFFER = `WITH lead AS (
   SELECT $1::uuid AS id WHERE NOT EXISTS (
@@ -103,11 +134,21 @@ const ANSWER = `WITH answered AS (
     AND ($2 = 'declined' OR (NOT ${withdrawnSql("referral")} AND NOT EXISTS (
       SELECT 1 FROM ${r.table} AS other
       WHERE other.${r.contactRequestId} = referral.${r.contactRequestId} AND other.${r.answer} = 'accepted')))
-  RETURNING referral.${r.contactRequestId} AS id, referral.${r.contactRequestId} AS lead_id
+  RETURNING referral.${r.contactRequestId} AS id, referral.${r.contactRequestId} AS lead_id,
+    referral.${r.id} AS referral_id, referral.${r.partnerId} AS partner_id,
+    (SELECT ${p.feeMinor} FROM ${p.table} WHERE ${p.id} = referral.${r.partnerId}) AS fee_minor
 ),
+accepted_now AS (SELECT referral_id, partner_id, fee_minor FROM answered WHERE $2 = 'accepted'),
+${chargeAcceptedCte({ from: "accepted_now", service: "$5", zip: "$6", day: "$7" })},
 ${queueEmailsCte({ rows: "$3", request: { column: "contact", from: "answered" } })},
 ${recordLeadEventsCte({ name: "events", rows: "$4", when: "answered" })}
 SELECT count(*)::int AS answered FROM answered`;
+
+/** An instant's calendar day in a zone, "2026-11-25". */
+function dayIn(instant: Date, timeZone: string): string {
+  const { year, month, day } = wallClock(instant, timeZone);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
 
 export function createReferrals(settings: ReferralSettings) {
   const { db, run } = settings;
@@ -129,6 +170,8 @@ export function createReferrals(settings: ReferralSettings) {
         id: referrals.id,
         leadId: referrals.contactRequestId,
         answer: referrals.answer,
+        answeredAt: referrals.answeredAt,
+        partnerId: referrals.partnerId,
         offeredAt: referrals.offeredAt,
         expiresAt: referrals.expiresAt,
         partnerName: partners.name,
@@ -156,7 +199,39 @@ export function createReferrals(settings: ReferralSettings) {
     return null;
   }
 
-  /** The referral and its job when the link can be answered; otherwise the page saying why not. */
+  type Found = NonNullable<Awaited<ReturnType<typeof lookUp>>>;
+  type Job = NonNullable<Awaited<ReturnType<typeof referralJob>>>;
+
+  /** When the partner who accepted may no longer return the lead. */
+  const returnEnds = (found: Found) =>
+    found.answeredAt ? new Date(found.answeredAt.getTime() + settings.returnWindowDays * 86_400_000) : null;
+
+  /** The accepted job's page: the customer's details, and the lead's return as it stands. */
+  async function acceptedPage(found: Found, job: Job, error?: string): Promise<ReferralPage> {
+    const [sent, charge] = await Promise.all([returnOf(db, found.id), chargeOf(db, found.id)]);
+    const ends = returnEnds(found);
+    const leadReturn: LeadReturnState = sent
+      ? sent.decision === "approved"
+        ? { state: "approved" }
+        : sent.decision === "denied"
+          ? { state: "denied", reason: sent.denialReason ?? "" }
+          : { state: "sent", reason: sent.reason }
+      : charge && ends && ends.getTime() > Date.now()
+        ? { state: "offered", until: formatTime(ends, settings.timeZone), ...(error ? { error } : {}) }
+        : { state: "none" };
+    return {
+      kind: "accepted",
+      partnerName: found.partnerName,
+      job: jobRows(job),
+      contact: contactRows(job),
+      leadReturn,
+    };
+  }
+
+  /**
+   * The referral and its job when the link can be answered; the accepted job's page to the partner who accepted,
+   * while they may still return it; otherwise the page saying why not.
+   */
   async function open(token: string, clientKey: string) {
     const limit = await countHit(clientKey);
     if (!limit.allowed) return { page: { kind: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds } } as const;
@@ -164,8 +239,11 @@ export function createReferrals(settings: ReferralSettings) {
     const found = referralId ? await lookUp(referralId) : null;
     const job = found ? await referralJob(db, found.leadId) : null;
     if (!found || !job) return { page: { kind: "not-found" } } as const;
+    if (found.answer === "accepted" && (returnEnds(found)?.getTime() ?? 0) > Date.now()) {
+      return { page: null, accepted: true, found, job } as const;
+    }
     const closed = closedState(found);
-    return closed ? ({ page: closed } as const) : ({ page: null, found, job } as const);
+    return closed ? ({ page: closed } as const) : ({ page: null, accepted: false, found, job } as const);
   }
 
   return {
@@ -173,13 +251,35 @@ export function createReferrals(settings: ReferralSettings) {
     async page(token: string, clientKey: string): Promise<ReferralPage> {
       const opened = await open(token, clientKey);
       if (opened.page) return opened.page;
+      if (opened.accepted) return acceptedPage(opened.found, opened.job);
       return { kind: "open", partnerName: opened.found.partnerName, job: jobRows(opened.job) };
+    },
+
+    /** "Send return" from the accepted job's page: within the return window, once. */
+    async returnLead(token: string, clientKey: string, form: FormData): Promise<ReferralPage> {
+      const opened = await open(token, clientKey);
+      if (opened.page) return opened.page;
+      if (!opened.accepted) return { kind: "not-found" };
+      const { found, job } = opened;
+      const checked = validateReturn(form);
+      if (!checked.ok) return acceptedPage(found, job, checked.error);
+      const outcome: ReturnOutcome = await requestReturn(db, {
+        referralId: found.id,
+        partnerId: found.partnerId,
+        acceptedAt: found.answeredAt!,
+        windowDays: settings.returnWindowDays,
+        request: checked.request,
+      });
+      if (outcome.kind === "window-closed") return { kind: "used" };
+      return acceptedPage(found, job);
     },
 
     /** "Accept" or "Decline" from the link's page. */
     async answer(token: string, clientKey: string, answer: "accepted" | "declined"): Promise<ReferralPage> {
       const opened = await open(token, clientKey);
       if (opened.page) return opened.page;
+      // "Accept" again on the accepted job's page: the same page, nothing more.
+      if (opened.accepted) return acceptedPage(opened.found, opened.job);
       const { found, job } = opened;
       const partner = { name: found.partnerName, email: found.partnerEmail, phone: found.partnerPhone };
       const emails =
@@ -196,6 +296,9 @@ export function createReferrals(settings: ReferralSettings) {
           answer,
           JSON.stringify(emails),
           leadEventRows([event]),
+          job.service.slice(0, 200),
+          job.zip,
+          dayIn(new Date(), settings.timeZone),
         ]);
         answered = row?.answered ?? 0;
       } catch (error) {
@@ -209,7 +312,33 @@ export function createReferrals(settings: ReferralSettings) {
       }
       settings.onQueued();
       if (answer === "declined") return { kind: "declined" };
-      return { kind: "accepted", partnerName: found.partnerName, job: jobRows(job), contact: contactRows(job) };
+      const accepted = await lookUp(found.id);
+      return accepted ? acceptedPage(accepted, job) : { kind: "not-found" };
+    },
+
+    /** "Deny" on the Returns page: the return is decided, and its partner emailed the operator's reason. */
+    async denyReturn(input: { returnId: string; by: string; reason: string }): Promise<boolean> {
+      if (!isRowId(input.returnId)) return false;
+      const waiting = await openReturn(db, input.returnId);
+      const [partner] = waiting
+        ? await db
+            .select({ name: partners.name, email: partners.email })
+            .from(partners)
+            .where(eq(partners.id, waiting.partnerId))
+        : [];
+      if (!waiting || !partner) return false;
+      const denied = await denyReturn(run, {
+        ...input,
+        partner,
+        job: { service: waiting.service, zip: waiting.zip },
+        settings: {
+          companyName: settings.companyName,
+          replyTo: settings.replyTo,
+          messageIdDomain: settings.messageIdDomain,
+        },
+      });
+      if (denied) settings.onQueued();
+      return denied;
     },
 
     /** "Send referral": offers the lead to the chosen active partners. */

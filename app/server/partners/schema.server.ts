@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { contactRequests } from "../leads/schema.server.ts";
 
 /** Partner plumbers the operator refers jobs to. They have no accounts: each referral's link is their access. */
@@ -16,6 +16,8 @@ export const partners = pgTable("partners", {
   zipCodes: text("zip_codes").array().notNull(),
   /** Deactivated partners are kept, with their referrals, but offered no new jobs. */
   active: boolean("active").notNull().default(true),
+  /** "Fee per referral" in minor units of CONVERSION_CURRENCY; null: the console's default fee. */
+  feeMinor: integer("fee_minor"),
 });
 
 /**

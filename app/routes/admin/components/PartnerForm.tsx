@@ -11,21 +11,26 @@ interface PartnerValues {
   email: string;
   services: string[];
   zipCodes: string[];
+  /** The partner's own fee per referral as a plain decimal; "" for the default. */
+  fee: string;
 }
 
-type Errors = Partial<Record<"name" | "business" | "phone" | "email" | "services" | "zipCodes", string>>;
+type Errors = Partial<Record<"name" | "business" | "phone" | "email" | "services" | "zipCodes" | "feeMinor", string>>;
 
 export function PartnerForm({
   values,
   errors = {},
   services,
   action,
+  feeHint,
 }: {
   values: PartnerValues | null;
   errors?: Errors;
   /** Every service the site offers, one checkbox each. */
   services: readonly string[];
   action?: string;
+  /** What the fee field takes, with the currency and the default fee. */
+  feeHint: string;
 }) {
   return (
     <Form method="post" action={action} className="mt-3 grid max-w-xl gap-4" noValidate>
@@ -114,6 +119,17 @@ export function PartnerForm({
         </p>
         <FieldError id="partner-zipCodes-error" error={errors.zipCodes} />
       </div>
+      <TextField
+        id="partner-fee"
+        name="fee"
+        label="Fee per referral"
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={20}
+        hint={feeHint}
+        defaultValue={values?.fee ?? ""}
+        error={errors.feeMinor}
+      />
       <div>
         <button type="submit" className={buttonClass}>
           Save partner

@@ -1,0 +1,155 @@
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/returns";
+import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
+import { formatTime } from "~/lib/operator-time.ts";
+import { isRowId } from "~/lib/row-id.ts";
+import { requireOperator } from "~/server/console/index.server.ts";
+import { findPartner } from "~/server/partners/index.server.ts";
+import { approveReturn, formatMinor, listReturns } from "~/server/ledger/index.server.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Returns" }, { name: "robots", content: "noindex" }];
+
+/** A denial's reason, emailed to the partner. */
+const DENIAL_MAX_LENGTH = 500;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireOperator(context);
+  const { db } = context.services;
+  const { currency } = context.services.conversions;
+  const { open, decided } = await listReturns(db);
+  const partnerNames = new Map<string, string>();
+  for (const partnerId of new Set([...open, ...decided].map((row) => row.partnerId))) {
+    partnerNames.set(partnerId, (await findPartner(db, partnerId))?.name ?? "A removed partner");
+  }
+  const shown = (row: (typeof open)[number]) => ({
+    id: row.id,
+    partnerId: row.partnerId,
+    partner: partnerNames.get(row.partnerId) ?? "",
+    job: [row.service, row.zip, row.jobDay].filter(Boolean).join(" · "),
+    reason: row.detail ? `${row.reason}: ${row.detail}` : row.reason,
+    requested: formatTime(row.requestedAt, context.operatorTimeZone),
+    charge: row.chargeMinor === null ? "Not charged" : formatMinor(row.chargeMinor, currency),
+    decision: row.decision === "approved" ? "Approved" : row.decision === "denied" ? `Denied: ${row.denialReason}` : "",
+    decided: row.decidedAt ? `${formatTime(row.decidedAt, context.operatorTimeZone)} by ${row.decidedBy}` : "",
+  });
+  return { open: open.map(shown), decided: decided.map(shown) };
+}
+
+/** "Approve" (a credit equal to the charge) or "Deny" (with a reason, emailed to the partner). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const operator = requireOperator(context);
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  if (!isRowId(id)) throw data("No such return.", { status: 404 });
+  const { run } = context.services;
+  const today = new Date().toISOString().slice(0, 10);
+  if (form.get("intent") === "approve") {
+    if (!(await approveReturn(run, id, operator.email, today)))
+      throw data("That return is already decided.", { status: 409 });
+    return redirect("/admin/returns", 303);
+  }
+  if (form.get("intent") !== "deny") throw data("Choose Approve or Deny.", { status: 400 });
+  const reason = String(form.get("reason") ?? "").trim();
+  if (reason === "" || reason.length > DENIAL_MAX_LENGTH) {
+    return data(
+      { id, error: `Say why, in at most ${DENIAL_MAX_LENGTH} characters: the partner is emailed the reason.` },
+      { status: 400 },
+    );
+  }
+  if (!(await context.services.referrals.denyReturn({ returnId: id, by: operator.email, reason }))) {
+    throw data("That return is already decided.", { status: 409 });
+  }
+  return redirect("/admin/returns", 303);
+}
+
+/** Partners' returns of accepted leads: the open ones to decide, then the last decided. */
+export default function Returns({ loaderData, actionData }: Route.ComponentProps) {
+  const { open, decided } = loaderData;
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Returns</h1>
+      {open.length === 0 ? (
+        <p className="mt-4 text-slate-800" role="status">
+          No returns wait for a decision.
+        </p>
+      ) : (
+        <ul className="mt-4 grid gap-4" aria-label="Open returns, oldest first">
+          {open.map((row) => (
+            <li key={row.id} className="rounded-lg border-2 border-slate-300 p-4">
+              <h2 className="text-lg font-bold text-slate-900">
+                <Link to={`/admin/partners/${row.partnerId}`} className={linkClass}>
+                  {row.partner}
+                </Link>
+              </h2>
+              <dl className="mt-2 grid gap-1 text-slate-900 sm:grid-cols-[10rem_1fr]">
+                <dt className="font-semibold">Job</dt>
+                <dd>{row.job || "—"}</dd>
+                <dt className="font-semibold">Reason</dt>
+                <dd className="break-words">{row.reason}</dd>
+                <dt className="font-semibold">Returned</dt>
+                <dd>{row.requested}</dd>
+                <dt className="font-semibold">Charged</dt>
+                <dd>{row.charge}</dd>
+              </dl>
+              <div className="mt-3 flex flex-wrap items-end gap-4">
+                <Form method="post">
+                  <input type="hidden" name="id" value={row.id} />
+                  <input type="hidden" name="intent" value="approve" />
+                  <button type="submit" className={buttonClass} aria-label={`Approve the return from ${row.partner}`}>
+                    Approve
+                  </button>
+                </Form>
+                <Form method="post" className="grid flex-1 gap-2">
+                  <input type="hidden" name="id" value={row.id} />
+                  <input type="hidden" name="intent" value="deny" />
+                  <label htmlFor={`deny-${row.id}`} className="font-semibold text-slate-900">
+                    Reason for denying
+                  </label>
+                  <input
+                    id={`deny-${row.id}`}
+                    name="reason"
+                    maxLength={500}
+                    autoComplete="off"
+                    aria-invalid={actionData?.id === row.id ? true : undefined}
+                    aria-describedby={actionData?.id === row.id ? `deny-${row.id}-error` : undefined}
+                    className={fieldClass}
+                  />
+                  {actionData?.id === row.id ? (
+                    <p id={`deny-${row.id}-error`} role="alert" className="font-semibold text-red-800">
+                      {actionData.error}
+                    </p>
+                  ) : null}
+                  <div>
+                    <button type="submit" className={buttonClass} aria-label={`Deny the return from ${row.partner}`}>
+                      Deny
+                    </button>
+                  </div>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {decided.length > 0 ? (
+        <DataTable
+          label="Decided returns"
+          caption="The last 50 decided returns, newest first"
+          headings={["Partner", "Job", "Reason", "Charged", "Decision", "Decided"]}
+        >
+          {decided.map((row) => (
+            <tr key={row.id}>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {row.partner}
+              </th>
+              <td className={cellClass}>{row.job}</td>
+              <td className={cellClass}>{row.reason}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{row.charge}</td>
+              <td className={cellClass}>{row.decision}</td>
+              <td className={cellClass}>{row.decided}</td>
+            </tr>
+          ))}
+        </DataTable>
+      ) : null}
+    </>
+  );
+}

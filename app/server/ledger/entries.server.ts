@@ -1,0 +1,129 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { sqlNames, type Database } from "../db/index.server.ts";
+import { isRowId } from "../../lib/row-id.ts";
+import { ledgerEntries, ledgerSettings, type LedgerKind } from "./schema.server.ts";
+
+const e = sqlNames(ledgerEntries);
+const s = sqlNames(ledgerSettings);
+
+/**
+ * `charged AS (INSERT …)`: the charge for a referral accepted in the same statement. `from` names a CTE with one
+ * row per acceptance (`referral_id`, `partner_id`, and `fee_minor`, the partner's own fee or null); the console's
+ * default fee applies when the partner has none, and nothing is charged at a fee of zero. `service`, `zip` and
+ * `day` are parameter placeholders. A referral is charged once, whatever races: a unique index, not a check.
+ */
+export function chargeAcceptedCte(options: { from: string; service: string; zip: string; day: string }): string {
+  return `charged AS (
+  INSERT INTO ${e.table} (${e.partnerId}, ${e.kind}, ${e.amountMinor}, ${e.referralId}, ${e.service}, ${e.zip}, ${e.occurredOn})
+  SELECT accepted.partner_id, 'charge', fee.amount, accepted.referral_id, ${options.service}, ${options.zip}, ${options.day}
+  FROM ${options.from} AS accepted,
+    LATERAL (SELECT coalesce(accepted.fee_minor, (SELECT ${s.defaultFeeMinor} FROM ${s.table} WHERE ${s.id} = 1), 0) AS amount) AS fee
+  WHERE fee.amount > 0
+  ON CONFLICT (${e.referralId}) WHERE ${e.kind} = 'charge' DO NOTHING
+  RETURNING ${e.amountMinor} AS amount_minor
+)`;
+}
+
+/** The console's default fee per referral, in minor units (0 until set). */
+export async function defaultFee(db: Database): Promise<number> {
+  const [row] = await db.select().from(ledgerSettings).where(eq(ledgerSettings.id, 1));
+  return row?.defaultFeeMinor ?? 0;
+}
+
+export async function setDefaultFee(db: Database, minor: number): Promise<void> {
+  await db
+    .insert(ledgerSettings)
+    .values({ id: 1, defaultFeeMinor: minor })
+    .onConflictDoUpdate({ target: ledgerSettings.id, set: { defaultFeeMinor: minor } });
+}
+
+export interface LedgerEntry {
+  id: string;
+  kind: LedgerKind;
+  amountMinor: number;
+  recordedAt: Date;
+  recordedBy: string | null;
+  referralId: string | null;
+  service: string | null;
+  zip: string | null;
+  occurredOn: string | null;
+  method: string | null;
+  reference: string | null;
+  note: string | null;
+}
+
+/** A partner's entries, oldest first, and the balance they owe: the sum of every entry. */
+export async function partnerLedger(
+  db: Database,
+  partnerId: string,
+): Promise<{ balanceMinor: number; entries: LedgerEntry[] }> {
+  if (!isRowId(partnerId)) return { balanceMinor: 0, entries: [] };
+  const entries = await db
+    .select({
+      id: ledgerEntries.id,
+      kind: ledgerEntries.kind,
+      amountMinor: ledgerEntries.amountMinor,
+      recordedAt: ledgerEntries.recordedAt,
+      recordedBy: ledgerEntries.recordedBy,
+      referralId: ledgerEntries.referralId,
+      service: ledgerEntries.service,
+      zip: ledgerEntries.zip,
+      occurredOn: ledgerEntries.occurredOn,
+      method: ledgerEntries.method,
+      reference: ledgerEntries.reference,
+      note: ledgerEntries.note,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.partnerId, partnerId))
+    .orderBy(asc(ledgerEntries.recordedAt), asc(ledgerEntries.id));
+  return { balanceMinor: entries.reduce((sum, entry) => sum + entry.amountMinor, 0), entries };
+}
+
+/** Each partner's balance (the sum of their entries), for the partners list. */
+export async function balances(db: Database): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ partnerId: ledgerEntries.partnerId, balance: sql<number>`sum(${ledgerEntries.amountMinor})::int` })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.partnerId);
+  return new Map(rows.map((row) => [row.partnerId, row.balance]));
+}
+
+/** "Record payment": money received from the partner, a negative entry. */
+export async function recordPayment(
+  db: Database,
+  payment: { partnerId: string; amountMinor: number; date: string; method: string; reference: string; by: string },
+): Promise<void> {
+  await db.insert(ledgerEntries).values({
+    partnerId: payment.partnerId,
+    kind: "payment",
+    amountMinor: -payment.amountMinor,
+    occurredOn: payment.date,
+    method: payment.method,
+    reference: payment.reference || null,
+    recordedBy: payment.by,
+  });
+}
+
+/** "Record adjustment": a correction either way, with the note that explains it. */
+export async function recordAdjustment(
+  db: Database,
+  adjustment: { partnerId: string; amountMinor: number; note: string; date: string; by: string },
+): Promise<void> {
+  await db.insert(ledgerEntries).values({
+    partnerId: adjustment.partnerId,
+    kind: "adjustment",
+    amountMinor: adjustment.amountMinor,
+    occurredOn: adjustment.date,
+    note: adjustment.note,
+    recordedBy: adjustment.by,
+  });
+}
+
+/** The charge of a referral, if it was charged. */
+export async function chargeOf(db: Database, referralId: string) {
+  const [charge] = await db
+    .select({ amountMinor: ledgerEntries.amountMinor, recordedAt: ledgerEntries.recordedAt })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.referralId, referralId), eq(ledgerEntries.kind, "charge")));
+  return charge ?? null;
+}

@@ -1,0 +1,24 @@
+/** Money: partners' fees, the append-only ledger of what each owes, returns of leads, and payments. */
+export {
+  chargeAcceptedCte,
+  chargeOf,
+  balances,
+  defaultFee,
+  partnerLedger,
+  recordAdjustment,
+  recordPayment,
+  setDefaultFee,
+} from "./entries.server.ts";
+export { formatMinor, minorToDecimal, parseAmount } from "./money.server.ts";
+export { validateLedgerForm } from "./ledger-form.server.ts";
+export {
+  approveReturn,
+  denyReturn,
+  listReturns,
+  openReturn,
+  openReturnCount,
+  requestReturn,
+  returnOf,
+  validateReturn,
+  type ReturnOutcome,
+} from "./returns.server.ts";

@@ -1,0 +1,196 @@
+import { desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { escapeHtml } from "../../lib/escape-html.ts";
+import { sqlNames, type Database, type RunStatement } from "../db/index.server.ts";
+import { emailRow, queueEmailsCte, type EmailToSend } from "../outbox/index.server.ts";
+import { RETURN_REASONS } from "../../lib/return-reasons.ts";
+import { ledgerEntries, leadReturns } from "./schema.server.ts";
+
+const r = sqlNames(leadReturns);
+const e = sqlNames(ledgerEntries);
+
+/** A return's referral's charge, joined to it. */
+const charges = sql`${ledgerEntries.referralId} = ${leadReturns.referralId} AND ${ledgerEntries.kind} = 'charge'`;
+
+/** What a partner may write when the reason is "Other". */
+const DETAIL_MAX_LENGTH = 500;
+
+export type ReturnRequest = { reason: (typeof RETURN_REASONS)[number]; detail: string | null };
+
+/** The return form's fields, checked: a listed reason, and for "Other" a few words of why. */
+export function validateReturn(form: FormData): { ok: true; request: ReturnRequest } | { ok: false; error: string } {
+  const reason = RETURN_REASONS.find((listed) => listed === form.get("reason"));
+  if (!reason) return { ok: false, error: "Choose a reason from the list." };
+  const detail = String(form.get("detail") ?? "").trim();
+  if (detail.length > DETAIL_MAX_LENGTH) return { ok: false, error: `Write at most ${DETAIL_MAX_LENGTH} characters.` };
+  if (reason === "Other" && detail === "") return { ok: false, error: "Say why you are returning the lead." };
+  return { ok: true, request: { reason, detail: detail || null } };
+}
+
+export type ReturnOutcome = { kind: "sent" } | { kind: "window-closed" } | { kind: "already-returned" };
+
+/**
+ * "Send return": within `windowDays` of accepting, once per referral (a unique index, so two at once make one).
+ * The operator decides it on the Returns page.
+ */
+export async function requestReturn(
+  db: Database,
+  input: { referralId: string; partnerId: string; acceptedAt: Date; windowDays: number; request: ReturnRequest },
+): Promise<ReturnOutcome> {
+  if (Date.now() > input.acceptedAt.getTime() + input.windowDays * 86_400_000) return { kind: "window-closed" };
+  const inserted = await db
+    .insert(leadReturns)
+    .values({
+      referralId: input.referralId,
+      partnerId: input.partnerId,
+      reason: input.request.reason,
+      detail: input.request.detail,
+    })
+    .onConflictDoNothing({ target: leadReturns.referralId })
+    .returning({ id: leadReturns.id });
+  return inserted.length > 0 ? { kind: "sent" } : { kind: "already-returned" };
+}
+
+/** The return a referral has, if any, as its partner's page shows it. */
+export async function returnOf(db: Database, referralId: string) {
+  const [found] = await db
+    .select({
+      reason: leadReturns.reason,
+      decision: leadReturns.decision,
+      denialReason: leadReturns.denialReason,
+    })
+    .from(leadReturns)
+    .where(eq(leadReturns.referralId, referralId));
+  return found ?? null;
+}
+
+const RETURN_COLUMNS = {
+  id: leadReturns.id,
+  partnerId: leadReturns.partnerId,
+  reason: leadReturns.reason,
+  detail: leadReturns.detail,
+  requestedAt: leadReturns.requestedAt,
+  decision: leadReturns.decision,
+  decidedAt: leadReturns.decidedAt,
+  decidedBy: leadReturns.decidedBy,
+  denialReason: leadReturns.denialReason,
+  service: ledgerEntries.service,
+  zip: ledgerEntries.zip,
+  jobDay: ledgerEntries.occurredOn,
+  chargeMinor: ledgerEntries.amountMinor,
+};
+
+/** A return still waiting for a decision: whose, and for which job. */
+export async function openReturn(db: Database, returnId: string) {
+  const [found] = await db
+    .select({ partnerId: leadReturns.partnerId, service: ledgerEntries.service, zip: ledgerEntries.zip })
+    .from(leadReturns)
+    .leftJoin(ledgerEntries, charges)
+    .where(sql`${leadReturns.id} = ${returnId}::uuid AND ${leadReturns.decision} IS NULL`);
+  return found ?? null;
+}
+
+/** How many returns wait for the operator's decision (the console's navigation). */
+export async function openReturnCount(db: Database): Promise<number> {
+  return db.$count(leadReturns, isNull(leadReturns.decision));
+}
+
+/** Returns waiting for the operator, oldest first, and the last 50 decided, newest first. */
+export async function listReturns(db: Database) {
+  const [open, decided] = await Promise.all([
+    db
+      .select(RETURN_COLUMNS)
+      .from(leadReturns)
+      .leftJoin(ledgerEntries, charges)
+      .where(isNull(leadReturns.decision))
+      .orderBy(leadReturns.requestedAt),
+    db
+      .select(RETURN_COLUMNS)
+      .from(leadReturns)
+      .leftJoin(ledgerEntries, charges)
+      .where(isNotNull(leadReturns.decision))
+      .orderBy(desc(leadReturns.decidedAt))
+      .limit(50),
+  ]);
+  return { open, decided };
+}
+
+/**
+ * "Approve": the return is decided and the partner credited what the referral was charged, in one statement; a
+ * return is decided once, and credited once (a unique index on the credit's return).
+ */
+const APPROVE = `WITH decided AS (
+  UPDATE ${r.table} SET ${r.decision} = 'approved', ${r.decidedAt} = now(), ${r.decidedBy} = $2
+  WHERE ${r.id} = $1::uuid AND ${r.decision} IS NULL
+  RETURNING ${r.id} AS id, ${r.referralId} AS referral_id, ${r.partnerId} AS partner_id
+),
+credited AS (
+  INSERT INTO ${e.table} (${e.partnerId}, ${e.kind}, ${e.amountMinor}, ${e.referralId}, ${e.returnId}, ${e.service},
+    ${e.zip}, ${e.occurredOn}, ${e.recordedBy}, ${e.note})
+  SELECT decided.partner_id, 'credit', -charge.${e.amountMinor}, decided.referral_id, decided.id, charge.${e.service},
+    charge.${e.zip}, $3, $2, 'Lead returned'
+  FROM decided JOIN ${e.table} AS charge ON charge.${e.referralId} = decided.referral_id AND charge.${e.kind} = 'charge'
+  ON CONFLICT (${e.returnId}) WHERE ${e.kind} = 'credit' DO NOTHING
+  RETURNING ${e.amountMinor} AS amount_minor
+)
+SELECT (SELECT count(*) FROM decided)::int AS decided`;
+
+/** "Deny": the return is decided, and the partner told why by email, in one statement. */
+const DENY = `WITH decided AS (
+  UPDATE ${r.table} SET ${r.decision} = 'denied', ${r.decidedAt} = now(), ${r.decidedBy} = $2, ${r.denialReason} = $3
+  WHERE ${r.id} = $1::uuid AND ${r.decision} IS NULL
+  RETURNING ${r.id} AS id
+),
+${queueEmailsCte({ rows: "$4", where: "EXISTS (SELECT 1 FROM decided)" })}
+SELECT (SELECT count(*) FROM decided)::int AS decided`;
+
+export async function approveReturn(run: RunStatement, returnId: string, by: string, day: string): Promise<boolean> {
+  const [row] = await run<{ decided: number }>("ledger_return_approve", APPROVE, [returnId, by, day]);
+  return (row?.decided ?? 0) > 0;
+}
+
+/** The denial's email to the partner, with the operator's reason. */
+function denialEmail(
+  partner: { name: string; email: string },
+  job: { service: string | null; zip: string | null },
+  reason: string,
+  settings: { companyName: string; replyTo: string },
+): EmailToSend {
+  const what = [job.service, job.zip].filter(Boolean).join(", ");
+  const text = `Hello ${partner.name},\n\nYour return of the ${what || "referred"} job was not approved.\n\nReason: ${reason}\n\nReply to this email with any questions.\n\n${settings.companyName}\n`;
+  return {
+    purpose: "lead_return_denied",
+    to: partner.email,
+    replyTo: settings.replyTo,
+    subject: `Your lead return was not approved`,
+    text,
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:14px;color:#111">${text
+      .trim()
+      .split("\n\n")
+      .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
+      .join("")}</body></html>`,
+  };
+}
+
+export async function denyReturn(
+  run: RunStatement,
+  input: {
+    returnId: string;
+    by: string;
+    reason: string;
+    partner: { name: string; email: string };
+    job: { service: string | null; zip: string | null };
+    settings: { companyName: string; replyTo: string; messageIdDomain: string };
+  },
+): Promise<boolean> {
+  const email = emailRow(
+    denialEmail(input.partner, input.job, input.reason, input.settings),
+    input.settings.messageIdDomain,
+  );
+  const [row] = await run<{ decided: number }>("ledger_return_deny", DENY, [
+    input.returnId,
+    input.by,
+    input.reason,
+    JSON.stringify([email]),
+  ]);
+  return (row?.decided ?? 0) > 0;
+}

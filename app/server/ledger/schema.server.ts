@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { partners } from "../partners/schema.server.ts";
+
+export const LEDGER_KINDS = ["charge", "credit", "payment", "adjustment"] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * What each partner owes, as append-only entries in minor units of CONVERSION_CURRENCY: a charge (+) when the
+ * partner accepts a referral, a credit (−) for an approved return, a payment (−) the operator records, an
+ * adjustment (±, with a note). The balance is their sum; no entry is ever updated or deleted (a trigger refuses it).
+ * An entry names its referral by id only, with the job's service, ZIP and date and never the customer's details,
+ * so it outlives the lead's retention purge.
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    partnerId: uuid("partner_id")
+      .notNull()
+      .references(() => partners.id),
+    kind: text("kind", { enum: LEDGER_KINDS }).notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The operator (email) who recorded a payment, credit or adjustment; null for a charge. */
+    recordedBy: text("recorded_by"),
+    /** The referral charged for, or credited back (no foreign key: the referral goes with its lead). */
+    referralId: uuid("referral_id"),
+    /** The return a credit pays back. */
+    returnId: uuid("return_id"),
+    service: text("service"),
+    zip: text("zip"),
+    /** The day of the job (the acceptance), or the payment's date. */
+    occurredOn: text("occurred_on"),
+    /** A payment's method and reference; an adjustment's reason. */
+    method: text("method"),
+    reference: text("reference"),
+    note: text("note"),
+  },
+  (table) => [
+    index("ledger_entries_partner_idx").on(table.partnerId, table.recordedAt),
+    // One charge per referral, one credit per return: a second acceptance or approval cannot charge or credit twice.
+    uniqueIndex("ledger_entries_one_charge")
+      .on(table.referralId)
+      .where(sql`${table.kind} = 'charge'`),
+    uniqueIndex("ledger_entries_one_credit")
+      .on(table.returnId)
+      .where(sql`${table.kind} = 'credit'`),
+    check("ledger_entries_kind_known", sql`${table.kind} IN ('charge', 'credit', 'payment', 'adjustment')`),
+    check(
+      "ledger_entries_sign",
+      sql`(${table.kind} = 'charge' AND ${table.amountMinor} > 0) OR (${table.kind} IN ('credit', 'payment') AND ${table.amountMinor} < 0) OR (${table.kind} = 'adjustment' AND ${table.amountMinor} <> 0)`,
+    ),
+  ],
+);
+
+/** A partner's request to return an accepted lead for a credit: one per referral, open until the operator decides. */
+export const leadReturns = pgTable(
+  "lead_returns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referralId: uuid("referral_id").notNull(),
+    partnerId: uuid("partner_id")
+      .notNull()
+      .references(() => partners.id),
+    reason: text("reason").notNull(),
+    detail: text("detail"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    decision: text("decision", { enum: ["approved", "denied"] }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by"),
+    denialReason: text("denial_reason"),
+  },
+  (table) => [
+    uniqueIndex("lead_returns_one_per_referral").on(table.referralId),
+    index("lead_returns_open_idx")
+      .on(table.requestedAt)
+      .where(sql`${table.decision} IS NULL`),
+  ],
+);
+
+/** The console's default fee per referral, for partners without one of their own (one row). */
+export const ledgerSettings = pgTable("ledger_settings", {
+  id: integer("id").primaryKey().default(1),
+  defaultFeeMinor: integer("default_fee_minor").notNull().default(0),
+});

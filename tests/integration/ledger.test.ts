@@ -1,0 +1,259 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
+import { contactRequests } from "../../app/server/leads/schema.server.ts";
+import { ledgerEntries, leadReturns } from "../../app/server/ledger/schema.server.ts";
+import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
+import { referrals as referralRows } from "../../app/server/partners/schema.server.ts";
+import { referralToken } from "../../app/server/partners/referral-token.server.ts";
+import { addPartner, createReferrals, type Referrals } from "~/server/partners/index.server.ts";
+import { purgeExpiredLeads } from "~/server/leads/index.server.ts";
+import {
+  approveReturn,
+  listReturns,
+  partnerLedger,
+  recordAdjustment,
+  recordPayment,
+  setDefaultFee,
+} from "~/server/ledger/index.server.ts";
+import { startPostgres, type TestPostgres } from "../../tooling/local-services.ts";
+
+/**
+ * The money side of referrals, on both databases: a partner is charged once when it accepts, returns credit once,
+ * payments and adjustments are entries too, the balance is the sum of them all, and nothing is ever changed.
+ */
+
+const TOKEN_KEY = "a-test-key-that-signs-referral-links";
+let postgres: TestPostgres;
+beforeAll(async () => {
+  postgres = await startPostgres();
+});
+afterAll(() => postgres?.stop());
+
+const drivers = [
+  { name: "PGlite", open: () => openDatabase({ pgliteDataDir: "memory://" }) },
+  {
+    name: "PostgreSQL",
+    open: async () => openDatabase({ databaseUrl: await postgres.createDatabase(), pgliteDataDir: "" }),
+  },
+];
+
+for (const driver of drivers) {
+  describe(`the ledger on ${driver.name}`, () => {
+    let database: OpenDatabase;
+    let referrals: Referrals;
+    beforeAll(async () => {
+      database = await driver.open();
+      referrals = createReferrals({
+        db: database.db,
+        run: database.run,
+        tokenKey: TOKEN_KEY,
+        siteUrl: "https://plumbline.example",
+        messageIdDomain: "plumbline.example",
+        companyName: "Plumbline",
+        replyTo: "leads@plumbline.example",
+        tokenHours: 24,
+        returnWindowDays: 7,
+        timeZone: "America/New_York",
+        texts: false,
+        pageLimit: { perWindow: 10_000, windowSeconds: 600 },
+        onQueued: () => undefined,
+      });
+    });
+    afterAll(() => database?.close());
+
+    async function storeLead(receivedAt = new Date()) {
+      const id = randomUUID();
+      await database.db.insert(contactRequests).values({
+        id,
+        receivedAt,
+        firstName: "Dana",
+        lastName: "Whitfield",
+        email: `dana.${id}@example.com`,
+        phone: "(555) 014-2288",
+        service: "Drain Services",
+        message: "Slow drain",
+        zip: "10001",
+        consentText: "By submitting…",
+        channel: "form",
+      });
+      return id;
+    }
+
+    const partner = (name: string, feeMinor: number | null) =>
+      addPartner(database.db, {
+        name,
+        business: `${name} Plumbing`,
+        phone: "555-010-0000",
+        email: `${name.toLowerCase().replace(/\W/g, "")}.${randomUUID()}@example.com`,
+        services: ["Drain Services"],
+        zipCodes: ["10001"],
+        feeMinor,
+      });
+
+    /** Offers the lead to the partners and returns each one's link token, in the order given. */
+    async function offer(leadId: string, partnerIds: string[]) {
+      const outcome = await referrals.offer({
+        leadId,
+        partnerIds,
+        operatorEmail: "op@plumbline.example",
+        optOutConfirmed: false,
+      });
+      expect(outcome.kind).toBe("sent");
+      const offered = await database.db.select().from(referralRows).where(eq(referralRows.contactRequestId, leadId));
+      return partnerIds.map((partnerId) =>
+        referralToken(TOKEN_KEY, offered.find((row) => row.partnerId === partnerId)!.id),
+      );
+    }
+
+    const sumOf = async (partnerId: string) => {
+      const entries = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.partnerId, partnerId));
+      return entries.reduce((sum, entry) => sum + entry.amountMinor, 0);
+    };
+
+    test("accepting charges the partner's own fee once; the balance is the sum of every entry after any sequence", async () => {
+      const ana = await partner("Ana Ruiz", 4_500);
+      const [token] = await offer(await storeLead(), [ana]);
+      expect((await referrals.answer(token!, "198.51.100.1", "accepted")).kind).toBe("accepted");
+      // The same link answered again charges nothing more.
+      expect((await referrals.answer(token!, "198.51.100.1", "accepted")).kind).toBe("accepted");
+      await recordPayment(database.db, {
+        partnerId: ana,
+        amountMinor: 2_000,
+        date: "2026-11-20",
+        method: "Check",
+        reference: "1042",
+        by: "op@plumbline.example",
+      });
+      await recordAdjustment(database.db, {
+        partnerId: ana,
+        amountMinor: -500,
+        date: "2026-11-21",
+        note: "Goodwill",
+        by: "op@plumbline.example",
+      });
+      const ledger = await partnerLedger(database.db, ana);
+      expect(ledger.entries.map((entry) => [entry.kind, entry.amountMinor])).toEqual([
+        ["charge", 4_500],
+        ["payment", -2_000],
+        ["adjustment", -500],
+      ]);
+      expect(ledger.balanceMinor).toBe(2_000);
+      expect(ledger.balanceMinor).toBe(await sumOf(ana));
+      expect(ledger.entries[0]).toMatchObject({ service: "Drain Services", zip: "10001" });
+      expect(ledger.entries[0]!.occurredOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    });
+
+    test("a partner without a fee of its own is charged the default; at a fee of zero, nothing", async () => {
+      const ben = await partner("Ben Okafor", null);
+      const [first] = await offer(await storeLead(), [ben]);
+      await referrals.answer(first!, "198.51.100.2", "accepted");
+      expect((await partnerLedger(database.db, ben)).entries).toEqual([]);
+      await setDefaultFee(database.db, 3_000);
+      const [second] = await offer(await storeLead(), [ben]);
+      await referrals.answer(second!, "198.51.100.2", "accepted");
+      expect((await partnerLedger(database.db, ben)).balanceMinor).toBe(3_000);
+      await setDefaultFee(database.db, 0);
+    });
+
+    test("two partners accepting one job at the same moment: one gets it, and one charge is made", async () => {
+      const [cy, di] = [await partner("Cy Lee", 5_000), await partner("Di Park", 5_000)];
+      const leadId = await storeLead();
+      const tokens = await offer(leadId, [cy, di]);
+      const answers = await Promise.all(tokens.map((token) => referrals.answer(token, "198.51.100.3", "accepted")));
+      expect(answers.map((answer) => answer.kind).sort()).toEqual(["accepted", "taken"]);
+      const charges = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, "charge"));
+      expect(charges.filter((charge) => charge.partnerId === cy || charge.partnerId === di)).toHaveLength(1);
+    });
+
+    test("a return credits the charge once, however often it is approved; a second return is refused", async () => {
+      const eve = await partner("Eve Stone", 6_000);
+      const [token] = await offer(await storeLead(), [eve]);
+      await referrals.answer(token!, "198.51.100.4", "accepted");
+      const form = new FormData();
+      form.set("reason", "Wrong number");
+      const returned = await referrals.returnLead(token!, "198.51.100.4", form);
+      expect(returned).toMatchObject({ kind: "accepted", leadReturn: { state: "sent", reason: "Wrong number" } });
+      expect(await referrals.returnLead(token!, "198.51.100.4", form)).toMatchObject({
+        leadReturn: { state: "sent" },
+      });
+      expect(await database.db.$count(leadReturns, eq(leadReturns.partnerId, eve))).toBe(1);
+
+      const { open } = await listReturns(database.db);
+      const waiting = open.find((row) => row.partnerId === eve)!;
+      expect(waiting).toMatchObject({ reason: "Wrong number", chargeMinor: 6_000 });
+      const approvals = await Promise.all(
+        [1, 2, 3].map(() => approveReturn(database.run, waiting.id, "op@plumbline.example", "2026-11-25")),
+      );
+      expect(approvals.filter(Boolean)).toHaveLength(1);
+      const ledger = await partnerLedger(database.db, eve);
+      expect(ledger.entries.map((entry) => [entry.kind, entry.amountMinor])).toEqual([
+        ["charge", 6_000],
+        ["credit", -6_000],
+      ]);
+      expect(ledger.balanceMinor).toBe(0);
+      expect(await referrals.page(token!, "198.51.100.4")).toMatchObject({ leadReturn: { state: "approved" } });
+    });
+
+    test("a return needs a listed reason (and words for Other), and is refused after the window", async () => {
+      const fay = await partner("Fay Gold", 2_500);
+      const [token] = await offer(await storeLead(), [fay]);
+      await referrals.answer(token!, "198.51.100.5", "accepted");
+      const other = new FormData();
+      other.set("reason", "Other");
+      expect(await referrals.returnLead(token!, "198.51.100.5", other)).toMatchObject({
+        leadReturn: { state: "offered", error: "Say why you are returning the lead." },
+      });
+      const madeUp = new FormData();
+      madeUp.set("reason", "Too far");
+      expect(await referrals.returnLead(token!, "198.51.100.5", madeUp)).toMatchObject({
+        leadReturn: { state: "offered", error: "Choose a reason from the list." },
+      });
+      await database.db.execute(
+        sql`UPDATE referrals SET answered_at = now() - interval '8 days' WHERE partner_id = ${fay}::uuid`,
+      );
+      const late = new FormData();
+      late.set("reason", "Wrong number");
+      expect((await referrals.returnLead(token!, "198.51.100.5", late)).kind).toBe("used");
+      expect(await database.db.$count(leadReturns, eq(leadReturns.partnerId, fay))).toBe(0);
+    });
+
+    test("the retention purge deletes the lead and its referral, and leaves its ledger entries without contact details", async () => {
+      const gus = await partner("Gus Hall", 7_000);
+      const leadId = await storeLead(new Date(Date.now() - 400 * 86_400_000));
+      const [token] = await offer(leadId, [gus]);
+      await referrals.answer(token!, "198.51.100.6", "accepted");
+      // A lead is kept while an email of it is unsent: these were sent.
+      await database.db.update(emailOutbox).set({ sentAt: new Date() });
+      await purgeExpiredLeads(database.db, { outboxDir: "" });
+      expect(await database.db.$count(contactRequests, eq(contactRequests.id, leadId))).toBe(0);
+      const ledger = await partnerLedger(database.db, gus);
+      expect(ledger.entries).toHaveLength(1);
+      expect(ledger.entries[0]).toMatchObject({
+        kind: "charge",
+        amountMinor: 7_000,
+        service: "Drain Services",
+        zip: "10001",
+      });
+      expect(JSON.stringify(ledger.entries)).not.toMatch(/Whitfield|dana\.|014-2288/);
+    });
+
+    test("no entry is ever changed or deleted, whoever asks the database", async () => {
+      const hal = await partner("Hal Moss", 1_000);
+      await recordPayment(database.db, {
+        partnerId: hal,
+        amountMinor: 1_000,
+        date: "2026-11-25",
+        method: "Cash",
+        reference: "",
+        by: "op@plumbline.example",
+      });
+      await expect(
+        database.db.update(ledgerEntries).set({ amountMinor: -1 }).where(eq(ledgerEntries.partnerId, hal)),
+      ).rejects.toThrow();
+      await expect(database.db.delete(ledgerEntries).where(eq(ledgerEntries.partnerId, hal))).rejects.toThrow();
+      expect((await partnerLedger(database.db, hal)).balanceMinor).toBe(-1_000);
+    });
+  });
+}
