@@ -239,7 +239,12 @@ export function createReferrals(settings: ReferralSettings) {
     const found = referralId ? await lookUp(referralId) : null;
     const job = found ? await referralJob(db, found.leadId) : null;
     if (!found || !job) return { page: { kind: "not-found" } } as const;
-    if (found.answer === "accepted" && (returnEnds(found)?.getTime() ?? 0) > Date.now()) {
+    // The partner who accepted keeps the job's page while they may return it (a charged lead, within the window).
+    if (
+      found.answer === "accepted" &&
+      (returnEnds(found)?.getTime() ?? 0) > Date.now() &&
+      (await chargeOf(db, found.id)) !== null
+    ) {
       return { page: null, accepted: true, found, job } as const;
     }
     const closed = closedState(found);
