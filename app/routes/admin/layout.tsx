@@ -33,6 +33,7 @@ function navItems(counts: OpenRequestCounts, callTracking: boolean) {
     { to: "/admin/partners", label: "Partners", end: false, count: null },
     { to: "/admin/dashboard", label: "Dashboard", end: false, count: null },
     { to: "/admin/conversions", label: "Conversions", end: false, count: null },
+    { to: "/admin/integrations", label: "Integrations", end: false, count: null },
   ];
 }
 

@@ -5,6 +5,7 @@ import { sqlNames } from "../db/index.server.ts";
 import { countHitCte, limitResult } from "../limits/index.server.ts";
 import { emailRow, messageRow, queueEmailsCte, queueMessagesCte } from "../outbox/index.server.ts";
 import { leadEventRows, recordLeadEventsCte, type LeadEvent, referralJob } from "../leads/index.server.ts";
+import { queueWebhooksCte } from "../webhooks/index.server.ts";
 import { isRowId } from "../../lib/row-id.ts";
 import {
   acceptedEmail,
@@ -59,6 +60,13 @@ export type ReferralPage =
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
 const r = sqlNames(referrals);
+const p = sqlNames(partners);
+
+/** An accepted referral as the `referral.accepted` webhook carries it (documented in the README). */
+const ACCEPTED_WEBHOOK_DATA = `jsonb_build_object('referral_id', answered.referral_id, 'lead_id', answered.lead_id,
+  'accepted_at', to_char(answered.answered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'partner', jsonb_build_object('id', partner.${p.id}, 'name', partner.${p.name}, 'business', partner.${p.business},
+    'phone', partner.${p.phone}, 'email', partner.${p.email}))`;
 
 const OFFER = `WITH lead AS (
   SELECT $1::uuid AS id WHERE NOT EXISTS (
@@ -78,17 +86,28 @@ SELECT count(*)::int AS offered FROM offered`;
 const HIT = `WITH ${countHitCte({ key: "$1", windowSeconds: "$2", allowed: "$3" })}
 SELECT allowed, seconds_left FROM form_hit`;
 
-/** A partner's answer: taken only while the link is unused and unexpired, and (to accept) the job still free. */
+/**
+ * A partner's answer: taken only while the link is unused and unexpired, and (to accept) the job still free; an
+ * acceptance queues its `referral.accepted` webhooks in the same statement.
+ */
 const ANSWER = `WITH answered AS (
   UPDATE ${r.table} AS referral SET ${r.answer} = $2, ${r.answeredAt} = now()
   WHERE referral.${r.id} = $1::uuid AND referral.${r.answer} IS NULL AND referral.${r.expiresAt} > now()
     AND ($2 = 'declined' OR NOT EXISTS (
       SELECT 1 FROM ${r.table} AS other
       WHERE other.${r.contactRequestId} = referral.${r.contactRequestId} AND other.${r.answer} = 'accepted'))
-  RETURNING referral.${r.contactRequestId} AS id, referral.${r.contactRequestId} AS lead_id
+  RETURNING referral.${r.contactRequestId} AS id, referral.${r.contactRequestId} AS lead_id,
+    referral.${r.id} AS referral_id, referral.${r.partnerId} AS partner_id, referral.${r.answeredAt} AS answered_at
 ),
 ${queueEmailsCte({ rows: "$3", request: { column: "contact", from: "answered" } })},
-${recordLeadEventsCte({ name: "events", rows: "$4", when: "answered" })}
+${recordLeadEventsCte({ name: "events", rows: "$4", when: "answered" })},
+${queueWebhooksCte({
+  name: "queued_webhooks",
+  event: "referral.accepted",
+  from: `answered JOIN ${p.table} AS partner ON partner.${p.id} = answered.partner_id`,
+  data: ACCEPTED_WEBHOOK_DATA,
+  where: "$2 = 'accepted'",
+})}
 SELECT count(*)::int AS answered FROM answered`;
 
 export function createReferrals(settings: ReferralSettings) {
