@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
-import { postContactRequest } from "./console-leads.ts";
+import { postContactRequest, uniquePhone } from "./console-leads.ts";
 import { expectNoAxeViolations } from "./helpers.ts";
 import { uniqueMarker } from "./lead-forms.ts";
 import { startWebhookReceiver } from "../webhook-receiver.ts";
@@ -31,7 +31,7 @@ test("an operator adds a webhook endpoint, a lead arrives signed, and its delive
     receiver.secret = secret;
 
     const marker = uniqueMarker();
-    await postContactRequest(page.request, baseURL!, { lastName: marker });
+    await postContactRequest(page.request, baseURL!, { lastName: marker, phone: uniquePhone().display });
     await expect
       .poll(() => receiver.received.some((delivery) => delivery.payload.data.last_name === marker), { timeout: 10_000 })
       .toBe(true);
@@ -56,7 +56,7 @@ test("an operator adds a webhook endpoint, a lead arrives signed, and its delive
   }
 });
 
-test("\"Add endpoint\" with something that is not a URL shows the error next to the field and adds nothing", async ({
+test('"Add endpoint" with something that is not a URL shows the error next to the field and adds nothing', async ({
   page,
 }) => {
   const operator = uniqueOperatorEmail("integrations-form");

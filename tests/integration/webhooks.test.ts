@@ -1,4 +1,5 @@
-import { eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
@@ -9,6 +10,11 @@ import { createWebhookConsole, webhookQueue, type WebhookConsole } from "~/serve
 import { RETRY_SCHEDULE_MS } from "~/server/webhooks/delivery.server.ts";
 import { webhookDeliveries, webhookEndpoints } from "../../app/server/webhooks/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
+import { contactRequests } from "../../app/server/leads/schema.server.ts";
+import { partners, referrals } from "../../app/server/partners/schema.server.ts";
+import { calls } from "../../app/server/calls/schema.server.ts";
+import { logIncomingCall, recordOutcome } from "~/server/calls/index.server.ts";
+import { addPartner, createReferrals } from "~/server/partners/index.server.ts";
 import { postJson, testEnv, validContact, waitUntil } from "../../tooling/local-services.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../webhook-receiver.ts";
 import { onBothDatabases } from "./both-databases.ts";
@@ -86,8 +92,9 @@ describe.each(databases.drivers)("webhooks from a running server on $name", ({ s
     });
     expect(created!.id).toMatch(/^msg_[0-9a-f]{32}$/);
 
-    expect(await updateLead(running.services.db, leadId, { status: "Contacted", note: "Called back" }, "op@x.example"))
-      .toBe(true);
+    expect(
+      await updateLead(running.services.db, leadId, { status: "Contacted", note: "Called back" }, "op@x.example"),
+    ).toBe(true);
     running.services.outbox.nudge("webhooks");
     await waitUntil(() => receiver.received.length === 2);
     expect(receiver.received[1]!.payload).toMatchObject({
@@ -245,6 +252,111 @@ describe("webhook deliveries through the outbox's lease", () => {
     await webhooks.turnOn(endpointId);
     const [endpoint] = await database.db.select().from(webhookEndpoints);
     expect(endpoint).toMatchObject({ disabledAt: null, failingSince: null });
+  });
+
+  test("an answered call and an accepted referral reach the endpoint as call.completed and referral.accepted", async () => {
+    receiver = await startWebhookReceiver();
+    const worker = startWorker(database);
+    await addEndpoint(consoleOn(database), receiver, ["call.completed", "referral.accepted"]);
+    const { run, db } = database;
+
+    const callSid = `CA${"0".repeat(31)}1`;
+    await logIncomingCall(
+      run,
+      { callSid, caller: "+15550100001", called: "+15550100999" },
+      {
+        site: "+15550100999",
+        pool: [],
+      },
+    );
+    const settings = {
+      leadsEmailTo: "leads@operator.example",
+      siteUrl: "https://plumbline.example",
+      timeZone: "America/New_York",
+      messageIdDomain: "plumbline.example",
+    };
+    expect(await recordOutcome(run, callSid, { status: "answered", durationSeconds: 42 }, settings)).toEqual({
+      kind: "recorded",
+      webhooks: true,
+    });
+
+    const leadId = randomUUID();
+    await db.insert(contactRequests).values({
+      id: leadId,
+      firstName: "Dana",
+      lastName: "Whitfield",
+      email: "dana@example.com",
+      phone: "555-014-2288",
+      service: "Drain Services",
+      message: "Slow drain",
+      zip: "10001",
+      consentText: "By submitting…",
+      channel: "form",
+    });
+    const partnerOf = (name: string, email: string) =>
+      addPartner(db, {
+        name,
+        business: `${name} Plumbing`,
+        phone: "555-010-0000",
+        email,
+        services: ["Drain Services"],
+        zipCodes: ["10001"],
+      });
+    const [ana, ben] = [
+      await partnerOf("Ana Ruiz", "ana@ruiz.example"),
+      await partnerOf("Ben Okafor", "ben@ok.example"),
+    ];
+    const service = createReferrals({
+      db,
+      run,
+      tokenKey: "a-test-key-that-signs-referral-links",
+      siteUrl: "https://plumbline.example",
+      messageIdDomain: "plumbline.example",
+      companyName: "Plumbline",
+      replyTo: "leads@operator.example",
+      tokenHours: 24,
+      texts: false,
+      pageLimit: { perWindow: 1_000, windowSeconds: 600 },
+      onQueued: () => worker.nudge(),
+    });
+    await service.offer({ leadId, partnerIds: [ana, ben], operatorEmail: "op@x.example", optOutConfirmed: false });
+    const tokenOf = async (address: string) => {
+      const [offer] = await db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.purpose, "referral_offer")));
+      return /\/r\/([^\s"<]+)/.exec(offer!.textBody)![1]!;
+    };
+    // A declined offer tells the endpoint nothing; the acceptance does.
+    expect(await service.answer(await tokenOf("ben@ok.example"), "198.51.100.2", "declined")).toEqual({
+      kind: "declined",
+    });
+    expect((await service.answer(await tokenOf("ana@ruiz.example"), "198.51.100.1", "accepted")).kind).toBe("accepted");
+    worker.nudge();
+
+    await waitUntil(() => receiver.received.length === 2);
+    const byType = Object.fromEntries(receiver.received.map((received) => [received.payload.type, received.payload]));
+    const [call] = await db.select().from(calls);
+    expect(byType["call.completed"]!.data).toMatchObject({
+      id: call!.id,
+      caller: "+15550100001",
+      called: "+15550100999",
+      line: "website",
+      status: "answered",
+      duration_seconds: 42,
+      attribution: { utm_source: null, gclid: null },
+    });
+    const [accepted] = await db.select().from(referrals).where(eq(referrals.answer, "accepted"));
+    expect(byType["referral.accepted"]!.data).toMatchObject({
+      referral_id: accepted!.id,
+      lead_id: leadId,
+      partner: { id: ana, name: "Ana Ruiz", business: "Ana Ruiz Plumbing", email: "ana@ruiz.example" },
+    });
+    expect(receiver.unverified).toBe(0);
+    await db.delete(referrals);
+    await db.delete(partners);
+    await db.delete(calls);
+    await db.delete(contactRequests);
   });
 
   test("two instances on one PostgreSQL never send a delivery twice", async () => {

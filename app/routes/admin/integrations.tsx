@@ -228,7 +228,11 @@ export default function Integrations({ loaderData, actionData }: Route.Component
             <legend className="font-semibold text-slate-900">Events</legend>
             <div className="mt-1 grid gap-1 sm:grid-cols-2">
               {events.map((event) => (
-                <label key={event} htmlFor={`endpoint-event-${event}`} className="flex items-center gap-2 text-slate-900">
+                <label
+                  key={event}
+                  htmlFor={`endpoint-event-${event}`}
+                  className="flex items-center gap-2 text-slate-900"
+                >
                   <input
                     id={`endpoint-event-${event}`}
                     type="checkbox"

@@ -25,7 +25,7 @@ export const WEBHOOK_QUEUE = "webhooks";
 export const RETRY_SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
 
 /** An endpoint failing this long (every attempt since) is turned off, and the operator emailed once. */
-export const DISABLE_AFTER_MS = 5 * 86_400_000;
+const DISABLE_AFTER_MS = 5 * 86_400_000;
 
 /** How long an endpoint has to answer. */
 const TIMEOUT_MS = 15_000;

@@ -64,10 +64,7 @@ async function removeEndpoint(db: Database, id: string): Promise<void> {
 
 /** "Turn on again" for an endpoint turned off after failing: its deliveries from now on are sent. */
 async function turnOnEndpoint(db: Database, id: string): Promise<void> {
-  await db
-    .update(webhookEndpoints)
-    .set({ disabledAt: null, failingSince: null })
-    .where(eq(webhookEndpoints.id, id));
+  await db.update(webhookEndpoints).set({ disabledAt: null, failingSince: null }).where(eq(webhookEndpoints.id, id));
 }
 
 type DeliveryState = "pending" | "delivered" | "failed";
@@ -174,8 +171,7 @@ export interface WebhookConsoleSettings {
 }
 
 export type AddEndpointOutcome =
-  | { kind: "added"; id: string; secret: string }
-  | { kind: "invalid"; errors: EndpointErrors };
+  { kind: "added"; id: string; secret: string } | { kind: "invalid"; errors: EndpointErrors };
 
 /** The Integrations page's actions. */
 export function createWebhookConsole(settings: WebhookConsoleSettings) {
