@@ -362,8 +362,8 @@ describe("webhook deliveries through the outbox's lease", () => {
   test("two instances on one PostgreSQL never send a delivery twice", async () => {
     receiver = await startWebhookReceiver({ delayMs: 20 });
     const url = await databases.postgres.createDatabase();
-    const first = await openDatabase({ databaseUrl: url });
-    const second = await openDatabase({ databaseUrl: url });
+    const first = await openDatabase({ databaseUrl: url, pgliteDataDir: "" });
+    const second = await openDatabase({ databaseUrl: url, pgliteDataDir: "" });
     try {
       const webhooks = consoleOn(first);
       const endpointId = await addEndpoint(webhooks, receiver, ["lead.created"]);
