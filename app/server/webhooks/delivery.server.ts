@@ -22,7 +22,7 @@ export const WEBHOOK_QUEUE = "webhooks";
  * The wait before each retry, after the first attempt (made at once): Standard Webhooks' schedule of 5 seconds,
  * 5 minutes, 30 minutes, 2 hours, 5 hours, 10 hours and 10 hours. After the eighth attempt the delivery has failed.
  */
-export const RETRY_SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
+const RETRY_SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
 
 /** An endpoint failing this long (every attempt since) is turned off, and the operator emailed once. */
 const DISABLE_AFTER_MS = 5 * 86_400_000;
