@@ -31,6 +31,7 @@ import {
   createWebhookConsole,
   purgeOldDeliveries,
   webhookQueue,
+  webhookUrlRule,
   WEBHOOK_QUEUE,
   type WebhookConsole,
 } from "./webhooks/index.server.ts";
@@ -101,6 +102,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     pgliteDataDir: env.PGLITE_DATA_DIR,
   });
   const intakePressure = createIntakePressure();
+  const webhookUrls = webhookUrlRule(env.WEBHOOK_ALLOW_PRIVATE);
   const outbox = startOutboxWorker(database.run, mailer, {
     pollMs: env.OUTBOX_POLL_MS,
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
@@ -114,6 +116,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     queues: [
       webhookQueue({
         run: database.run,
+        lookup: webhookUrls.lookup,
         leadsEmailTo: env.LEADS_EMAIL_TO,
         siteUrl: env.SITE_URL,
         companyName: env.COMPANY_NAME,
@@ -123,7 +126,7 @@ export async function startServices(env: Env): Promise<AppServices> {
   });
   const webhooks = createWebhookConsole({
     db: database.db,
-    checkUrl: async (url) => (new URL(url).protocol === "https:" || env.WEBHOOK_ALLOW_PRIVATE ? null : "PENDING"),
+    checkUrl: webhookUrls.checkUrl,
     onQueued: () => outbox.nudge(WEBHOOK_QUEUE),
   });
   const pushAlerts = createPushAlerts({
