@@ -4,10 +4,13 @@
  *
  * 1. idle after the first start (the folder is created and migrated);
  * 2. idle after a restart on the same folder;
- * 3. during and at the end of the API run: a steady 500 leads/s for 10 s, the lead API's target rate.
+ * 3. during and at the end of the API run: a steady 500 leads/s for 10 s, the lead API's target rate;
+ * 4. four 200 MB posts at once to a partner's link (`/r/<anything>`), two declaring their length and two chunked:
+ *    the time to each one's 413, and the memory before, at its highest and after.
  *
  * "Idle" is read after the server has answered /readyz and then waited IDLE_SECONDS with nothing to do.
- * The goal: at most 256 MB idle, at most 320 MB during the API run. Needs a build (`npm run build`).
+ * The goal: at most 256 MB idle, at most 320 MB during the API run; the large posts answered 413 within 100 ms,
+ * leaving the memory within 30 MB of where it was. Needs a build (`npm run build`).
  *
  *   npm run bench:memory
  */
@@ -18,6 +21,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startServerProcess, type ServerProcess } from "../tooling/server-process.ts";
 import { freePort, validContact } from "../tooling/local-services.ts";
+import { postUntilAnswered } from "../tooling/large-post.ts";
 import { steadyLoadInWorker } from "./lib/steady-load.ts";
 
 const IDLE_SECONDS = 10;
@@ -77,6 +81,22 @@ try {
     console.log(
       `API run (${LEADS_PER_SECOND} leads/s for ${LOAD_SECONDS} s): highest ${mb(Math.max(peak, atEnd))}, at the end ${mb(atEnd)}` +
         ` (answers ${JSON.stringify(result.statuses)}, p50 ${result.p50} ms, p99 ${result.p99} ms)`,
+    );
+
+    await sleep(IDLE_SECONDS * 1000);
+    const beforePosts = rssMb(server.child.pid!);
+    let postsPeak = beforePosts;
+    const postSampler = setInterval(() => (postsPeak = Math.max(postsPeak, rssMb(server.child.pid!))), 20);
+    const answers = await Promise.all(
+      [true, true, false, false].map((declared) =>
+        postUntilAnswered(`${server.url}/r/not-a-token`, { bytes: 200 * 1024 * 1024, declared }),
+      ),
+    );
+    await sleep(2_000);
+    clearInterval(postSampler);
+    console.log(
+      `four 200 MB posts to /r/<anything> at once: ${answers.map((answer) => `${answer.status} in ${Math.round(answer.answeredInMs)} ms`).join(", ")};` +
+        ` memory ${mb(beforePosts)} before, ${mb(postsPeak)} at its highest, ${mb(rssMb(server.child.pid!))} after`,
     );
   } finally {
     await server.kill("SIGTERM");

@@ -158,6 +158,8 @@ export const envSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{40,50}$/, "must be a base64url P-256 private key")
     .optional(),
+  // A push endpoint on this machine or a private network (development and tests only).
+  PUSH_ALLOW_PRIVATE: flag.default(false),
   VAPID_SUBJECT: z
     .string()
     .trim()

@@ -28,6 +28,7 @@ function statusOf(page: ReferralPage): number {
     case "taken":
     case "used":
     case "expired":
+    case "withdrawn":
       return 410;
     case "rate-limited":
       return 429;
@@ -86,6 +87,10 @@ const CLOSED: Record<string, { heading: string; text: string }> = {
   },
   used: { heading: "This link has already been used.", text: "Each link answers one job once." },
   expired: { heading: "This link has expired.", text: "The job was offered for a limited time, which has passed." },
+  withdrawn: {
+    heading: "This job has been withdrawn.",
+    text: "The customer has asked us not to share their details. Thank you for your time.",
+  },
   "not-found": { heading: "This link is not valid.", text: "Check that you opened the whole link from the message." },
   "rate-limited": { heading: "Too many requests.", text: "Please wait a few minutes, then open the link again." },
   declined: { heading: "You declined this job.", text: "Thank you for letting us know quickly." },

@@ -9,6 +9,7 @@ import {
   type PushAlerts,
 } from "./alerts/index.server.ts";
 import { createReferrals, type Referrals } from "./partners/index.server.ts";
+import type { OutboundRule } from "./egress/index.server.ts";
 import { createSiteEventCounter, type SiteEventCounter, purgeExpiredCounts } from "./analytics/index.server.ts";
 import { createConsoleAuth, type ConsoleAuth, loadSessionSecret } from "./console/index.server.ts";
 import { openDatabase, type Database, type RunStatement } from "./db/index.server.ts";
@@ -31,7 +32,6 @@ import {
   createWebhookConsole,
   purgeOldDeliveries,
   webhookQueue,
-  webhookUrlRule,
   WEBHOOK_QUEUE,
   type WebhookConsole,
 } from "./webhooks/index.server.ts";
@@ -54,6 +54,8 @@ export interface AppServices {
   pushAlerts: PushAlerts;
   /** The public VAPID key browsers subscribe with. */
   vapidPublicKey: string;
+  /** Where a device's push endpoint may be: https on a public address, unless PUSH_ALLOW_PRIVATE. */
+  pushEndpointRule: OutboundRule;
   /** Page views and call clicks, gathered in memory and added to the daily aggregates every few seconds. */
   siteEvents: SiteEventCounter;
   /** Call tracking, when Twilio is configured: its webhooks, the per-visit number endpoint and its REST client. */
@@ -101,22 +103,27 @@ export async function startServices(env: Env): Promise<AppServices> {
     privateKey: env.VAPID_PRIVATE_KEY,
     pgliteDataDir: env.PGLITE_DATA_DIR,
   });
+  const pushEndpointRule: OutboundRule = { allowPrivate: env.PUSH_ALLOW_PRIVATE };
   const intakePressure = createIntakePressure();
-  const webhookUrls = webhookUrlRule(env.WEBHOOK_ALLOW_PRIVATE);
+  const webhookEndpointRule: OutboundRule = { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE };
   const outbox = startOutboxWorker(database.run, mailer, {
     pollMs: env.OUTBOX_POLL_MS,
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
     retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
     beforeClaim: intakePressure.quiet,
     channels: {
-      push: webPushSender(database.db, { ...vapid, subject: env.VAPID_SUBJECT ?? `mailto:${env.LEADS_EMAIL_TO}` }),
+      push: webPushSender(
+        database.db,
+        { ...vapid, subject: env.VAPID_SUBJECT ?? `mailto:${env.LEADS_EMAIL_TO}` },
+        pushEndpointRule,
+      ),
       ...(texts ? { sms: texts } : {}),
       ...(twilio ? { [TWILIO_CHANNEL]: twilioChannel(twilio) } : {}),
     },
     queues: [
       webhookQueue({
         run: database.run,
-        lookup: webhookUrls.lookup,
+        rule: webhookEndpointRule,
         leadsEmailTo: env.LEADS_EMAIL_TO,
         siteUrl: env.SITE_URL,
         companyName: env.COMPANY_NAME,
@@ -126,7 +133,7 @@ export async function startServices(env: Env): Promise<AppServices> {
   });
   const webhooks = createWebhookConsole({
     db: database.db,
-    checkUrl: webhookUrls.checkUrl,
+    rule: webhookEndpointRule,
     onQueued: () => outbox.nudge(WEBHOOK_QUEUE),
   });
   const pushAlerts = createPushAlerts({
@@ -243,6 +250,7 @@ export async function startServices(env: Env): Promise<AppServices> {
           }),
           numberEndpoint: numberEndpoint(database.run, {
             pool: env.CALL_TRACKING_POOL,
+            clientKeySecret: createHmac("sha256", sessionSecret).update("number hold clients").digest("hex"),
             displayTemplate: env.PHONE_DISPLAY,
           }),
         }
@@ -276,6 +284,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     referrals,
     pushAlerts,
     vapidPublicKey: vapid.publicKey,
+    pushEndpointRule,
     siteEvents,
     calls,
     conversions: {

@@ -82,6 +82,17 @@ describe("escalation", () => {
     expect(texts[0]).toMatchObject({ channel: "sms", payload: { to: "+15555550123" } });
   });
 
+  test("a service with a link reaches the escalation's subject and text without it; the real link is alone on its line", async () => {
+    const waiting = await storeLead(6, "Leak. URGENT partners: confirm at https://evil.example/r/x");
+    await escalateUnansweredLeads(database.run, settings);
+    const [email] = await database.db.select().from(emailOutbox);
+    expect(email!.subject).toBe("Unanswered lead: Leak. URGENT partners: confirm at [link removed]");
+    const [text] = await database.db.select().from(outboxMessages);
+    const body = (text!.payload as { body: string }).body;
+    expect(body).not.toContain("evil.example");
+    expect(body.split("\n").at(-1)).toBe(`https://plumbline.example/admin/leads/${waiting}`);
+  });
+
   test("without a number for texts, only the email is queued; a lead that is no longer New is not escalated", async () => {
     await storeLead(10);
     const contacted = await storeLead(10);

@@ -16,7 +16,7 @@ import {
 } from "../twilio-stand-in.ts";
 import { saveOperator } from "../../app/server/console/operators.server.ts";
 import { postJson, startSmtpPeer, testEnv, waitUntil, type SmtpPeer } from "../../tooling/local-services.ts";
-import { callsCsv, callsFromPhone, listCalls } from "../../app/server/calls/index.server.ts";
+import { callsCsv, callsFromPhone, listCalls, poolExhaustion } from "../../app/server/calls/index.server.ts";
 
 /** Call tracking end to end on the server: tracking numbers for campaign visits, Twilio's webhooks, retention. */
 
@@ -64,13 +64,16 @@ let address = 0;
 const fromAnotherAddress = () => ({ "X-Forwarded-For": `192.0.2.${++address % 250}` });
 
 /** The page's request for a tracking number, as the inline script sends it. */
-async function askForNumber(visit: Record<string, string>, options: { hold?: string; gpc?: boolean } = {}) {
+async function askForNumber(
+  visit: Record<string, string>,
+  options: { hold?: string; gpc?: boolean; from?: string } = {},
+) {
   const response = await fetch(`${running.url}/api/calls/number`, {
     method: "POST",
     headers: {
       "Content-Type": "application/json",
       Origin: running.url,
-      ...fromAnotherAddress(),
+      ...(options.from ? { "X-Forwarded-For": options.from } : fromAnotherAddress()),
       ...(options.gpc ? { "Sec-GPC": "1" } : {}),
     },
     body: JSON.stringify({ ...(options.hold ? { hold: options.hold } : {}), visit }),
@@ -208,9 +211,53 @@ describe("tracking numbers and calls", () => {
   test("a visit without a campaign, and a visit when the pool is used up, get no number (the default shows)", async () => {
     await freeThePool();
     expect((await askForNumber({ landing_path: "/" })).body).toEqual({});
-    const taken = [await askForNumber(campaignVisit), await askForNumber(campaignVisit)];
+    const taken = [
+      await askForNumber(campaignVisit),
+      await askForNumber({ ...campaignVisit, utm_campaign: "heaters-fall" }),
+    ];
     expect(new Set(taken.map((answer) => answer.body.e164))).toEqual(new Set(POOL));
-    expect((await askForNumber(campaignVisit)).body).toEqual({});
+    const before = await poolExhaustion(db());
+    expect((await askForNumber({ ...campaignVisit, utm_campaign: "toilets-fall" })).body).toEqual({});
+    expect((await poolExhaustion(db())).visits).toBe(before.visits + 1);
+  });
+
+  test("one client holds at most a tenth of the pool: made-up campaigns from one address leave the rest to others", async () => {
+    await freeThePool();
+    // Three requests from each address: the per-minute POST limit here is 3.
+    const attacker = "203.0.113.66";
+    const first = await askForNumber({ utm_campaign: "made-up-1" }, { from: attacker });
+    expect(first.body.e164).toBeDefined();
+    for (const campaign of ["made-up-2", "made-up-3"]) {
+      expect((await askForNumber({ utm_campaign: campaign }, { from: attacker })).body).toEqual({});
+    }
+    // An IPv6 client is one /64: another address in the same network is the same client.
+    const v6 = await askForNumber({ utm_campaign: "made-up-4" }, { from: "2001:db8:1:2::10" });
+    expect(v6.body.e164).toBeDefined();
+    expect((await askForNumber({ utm_campaign: "made-up-5" }, { from: "2001:db8:1:2::99" })).body).toEqual({});
+    await db().delete(numberHolds).where(eq(numberHolds.holdId, v6.body.hold!));
+    // A real visitor elsewhere still gets the number left.
+    const visitor = await askForNumber(campaignVisit);
+    expect(visitor.body.e164).toBeDefined();
+    expect(visitor.body.e164).not.toBe(first.body.e164);
+  });
+
+  test("one campaign value holds at most half the pool, whichever clients ask", async () => {
+    await freeThePool();
+    const invented = { utm_source: "x", utm_campaign: "Leak. URGENT" };
+    expect((await askForNumber(invented)).body.e164).toBeDefined();
+    expect((await askForNumber({ ...invented, utm_campaign: "leak. urgent" })).body).toEqual({});
+    expect((await askForNumber(campaignVisit)).body.e164).toBeDefined();
+  });
+
+  test("the Calls page says when campaign visits found the pool used up", async () => {
+    await saveOperator(db(), "pool@operator.example", "correct horse battery staple");
+    const signedIn = await running.services.consoleAuth.signIn(
+      { email: "pool@operator.example", password: "correct horse battery staple" },
+      "192.0.2.201",
+    );
+    if (signedIn.outcome !== "signed-in") throw new Error("sign-in failed");
+    const page = await fetch(`${running.url}/admin/calls`, { headers: { Cookie: signedIn.setCookie.split(";")[0]! } });
+    expect(await page.text()).toMatch(/campaign visits? found every tracking number held/);
   });
 
   test("bad requests for a number get 400 and hold nothing", async () => {
@@ -268,7 +315,8 @@ describe("tracking numbers and calls", () => {
     await waitUntil(() => smtp.received.some((mail) => mail.subject.startsWith("Missed call")));
     const mail = smtp.received.find((received) => received.subject.startsWith("Missed call"))!;
     expect(mail.envelopeTo).toEqual(["leads@operator.example"]);
-    expect(mail.subject).toBe(`Missed call from ${CALLER} (drains-fall)`);
+    // The campaign is text a visitor chose: it is in the body, never the subject.
+    expect(mail.subject).toBe(`Missed call from ${CALLER}`);
     expect(mail.text).toContain("utm_campaign: drains-fall");
 
     // Twilio retries: the same callback again changes nothing and sends no second email.

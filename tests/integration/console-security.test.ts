@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { saveOperator } from "../../app/server/console/operators.server.ts";
 import { signInFailures } from "../../app/server/console/schema.server.ts";
+import { pushSubscriptions } from "../../app/server/alerts/schema.server.ts";
 import { testEnv } from "../../tooling/local-services.ts";
 
 const PASSWORD = "a long enough password";
@@ -191,5 +192,26 @@ describe("REQUIRE_TWO_STEP=true", () => {
     const account = await get("/admin/account");
     expect(account.status).toBe(200);
     expect(await account.text()).toContain("Turn on two-step sign-in to use the console");
+  });
+});
+
+describe("push devices", () => {
+  test("an operator cannot point a device's alerts at this machine or a metadata address: 400, nothing stored", async () => {
+    const email = await operator();
+    const signedIn = await signIn(email, PASSWORD, "192.0.2.81");
+    const cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
+    for (const endpoint of ["https://127.0.0.1:8443/push/x", "https://169.254.169.254/x", "https://localhost/push"]) {
+      const response = await fetch(`${origin}/admin/alerts/devices`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: cookie, Origin: origin },
+        body: JSON.stringify({
+          endpoint,
+          keys: { p256dh: Buffer.alloc(65, 4).toString("base64url"), auth: Buffer.alloc(16, 1).toString("base64url") },
+          deviceLabel: "Chrome on Android",
+        }),
+      });
+      expect({ endpoint, status: response.status }).toEqual({ endpoint, status: 400 });
+    }
+    expect(await running.services.db.$count(pushSubscriptions)).toBe(0);
   });
 });

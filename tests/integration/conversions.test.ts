@@ -167,6 +167,21 @@ describe("conversion downloads", () => {
     expect(file).not.toContain("gclid-spam");
     expect(file).not.toContain("gclid-gpc");
   });
+
+  test("a do-not-sell request keeps its person's earlier leads out of every later download, Google's and Microsoft's", async () => {
+    const email = "opted.out@example.com";
+    const stored = await postJson(first.url, {
+      ...validContact,
+      email,
+      gclid: "gclid-opted-out",
+      msclkid: "msclkid-opted-out",
+    });
+    expect(stored.status).toBe(200);
+    const optOut = await postJson(first.url, { name: "Opted Out", email: "Opted.Out@example.com", type: "opt-out" });
+    expect(optOut.status).toBe(200);
+    expect(await download("google")).not.toContain("gclid-opted-out");
+    expect(await download("microsoft")).not.toContain("msclkid-opted-out");
+  });
 });
 
 describe("spend upload", () => {

@@ -175,11 +175,16 @@ async function subscribe(operatorEmail: string) {
   ecdh.generateKeys();
   const device: Device = { id: randomUUID(), ecdh, auth: randomBytes(16) };
   devices.set(device.id, device);
-  await savePushSubscription(database.db, await operator(operatorEmail), {
-    endpoint: `${pushService.origin}/push/${device.id}`,
-    keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: device.auth.toString("base64url") },
-    deviceLabel: "Chrome on Android",
-  });
+  await savePushSubscription(
+    database.db,
+    await operator(operatorEmail),
+    {
+      endpoint: `${pushService.origin}/push/${device.id}`,
+      keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: device.auth.toString("base64url") },
+      deviceLabel: "Chrome on Android",
+    },
+    { allowPrivate: true },
+  );
   return device.id;
 }
 
@@ -189,7 +194,7 @@ function startWorker() {
     pollMs: 50,
     retryBaseMs: 20,
     retryMaxMs: 50,
-    channels: { push: webPushSender(database.db, vapid) },
+    channels: { push: webPushSender(database.db, vapid, { allowPrivate: true }) },
   });
   workers.push(worker);
   return worker;
@@ -210,18 +215,18 @@ const allSettled = async () => {
 };
 
 describe("push alerts", () => {
-  test("a new lead reaches every subscribed device of every operator, encrypted for each, saying the service and not the visitor", async () => {
+  test("a new lead reaches every subscribed device of every operator, encrypted for each, saying the service (without links) and not the visitor", async () => {
     const first = await subscribe("ana@operator.example");
     const second = await subscribe("ben@operator.example");
     startWorker();
     const leadId = randomUUID();
-    await alerts().newLead({ id: leadId, service: "Burst pipe\nunder the sink" });
+    await alerts().newLead({ id: leadId, service: "Burst pipe\nunder the sink, see https://evil.example/x" });
     await waitUntil(allSettled);
     expect(pushService.received.map((push) => push.device).sort()).toEqual([first, second].sort());
     for (const push of pushService.received) {
       expect(push.notification).toEqual({
         title: "New lead",
-        body: "Service asked for: Burst pipe under the sink",
+        body: "Service asked for: Burst pipe under the sink, see [link removed]",
         url: `/admin/leads/${leadId}`,
       });
       expect(Number(push.ttl)).toBeGreaterThan(0);
@@ -273,6 +278,55 @@ describe("push alerts", () => {
     await database.db.delete(pushSubscriptions);
     startWorker();
     await waitUntil(allSettled);
+    expect(pushService.received).toHaveLength(0);
+  });
+});
+
+describe("where a push endpoint may be", () => {
+  const device = (endpoint: string) => ({
+    endpoint,
+    keys: {
+      p256dh: createECDH("prime256v1").generateKeys().toString("base64url"),
+      auth: randomBytes(16).toString("base64url"),
+    },
+    deviceLabel: "Chrome on Android",
+  });
+
+  test("a device on this machine, a private or link-local address, or plain http is refused and nothing is stored", async () => {
+    const id = await operator("ana@operator.example");
+    for (const endpoint of [
+      "https://127.0.0.1:8443/push/x",
+      "https://169.254.169.254/latest/meta-data",
+      "https://localhost/push/x",
+      "https://10.0.0.5/push/x",
+      "https://[::1]/push/x",
+      "http://push.example.com/push/x",
+    ]) {
+      const saved = await savePushSubscription(database.db, id, device(endpoint), { allowPrivate: false });
+      expect({ endpoint, saved: saved.saved }).toEqual({ endpoint, saved: false });
+    }
+    expect(await database.db.select().from(pushSubscriptions)).toEqual([]);
+  });
+
+  test("a name that resolves to this machine at send time is never connected to, even if it was accepted before", async () => {
+    // Stored as if its name had pointed to a public address when the device was added (DNS rebinding).
+    const rebound = await subscribe("ana@operator.example");
+    const port = new URL(pushService.origin).port;
+    await database.db.update(pushSubscriptions).set({ endpoint: `https://localhost:${port}/push/${rebound}` });
+    const mailer = createMailer({ from: "Plumbline <no-reply@plumbline.example>", outboxDir: "" });
+    workers.push(
+      startOutboxWorker(database.run, mailer, {
+        pollMs: 50,
+        retryBaseMs: 20,
+        retryMaxMs: 50,
+        channels: { push: webPushSender(database.db, vapid, { allowPrivate: false }) },
+      }),
+    );
+    await alerts().newLead({ id: randomUUID(), service: "Leak" });
+    await waitUntil(allSettled);
+    const [row] = await database.db.select().from(outboxMessages);
+    expect(row!.failedAt).not.toBeNull();
+    expect(row!.lastError).toContain("not on a public address");
     expect(pushService.received).toHaveLength(0);
   });
 });

@@ -212,6 +212,58 @@ describe("referrals", () => {
     expect(await offer(leadId, [ana], true)).toEqual({ kind: "sent", partners: 1 });
   });
 
+  test("a do-not-sell request filed after the offer withdraws it: the partner's link no longer hands over the contact details", async () => {
+    const leadId = await storeLead();
+    const ana = await partner("Ana Ruiz", "ana@ruiz.example");
+    expect(await offer(leadId, [ana])).toEqual({ kind: "sent", partners: 1 });
+    const token = await tokenSentTo("ana@ruiz.example");
+    await database.db.insert(privacyRequests).values({
+      id: randomUUID(),
+      dueAt: new Date(Date.now() + 30 * 86_400_000),
+      name: "Dana Whitfield",
+      email: "DANA.whitfield@example.com",
+      channel: "form",
+    });
+    expect(await referralService.page(token, "198.51.100.1")).toEqual({ kind: "withdrawn" });
+    expect(await referralService.answer(token, "198.51.100.1", "accepted")).toEqual({ kind: "withdrawn" });
+    const [stored] = await database.db.select().from(referrals);
+    expect(stored!.answer).toBeNull();
+    expect(await database.db.select().from(emailOutbox).where(eq(emailOutbox.purpose, "referral_accepted"))).toEqual(
+      [],
+    );
+    expect(await history(leadId)).not.toContain("Referral accepted by Ana Ruiz");
+  });
+
+  test("Global Privacy Control sent with a later lead from the same person withdraws an open offer too", async () => {
+    const leadId = await storeLead();
+    const ana = await partner("Ana Ruiz", "ana@ruiz.example");
+    await offer(leadId, [ana]);
+    const token = await tokenSentTo("ana@ruiz.example");
+    await database.db.insert(contactRequests).values({
+      id: randomUUID(),
+      ...visitor,
+      consentText: "By submitting…",
+      channel: "form",
+      globalPrivacyControl: true,
+    });
+    expect(await referralService.answer(token, "198.51.100.1", "accepted")).toEqual({ kind: "withdrawn" });
+  });
+
+  test("an offer the operator confirmed for an opted-out lead can still be accepted: only a later opt-out withdraws it", async () => {
+    const leadId = await storeLead();
+    const ana = await partner("Ana Ruiz", "ana@ruiz.example");
+    await database.db.insert(privacyRequests).values({
+      id: randomUUID(),
+      dueAt: new Date(Date.now() + 30 * 86_400_000),
+      name: "Dana Whitfield",
+      email: "dana.whitfield@example.com",
+      channel: "form",
+    });
+    expect(await offer(leadId, [ana], true)).toEqual({ kind: "sent", partners: 1 });
+    const accepted = await referralService.answer(await tokenSentTo("ana@ruiz.example"), "198.51.100.1", "accepted");
+    expect(accepted.kind).toBe("accepted");
+  });
+
   test("with texts configured, each partner is also texted the job and the link, never the visitor's contact details", async () => {
     const leadId = await storeLead();
     const ana = await partner("Ana Ruiz", "ana@ruiz.example");
@@ -235,6 +287,34 @@ describe("referrals", () => {
     expect(payload.to).toBe("+15550100000");
     expect(payload.body).toContain(`https://plumbline.example/r/${await tokenSentTo("ana@ruiz.example")}`);
     expect(payload.body).not.toMatch(/Dana|Whitfield|dana\.whitfield|014-2288/);
+  });
+
+  test("a service or message with a link reaches the partner without it: their text's only link is the offer's, alone on its line", async () => {
+    const leadId = await storeLead({
+      service: "Leak. URGENT partners: confirm at https://evil.example/r/x",
+      message: "Also see evil.example/r/y",
+    });
+    const ana = await partner("Ana Ruiz", "ana@ruiz.example");
+    const texting = createReferrals({
+      db: database.db,
+      run: database.run,
+      tokenKey: TOKEN_KEY,
+      siteUrl: "https://plumbline.example",
+      messageIdDomain: "plumbline.example",
+      companyName: "Plumbline",
+      replyTo: "leads@plumbline.example",
+      tokenHours: 24,
+      texts: true,
+      pageLimit: { perWindow: 1_000, windowSeconds: 600 },
+      onQueued: () => undefined,
+    });
+    await texting.offer({ leadId, partnerIds: [ana], operatorEmail: "op@plumbline.example", optOutConfirmed: false });
+    const [text] = await database.db.select().from(outboxMessages);
+    const body = (text!.payload as { body: string }).body;
+    expect(body).not.toContain("evil.example");
+    expect(body.split("\n").at(-1)).toBe(`https://plumbline.example/r/${await tokenSentTo("ana@ruiz.example")}`);
+    const [email] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.purpose, "referral_offer"));
+    expect(`${email!.subject}${email!.textBody}${email!.htmlBody}`).not.toContain("evil.example");
   });
 
   test("a deactivated partner is not offered the job", async () => {

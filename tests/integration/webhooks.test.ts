@@ -156,7 +156,7 @@ describe("webhook deliveries through the outbox's lease", () => {
     await database.db.delete(emailOutbox);
   });
 
-  function startWorker(on: OpenDatabase, smtpUrl?: string) {
+  function startWorker(on: OpenDatabase, smtpUrl?: string, allowPrivate = true) {
     const worker = startOutboxWorker(
       on.run,
       createMailer({ smtpUrl, from: "Plumbline <no-reply@plumbline.example>", outboxDir: "" }),
@@ -167,6 +167,7 @@ describe("webhook deliveries through the outbox's lease", () => {
         queues: [
           webhookQueue({
             run: on.run,
+            rule: { allowPrivate },
             leadsEmailTo: "leads@operator.example",
             siteUrl: "https://plumbline.example",
             companyName: "Plumbline",
@@ -180,7 +181,7 @@ describe("webhook deliveries through the outbox's lease", () => {
   }
 
   const consoleOn = (on: OpenDatabase, worker?: OutboxWorker) =>
-    createWebhookConsole({ db: on.db, checkUrl: async () => null, onQueued: () => worker?.nudge("webhooks") });
+    createWebhookConsole({ db: on.db, rule: { allowPrivate: true }, onQueued: () => worker?.nudge("webhooks") });
 
   test("a failing endpoint is retried on Standard Webhooks' schedule, then the delivery is given up", async () => {
     receiver = await startWebhookReceiver();
@@ -362,6 +363,50 @@ describe("webhook deliveries through the outbox's lease", () => {
     await db.delete(partners);
     await db.delete(calls);
     await db.delete(contactRequests);
+  });
+
+  test("without WEBHOOK_ALLOW_PRIVATE, http URLs and loopback or private addresses are refused, when added and when connecting", async () => {
+    receiver = await startWebhookReceiver();
+    const webhooks = createWebhookConsole({
+      db: database.db,
+      rule: { allowPrivate: false },
+      onQueued: () => undefined,
+    });
+    const port = new URL(receiver.url).port;
+    for (const url of [
+      receiver.url,
+      `https://127.0.0.1:${port}/hooks`,
+      `https://localhost:${port}/hooks`,
+      "https://10.0.0.5/hooks",
+      "https://172.16.0.1/hooks",
+      "https://192.168.1.10/hooks",
+      "https://169.254.169.254/latest/meta-data",
+      "https://[::1]/hooks",
+      "https://[fd00::1]/hooks",
+    ]) {
+      const added = await webhooks.add(endpointForm(url, ["lead.created"]));
+      expect(added, url).toMatchObject({ kind: "invalid", errors: { url: expect.any(String) } });
+    }
+    expect(await database.db.select().from(webhookEndpoints)).toEqual([]);
+
+    // A name that pointed at a public address when it was added and at this machine now (DNS rebinding) is refused
+    // as the delivery connects: nothing reaches the receiver.
+    const endpointId = randomUUID();
+    await database.db.insert(webhookEndpoints).values({
+      id: endpointId,
+      url: `https://localhost:${port}/hooks`,
+      events: ["lead.created"],
+      secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+    });
+    const worker = startWorker(database, undefined, false);
+    await webhooks.sendTest(endpointId);
+    worker.nudge();
+    await waitUntil(async () => (await database.db.select().from(webhookDeliveries))[0]?.lastError != null);
+    const [delivery] = await database.db.select().from(webhookDeliveries);
+    expect(delivery!.lastError).toMatch(/not public/);
+    expect(delivery!.sentAt).toBeNull();
+    expect(receiver.received).toEqual([]);
+    expect(receiver.unverified).toBe(0);
   });
 
   test("two instances on one PostgreSQL never send a delivery twice", async () => {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/account";
 import { AlertsSection } from "./components/AlertsSection.tsx";
 import { buttonClass, fieldClass } from "./components/TableRegion.tsx";
 import { siteConfig } from "~/config/site.ts";
-import { requireOperator, turnOnTwoStep, twoStepSetup } from "~/server/console/index.server.ts";
+import { requireOperator, twoStepSetup } from "~/server/console/index.server.ts";
 import { listPushSubscriptions } from "~/server/alerts/index.server.ts";
 import { formatTime } from "~/lib/operator-time.ts";
 
@@ -35,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const operator = requireOperator(context, { beforeTwoStep: true });
   const code = String((await request.formData()).get("code") ?? "");
-  const result = await turnOnTwoStep(context.services.db, operator.id, code);
+  const result = await context.services.consoleAuth.turnOnTwoStep(operator, code);
   switch (result.outcome) {
     case "on":
       return data<ActionData>({ recoveryCodes: result.recoveryCodes });

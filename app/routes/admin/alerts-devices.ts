@@ -24,7 +24,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     const subscription = parsePushSubscription(body);
     if (!subscription) throw data("That is not a push subscription.", { status: 400 });
-    await savePushSubscription(db, operator.id, subscription);
+    const saved = await savePushSubscription(db, operator.id, subscription, context.services.pushEndpointRule);
+    if (!saved.saved) throw data(saved.reason, { status: 400 });
     return new Response(null, { status: 204 });
   }
   const form = await request.formData();

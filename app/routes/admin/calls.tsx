@@ -6,7 +6,8 @@ import { linkClass } from "./components/TableRegion.tsx";
 import { CallsTable } from "./components/CallsTable.tsx";
 import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { CALL_OUTCOMES } from "~/lib/call-outcomes.ts";
-import { listCalls, parseCallsQuery } from "~/server/calls/index.server.ts";
+import { formatTime } from "~/lib/operator-time.ts";
+import { listCalls, parseCallsQuery, poolExhaustion } from "~/server/calls/index.server.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Calls" }, { name: "robots", content: "noindex" }];
@@ -19,13 +20,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       status: 400,
     });
   }
-  const calls = await listCalls(context.services.db, query, context.operatorTimeZone);
-  return { ...calls, q: query.q, outcome: query.outcome, trackingOn: context.services.calls !== undefined };
+  const trackingOn = context.services.calls !== undefined;
+  const [calls, exhaustion] = await Promise.all([
+    listCalls(context.services.db, query, context.operatorTimeZone),
+    trackingOn ? poolExhaustion(context.services.db) : null,
+  ]);
+  const poolUsedUp =
+    exhaustion?.lastAt && exhaustion.visits > 0
+      ? { visits: exhaustion.visits, lastAt: formatTime(exhaustion.lastAt, context.operatorTimeZone) }
+      : null;
+  return { ...calls, q: query.q, outcome: query.outcome, trackingOn, poolUsedUp };
 }
 
 /** Every call to the site's numbers, newest first, 50 a page, filtered by outcome and searched by caller digits. */
 export default function Calls({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount, q, outcome, trackingOn } = loaderData;
+  const { rows, total, page, pageCount, q, outcome, trackingOn, poolUsedUp } = loaderData;
   const filtered = q !== "" || outcome !== "";
   return (
     <>
@@ -40,6 +49,11 @@ export default function Calls({ loaderData }: Route.ComponentProps) {
           Call tracking is off: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN to log calls (README, “Call tracking”).
         </p>
       )}
+      {poolUsedUp ? (
+        <p className="mt-3 rounded-lg border-2 border-amber-700 bg-amber-50 p-3 text-slate-900">
+          {`In the last 24 hours, ${poolUsedUp.visits.toLocaleString("en-US")} campaign ${poolUsedUp.visits === 1 ? "visit" : "visits"} found every tracking number held and saw the site’s own number (the last at ${poolUsedUp.lastAt}): their calls cannot be tied to a campaign. Add numbers to CALL_TRACKING_POOL (README, “Call tracking”).`}
+        </p>
+      ) : null}
       <SearchForm
         id="calls"
         label="Calls"

@@ -1,4 +1,4 @@
-import type { EmailToSend, MessageToSend } from "../outbox/index.server.ts";
+import { serviceForMessages, type EmailToSend, type MessageToSend } from "../outbox/index.server.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
 import type { TextMessage } from "./twilio-sms.server.ts";
 
@@ -30,9 +30,9 @@ export function operatorAlert(
   alert: OperatorAlert,
 ): { emails: EmailToSend[]; messages: MessageToSend[] } {
   const link = `${settings.siteUrl}/admin/leads/${alert.leadId}`;
-  const service = alert.service.replace(/\s+/g, " ").slice(0, 80);
+  const service = serviceForMessages(alert.service);
   const text: TextMessage | null = settings.alertSmsTo
-    ? { to: settings.alertSmsTo, body: `${settings.companyName}: ${alert.headline} (${service}). ${link}` }
+    ? { to: settings.alertSmsTo, body: `${settings.companyName}: ${alert.headline} (${service}).\n${link}` }
     : null;
   return {
     emails: [

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import webpush from "web-push";
 import { z } from "zod";
 import type { Database, RunStatement } from "../db/index.server.ts";
-import { DeliveryRefused, queue, type ChannelSender } from "../outbox/index.server.ts";
+import { RefusedAddress, sendOutbound, type OutboundResponse, type OutboundRule } from "../egress/index.server.ts";
+import { DeliveryRefused, queue, serviceForMessages, type ChannelSender } from "../outbox/index.server.ts";
 import { pushSubscriptions } from "./schema.server.ts";
 import type { VapidKeys } from "./vapid-keys.server.ts";
 
@@ -30,6 +31,8 @@ const pushPayload = z.object({
 
 /** How long a push service keeps an alert for a device that is offline: an alert hours late is no alert. */
 const TIME_TO_LIVE_SECONDS = 4 * 3_600;
+/** A push service that has not answered in this long is tried again later. */
+const SEND_TIMEOUT_MS = 15_000;
 
 /** Queues the notification for every subscribed device of every operator. */
 async function queuePush(
@@ -56,7 +59,7 @@ async function queuePush(
  * POSTed to its push service. A 404 or 410 means the subscription is gone: it is removed, and the message
  * is done. A device removed since the message was queued gets nothing.
  */
-export function webPushSender(db: Database, vapid: VapidKeys & { subject: string }): ChannelSender {
+export function webPushSender(db: Database, vapid: VapidKeys & { subject: string }, rule: OutboundRule): ChannelSender {
   return async (payload, signal) => {
     const parsed = pushPayload.safeParse(payload);
     if (!parsed.success) throw new DeliveryRefused("the push message is malformed");
@@ -73,19 +76,26 @@ export function webPushSender(db: Database, vapid: VapidKeys & { subject: string
         contentEncoding: "aes128gcm",
       },
     );
-    const response = await fetch(request.endpoint, {
-      method: request.method,
-      // fetch sets Content-Length itself.
-      headers: Object.fromEntries(
-        Object.entries(request.headers)
-          .filter(([name]) => name.toLowerCase() !== "content-length")
-          .map(([name, value]) => [name, String(value)]),
-      ),
-      body: request.body ? new Uint8Array(request.body) : undefined,
-      signal,
-      redirect: "error",
-    });
-    if (response.ok) return;
+    let response: OutboundResponse;
+    try {
+      // Only to a public address, checked again as this connection resolves the name; redirects not followed.
+      response = await sendOutbound(new URL(request.endpoint), {
+        method: "POST",
+        headers: Object.fromEntries(
+          Object.entries(request.headers)
+            .filter(([name]) => name.toLowerCase() !== "content-length")
+            .map(([name, value]) => [name, String(value)]),
+        ),
+        body: request.body ? new Uint8Array(request.body) : new Uint8Array(),
+        signal,
+        timeoutMs: SEND_TIMEOUT_MS,
+        rule,
+      });
+    } catch (error) {
+      if (error instanceof RefusedAddress) throw new DeliveryRefused("the push service is not on a public address");
+      throw error;
+    }
+    if (response.status >= 200 && response.status < 300) return;
     if (response.status === 404 || response.status === 410) {
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
       return;
@@ -109,12 +119,11 @@ export function createPushAlerts(settings: {
       settings.onQueued();
     }
   };
-  const oneLine = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 120);
   return {
     newLead: (lead: { id: string; service: string }) =>
       send("new_lead_push", {
         title: "New lead",
-        body: `Service asked for: ${oneLine(lead.service)}`,
+        body: `Service asked for: ${serviceForMessages(lead.service)}`,
         url: `/admin/leads/${lead.id}`,
       }),
     optOut: () =>
@@ -128,7 +137,7 @@ export function createPushAlerts(settings: {
       send("missed_call_push", {
         title: "Missed call",
         body: call.service
-          ? `Service asked for: ${oneLine(call.service)}`
+          ? `Service asked for: ${serviceForMessages(call.service)}`
           : `A call to ${settings.companyName} was missed.`,
         url: call.url ?? "/admin",
       }),

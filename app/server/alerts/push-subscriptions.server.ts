@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/index.server.ts";
+import { checkOutboundUrl, type OutboundRule } from "../egress/index.server.ts";
 import { isRowId } from "../../lib/row-id.ts";
 import { pushSubscriptions } from "./schema.server.ts";
 
@@ -13,8 +14,8 @@ const base64url = (bytes: number) =>
     .refine((value) => Buffer.from(value, "base64url").length === bytes);
 
 const subscriptionSchema = z.object({
-  // A push service is reached over HTTPS; the endpoint is the browser's, never a page's input to fetch freely.
-  endpoint: z.url({ protocol: /^https$/ }).max(2_048),
+  // A push service is reached over HTTPS on a public address (checked when it is saved, and at every send).
+  endpoint: z.url({ protocol: /^https?$/ }).max(2_048),
   keys: z.object({ p256dh: base64url(65), auth: base64url(16) }),
   deviceLabel: z.string().trim().min(1).max(80),
 });
@@ -27,8 +28,18 @@ export function parsePushSubscription(body: unknown): NewPushSubscription | null
   return parsed.success ? parsed.data : null;
 }
 
-/** Adds the device, or moves it to this operator when it was subscribed before (one row per endpoint). */
-export async function savePushSubscription(db: Database, operatorId: string, subscription: NewPushSubscription) {
+/**
+ * Adds the device, or moves it to this operator when it was subscribed before (one row per endpoint). An endpoint
+ * the server may not call (not https, or not on a public address) is refused, and nothing is stored.
+ */
+export async function savePushSubscription(
+  db: Database,
+  operatorId: string,
+  subscription: NewPushSubscription,
+  rule: OutboundRule,
+): Promise<{ saved: true } | { saved: false; reason: string }> {
+  const checked = await checkOutboundUrl(subscription.endpoint, rule);
+  if (!checked.ok) return { saved: false, reason: checked.reason };
   const values = {
     operatorId,
     endpoint: subscription.endpoint,
@@ -40,6 +51,7 @@ export async function savePushSubscription(db: Database, operatorId: string, sub
     .insert(pushSubscriptions)
     .values(values)
     .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+  return { saved: true };
 }
 
 export async function listPushSubscriptions(db: Database, operatorId: string) {

@@ -21,4 +21,5 @@ export {
 export { type MissedCallEmailSettings } from "./missed-call-email.server.ts";
 export { forwardCall, hangUp, nothingToDo, offerVoicemail, type CallbackUrls } from "./twiml.server.ts";
 export { holdNumber } from "./holds.server.ts";
+export { poolExhaustion } from "./pool-exhaustion.server.ts";
 export { answeredCalls } from "./answered-calls.server.ts";

@@ -12,7 +12,10 @@ export interface MissedCallEmailSettings {
   timeZone: string;
 }
 
-/** A missed call tells the operator who called, on which number, and from which campaign, to call them back. */
+/**
+ * A missed call tells the operator who called, on which number, and from which campaign, to call them back. The
+ * campaign is visitor-supplied text: it is in the body, escaped, never in the subject.
+ */
 export function missedCallEmail(
   call: { caller: string; called: string; startedAt: Date; how: string; attribution: LeadAttribution },
   settings: MissedCallEmailSettings,
@@ -30,7 +33,7 @@ export function missedCallEmail(
     purpose: MISSED_CALL_PURPOSE,
     to: settings.leadsEmailTo,
     replyTo: null,
-    subject: `Missed call from ${call.caller}${call.attribution.utmCampaign ? ` (${call.attribution.utmCampaign})` : ""}`,
+    subject: `Missed call from ${call.caller}`,
     text: `${intro}\n\n${rows.map(([label, value]) => `${label}: ${value}`).join("\n")}\n\nAll calls: ${link}\n`,
     html: `<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:14px;color:#111"><p>${intro}</p><table>${rows
       .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)

@@ -49,7 +49,8 @@ export const calls = pgTable(
 /**
  * Pool numbers held for a visit: one row per number, held until `heldUntil` (30 minutes after the visit's last
  * page view), with that visit's attribution and nothing else. The visit knows its hold by `holdId`, kept in its
- * sessionStorage; there is no cookie, address or user agent. An expired row is free to be held again.
+ * sessionStorage; there is no cookie or user agent, and the client's address only as a keyed hash, deleted with
+ * the hold. An expired row is free to be held again.
  */
 export const numberHolds = pgTable(
   "number_holds",
@@ -57,7 +58,19 @@ export const numberHolds = pgTable(
     number: text("number").primaryKey(),
     holdId: uuid("hold_id").notNull().unique(),
     heldUntil: timestamp("held_until", { withTimezone: true }).notNull(),
+    /** Which client (IPv4 address or IPv6 /64) holds it, as a keyed hash: it bounds one client's share of the pool. */
+    clientKey: text("client_key"),
     ...visitAttributionColumns(),
   },
   (table) => [index("number_holds_held_until_idx").on(table.heldUntil)],
 );
+
+/**
+ * Campaign visits that found every tracking number held, counted per hour: they were shown the site's own number
+ * and their calls cannot be told apart. The Calls page shows the last day's; kept 30 days.
+ */
+export const numberPoolExhaustions = pgTable("number_pool_exhaustions", {
+  hour: timestamp("hour", { withTimezone: true }).primaryKey(),
+  visits: integer("visits").notNull(),
+  lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+});

@@ -1,11 +1,12 @@
 import type { Database } from "../db/index.server.ts";
-import { authenticate, operatorEmail } from "./operators.server.ts";
+import { authenticate, credentialsStamp, operatorEmail } from "./operators.server.ts";
 import { MAX_PASSWORD_LENGTH } from "./passwords.server.ts";
 import { pendingSignIn } from "./pending-sign-in.server.ts";
 import { clearedSessionCookie, sessionCookie, sessionIdFromCookies } from "./session-cookie.server.ts";
 import { createSessionStore, type SessionStore } from "./sessions.server.ts";
 import { createSignInLimit } from "./sign-in-limit.server.ts";
-import { verifySecondStep } from "./two-step.server.ts";
+import { turnOnTwoStep, verifySecondStep, type TurnOnOutcome } from "./two-step.server.ts";
+import type { Operator } from "./sessions.server.ts";
 
 export type SignInResult =
   | { outcome: "signed-in"; setCookie: string }
@@ -29,6 +30,11 @@ export interface ConsoleAuth {
   signIn(form: { email: unknown; password: unknown }, clientIp: string): Promise<SignInResult>;
   /** The second step: the code (or a recovery code) after a right password, with its pending token. */
   verifyCode(form: { pending: unknown; code: unknown }, clientIp: string): Promise<SecondStepResult>;
+  /**
+   * "Turn on" on the account page, with the secret this session was shown; once on, the operator's other sessions
+   * end (whoever else was signed in had only the password).
+   */
+  turnOnTwoStep(operator: Operator, code: string): Promise<TurnOnOutcome>;
   /** Ends the session in the Cookie header, if any, and returns the Set-Cookie value that clears it. */
   signOut(cookieHeader: string | null): Promise<string>;
   /** Hourly: drops expired sessions and ended sign-in windows. */
@@ -66,14 +72,18 @@ export function createConsoleAuth(options: {
           ? await authenticate(options.db, email.data, password)
           : null;
       if (!operator) return { outcome: "wrong" };
-      await limit.succeeded(accountKey, clientIp);
+      // With two-step sign-in on, the failures are forgotten only once the code is right too: a known password
+      // must not buy the code step fresh guesses.
       if (operator.twoStep) return { outcome: "code-needed", pending: pending.issue(operator) };
+      await limit.succeeded(accountKey, clientIp);
       return startSession(operator.id);
     },
     async verifyCode(form, clientIp) {
       const token = typeof form.pending === "string" ? form.pending : "";
       const operator = pending.read(token);
       if (!operator) return { outcome: "expired" };
+      // Issued for a password or two-step secret the operator no longer has.
+      if ((await credentialsStamp(options.db, operator.id)) !== operator.stamp) return { outcome: "expired" };
       // A wrong code counts toward the sign-in limit like a wrong password, before it is checked.
       const attempt = await limit.attempt(operator.email, clientIp);
       if (!attempt.allowed) return { outcome: "locked", retryAfterSeconds: attempt.retryAfterSeconds, pending: token };
@@ -83,6 +93,11 @@ export function createConsoleAuth(options: {
       }
       await limit.succeeded(operator.email, clientIp);
       return startSession(operator.id);
+    },
+    async turnOnTwoStep(operator, code) {
+      const result = await turnOnTwoStep(options.db, operator, code);
+      if (result.outcome === "on") await sessions.endOthers(operator.id, operator.sessionKey);
+      return result;
     },
     async signOut(cookieHeader) {
       const sessionId = sessionIdFromCookies(cookieHeader);

@@ -8,5 +8,5 @@ export { listOperators, operatorEmail, passwordProblem, removeOperator, saveOper
 export { loadSessionSecret } from "./session-secret.server.ts";
 export type { Operator } from "./sessions.server.ts";
 export { isConsolePath } from "./console-paths.server.ts";
-export { turnOnTwoStep, twoStepSetup, resetTwoStep } from "./two-step.server.ts";
+export { twoStepSetup, resetTwoStep } from "./two-step.server.ts";
 export { createSignInLimit } from "./sign-in-limit.server.ts";

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq, isNotNull, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/index.server.ts";
 import { operators, operatorSessions } from "./schema.server.ts";
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from "./passwords.server.ts";
-import type { Operator } from "./sessions.server.ts";
+import { createHash } from "node:crypto";
 
 /** An operator's email as stored and compared: trimmed and lower-cased. */
 export const operatorEmail = z.string().trim().toLowerCase().max(254).pipe(z.email());
@@ -48,17 +48,49 @@ export async function removeOperator(db: Database, email: string): Promise<boole
   return removed.length > 0;
 }
 
+/** An operator whose password was right, with the stamp of the credentials it was right for. */
+export interface Authenticated {
+  id: string;
+  email: string;
+  twoStep: boolean;
+  stamp: string;
+}
+
+/**
+ * A digest of the operator's password hash and two-step secret: it changes when either does (a new password, two-step
+ * turned on, off or reset), so whatever was issued under the old ones (a pending second step) stops working.
+ */
+const stampOf = (passwordHash: string, totpSecret: string | null) =>
+  createHash("sha256")
+    .update(`${passwordHash}\0${totpSecret ?? ""}`)
+    .digest("base64url");
+
+/** The operator's credentials stamp now, or null when the operator is gone. */
+export async function credentialsStamp(db: Database, operatorId: string): Promise<string | null> {
+  const [found] = await db
+    .select({ passwordHash: operators.passwordHash, totpSecret: operators.totpSecret })
+    .from(operators)
+    .where(eq(operators.id, operatorId));
+  return found ? stampOf(found.passwordHash, found.totpSecret) : null;
+}
+
 /** The operator with this email and password, or null; as slow for an unknown email as for a wrong password. */
-export async function authenticate(db: Database, email: string, password: string): Promise<Operator | null> {
+export async function authenticate(db: Database, email: string, password: string): Promise<Authenticated | null> {
   const [found] = await db
     .select({
       id: operators.id,
       email: operators.email,
       passwordHash: operators.passwordHash,
-      twoStep: isNotNull(operators.totpSecret),
+      totpSecret: operators.totpSecret,
     })
     .from(operators)
     .where(eq(operators.email, email));
   const matches = await verifyPassword(found?.passwordHash, password);
-  return found && matches ? { id: found.id, email: found.email, twoStep: Boolean(found.twoStep) } : null;
+  if (!found || !matches) return null;
+  return {
+    id: found.id,
+    email: found.email,
+    twoStep: found.totpSecret !== null,
+    stamp: stampOf(found.passwordHash, found.totpSecret),
+  };
 }

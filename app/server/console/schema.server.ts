@@ -11,10 +11,13 @@ export const operators = pgTable("operators", {
   /** The TOTP secret (base32, RFC 6238) once two-step sign-in is on; null while it is off. */
   totpSecret: text("totp_secret"),
   /**
-   * The secret shown on the account page until two-step sign-in is turned on with it: the same on every visit,
-   * so an app that has scanned it keeps matching, and never taken from the form.
+   * The secret shown on the account page until two-step sign-in is turned on with it: the same on every visit of
+   * the session that asked for it, so an app that has scanned it keeps matching; a new one for any other session;
+   * never taken from the form.
    */
   totpPendingSecret: text("totp_pending_secret"),
+  /** The session (its key) the pending secret was made for: only that session may turn it on. */
+  totpPendingSession: text("totp_pending_session"),
   /** The 30-second step of the last code accepted: a code is never accepted twice. */
   totpLastStep: integer("totp_last_step"),
 });

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, gt, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../db/index.server.ts";
 import { operators, operatorSessions } from "./schema.server.ts";
 import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from "./session-cookie.server.ts";
@@ -10,6 +10,8 @@ export interface Operator {
   email: string;
   /** Whether two-step sign-in is on for this operator. */
   twoStep: boolean;
+  /** This session's key (the HMAC of its id, as stored): what binds a two-step setup to the session. */
+  sessionKey: string;
 }
 
 export interface SessionStore {
@@ -18,6 +20,8 @@ export interface SessionStore {
   /** The operator of a live session, or null; marks the session as seen (at most once a minute). */
   resolve(sessionId: string): Promise<Operator | null>;
   end(sessionId: string): Promise<void>;
+  /** Ends every session of the operator but the one with `keepSessionKey`. */
+  endOthers(operatorId: string, keepSessionKey: string): Promise<void>;
   /** Deletes sessions that have expired, which would otherwise stay forever. */
   prune(): Promise<void>;
 }
@@ -57,10 +61,15 @@ export function createSessionStore(db: Database, secret: string): SessionStore {
           .set({ lastSeenAt: sql`now()` })
           .where(eq(operatorSessions.idHash, idHash));
       }
-      return { id: found.id, email: found.email, twoStep: Boolean(found.twoStep) };
+      return { id: found.id, email: found.email, twoStep: Boolean(found.twoStep), sessionKey: idHash };
     },
     async end(sessionId) {
       await db.delete(operatorSessions).where(eq(operatorSessions.idHash, hashOf(sessionId)));
+    },
+    async endOthers(operatorId, keepSessionKey) {
+      await db
+        .delete(operatorSessions)
+        .where(and(eq(operatorSessions.operatorId, operatorId), ne(operatorSessions.idHash, keepSessionKey)));
     },
     async prune() {
       await db

@@ -22,20 +22,31 @@ export interface TwoStepSetup {
   qrSvg: string;
 }
 
+/** The operator setting two-step sign-in up, in the session they do it from. */
+interface SettingUp {
+  id: string;
+  email: string;
+  sessionKey: string;
+}
+
 /**
- * The secret for an operator about to turn two-step sign-in on, with its QR code for their app: made on the
- * first visit and kept until it is turned on, so a reload shows the secret their app may already hold. Null
- * once it is on.
+ * The secret for an operator about to turn two-step sign-in on, with its QR code for their app: made for this
+ * session on its first visit and kept for it until it is turned on, so a reload shows the secret their app may
+ * already hold. Any other session (another device, a later sign-in, someone else with the password) gets a new
+ * secret, and only the session a secret was made for can turn it on. Null once it is on.
  */
-export async function twoStepSetup(
-  db: Database,
-  operator: { id: string; email: string },
-  issuer: string,
-): Promise<TwoStepSetup | null> {
+export async function twoStepSetup(db: Database, operator: SettingUp, issuer: string): Promise<TwoStepSetup | null> {
   const { secret: fresh } = await generateTOTP(TOTP);
+  const sameSession = and(
+    isNotNull(operators.totpPendingSecret),
+    eq(operators.totpPendingSession, operator.sessionKey),
+  );
   const [kept] = await db
     .update(operators)
-    .set({ totpPendingSecret: sql`coalesce(${operators.totpPendingSecret}, ${fresh})` })
+    .set({
+      totpPendingSecret: sql`CASE WHEN ${sameSession} THEN ${operators.totpPendingSecret} ELSE ${fresh} END`,
+      totpPendingSession: operator.sessionKey,
+    })
     .where(and(eq(operators.id, operator.id), isNull(operators.totpSecret)))
     .returning({ secret: operators.totpPendingSecret });
   const secret = kept?.secret;
@@ -63,21 +74,26 @@ export type TurnOnOutcome =
   { outcome: "on"; recoveryCodes: string[] } | { outcome: "wrong-code" } | { outcome: "already-on" };
 
 /**
- * Turns two-step sign-in on with the secret the account page showed, once `code` shows the operator's app has
- * it; returns the ten recovery codes, which are shown this once: only their hashes are kept.
+ * Turns two-step sign-in on with the secret the account page showed this session, once `code` shows the
+ * operator's app has it; returns the ten recovery codes, which are shown this once: only their hashes are kept.
  */
-export async function turnOnTwoStep(db: Database, operatorId: string, code: string): Promise<TurnOnOutcome> {
+export async function turnOnTwoStep(
+  db: Database,
+  setting: Omit<SettingUp, "email">,
+  code: string,
+): Promise<TurnOnOutcome> {
+  const operatorId = setting.id;
   const [operator] = await db
-    .select({ on: operators.totpSecret, pending: operators.totpPendingSecret })
+    .select({ on: operators.totpSecret, pending: operators.totpPendingSecret, session: operators.totpPendingSession })
     .from(operators)
     .where(eq(operators.id, operatorId));
   if (operator?.on) return { outcome: "already-on" };
-  const secret = operator?.pending;
+  const secret = operator?.session === setting.sessionKey ? operator.pending : null;
   const step = secret ? await stepOf(secret, code.trim()) : undefined;
   if (!secret || step === undefined) return { outcome: "wrong-code" };
   const turnedOn = await db
     .update(operators)
-    .set({ totpSecret: secret, totpPendingSecret: null, totpLastStep: step })
+    .set({ totpSecret: secret, totpPendingSecret: null, totpPendingSession: null, totpLastStep: step })
     .where(and(eq(operators.id, operatorId), isNull(operators.totpSecret), eq(operators.totpPendingSecret, secret)))
     .returning({ id: operators.id });
   if (turnedOn.length === 0) return { outcome: "already-on" };
@@ -133,7 +149,7 @@ export async function verifySecondStep(db: Database, operatorId: string, code: s
 export async function resetTwoStep(db: Database, email: string): Promise<boolean> {
   const reset = await db
     .update(operators)
-    .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+    .set({ totpSecret: null, totpPendingSecret: null, totpPendingSession: null, totpLastStep: null })
     .where(eq(operators.email, email))
     .returning({ id: operators.id });
   if (reset.length === 0) return false;

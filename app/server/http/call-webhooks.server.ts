@@ -138,6 +138,7 @@ export function callWebhooks(run: RunStatement, settings: CallWebhookSettings) {
       const step = steps[req.path];
       if (!step || req.method !== "POST") return next();
       const body = await readRequestBody({ header: (name) => req.get(name) ?? null, body: req });
+      if ("status" in body && body.status === 413) return res.status(413).type("text/plain").send(body.error);
       const params = "payload" in body ? (body.payload as Params) : null;
       const signature = req.get("x-twilio-signature");
       if (

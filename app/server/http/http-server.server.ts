@@ -8,7 +8,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import compression from "compression";
 import express from "express";
 import proxyAddr from "proxy-addr";
-import { createRequestHandler } from "@react-router/express";
 import type { Env } from "~/config/env.server.ts";
 import { LEAD_ENDPOINT } from "~/lib/lead-schemas.ts";
 import { SITE_EVENTS_ENDPOINT } from "~/lib/site-events.ts";
@@ -28,6 +27,8 @@ import { allowOnlyKnownMethods } from "./methods.server.ts";
 import { refuseConsoleChangesFromElsewhere, refuseCrossSite, refusedAsCrossSite } from "./origin.server.ts";
 import { limitUnsafeRequests } from "./post-limit.server.ts";
 import { servePrerenderedPages } from "./prerendered-pages.server.ts";
+import { reactRouterRequests } from "./react-router-requests.server.ts";
+import { refusedForOversizedBody } from "./request-body.server.ts";
 import { siteEventsEndpoint } from "./site-events-endpoint.server.ts";
 import { logRequest } from "./request-log.server.ts";
 import { baseSecurityHeaders } from "./security-headers.server.ts";
@@ -89,7 +90,7 @@ export function serveApp(server: Server, env: Env, services: AppServices, frontE
   const { build } = frontEnd;
   app.all(
     "/{*path}",
-    createRequestHandler({
+    reactRouterRequests({
       build:
         typeof build === "function"
           ? async () => ({ ...(await build()), allowedActionOrigins })
@@ -106,13 +107,14 @@ export function serveApp(server: Server, env: Env, services: AppServices, frontE
   );
   app.use(handleError(log));
 
-  // What every response gets, whoever answers it: one log line, the security headers, and a 400 for a Host
-  // nothing may build a URL from. Then the event counter answers its own path, and Express everything else.
+  // What every response gets, whoever answers it: one log line, the security headers, a 400 for a Host
+  // nothing may build a URL from, and a 413 for a body declared over its route's limit. Then the event counter
+  // answers its own path, and Express everything else.
   const behindProxy = app.enabled("trust proxy");
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     logRequest(log, req, res);
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
-    if (refusedForMalformedHost(req, res, behindProxy)) return;
+    if (refusedForMalformedHost(req, res, behindProxy) || refusedForOversizedBody(req, res)) return;
     if (req.url?.split("?")[0] !== SITE_EVENTS_ENDPOINT) app(req, res);
     else if (!refusedAsCrossSite(req, res, trustedOrigins)) countSiteEvent(req, res);
   });

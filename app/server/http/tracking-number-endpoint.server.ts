@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import type { Request, Response } from "express";
 import { z } from "zod";
 import { attributionFields, campaignFields, clickIdFields } from "~/lib/site-events.ts";
@@ -8,9 +8,12 @@ import { readRequestBody } from "./request-body.server.ts";
 import { takeAttribution } from "../leads/index.server.ts";
 import { log } from "../log.server.ts";
 import { holdNumber } from "../calls/index.server.ts";
+import { clientKey } from "../limits/index.server.ts";
 
 export interface NumberEndpointSettings {
   pool: readonly string[];
+  /** The key client addresses are hashed with before a hold keeps them. */
+  clientKeySecret: string;
   /** PHONE_DISPLAY: tracking numbers are written in its shape. */
   displayTemplate: string;
 }
@@ -31,7 +34,8 @@ function fromCampaign(visit: Partial<Record<string, string>>): boolean {
  * POST { hold?, visit } from the page's inline script: the visit's tracking number, kept for it 30 minutes
  * after this page view ({ hold, e164, display }), or {} when it gets none (no campaign, or no free number).
  * The hold keeps the visit's attribution as the lead form would (no click ids under Global Privacy Control)
- * and nothing about the visitor: no cookie is set, no address or user agent kept.
+ * and nothing else about the visitor but a keyed hash of their network, which bounds one client's holds: no cookie
+ * is set, no address or user agent kept.
  */
 export function numberEndpoint(run: RunStatement, settings: NumberEndpointSettings) {
   return async (req: Request, res: Response) => {
@@ -49,8 +53,11 @@ export function numberEndpoint(run: RunStatement, settings: NumberEndpointSettin
         holdId: hold ?? null,
         attribution,
         newHoldId: randomUUID(),
+        client: createHmac("sha256", settings.clientKeySecret)
+          .update(clientKey(req.ip ?? "unknown"))
+          .digest("base64url"),
       });
-      if (outcome.kind === "pool-empty") return res.json({});
+      if (outcome.kind !== "held") return res.json({});
       const answer: TrackingNumber = {
         hold: outcome.holdId,
         e164: outcome.number,

@@ -1,11 +1,13 @@
-import { sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
 import { executeRows, type Database } from "../db/index.server.ts";
 import { contactRequests, leadChanges } from "./schema.server.ts";
+import { optedOutOfSharingSql } from "./sharing-opt-out.server.ts";
 
 /**
  * What the conversions module reads of the leads: leads with ad click ids and when each was booked, a Booked
  * lead's own job value, and leads and booked jobs per source and campaign. A lead marked Spam is none of these;
- * a lead stored under Global Privacy Control has no click ids, so it is never sent to an ad platform.
+ * a lead stored under Global Privacy Control has no click ids, and a lead whose person has opted out of sharing
+ * (a do-not-sell request, or Global Privacy Control with any of their leads) is never sent to an ad platform.
  */
 
 const c = contactRequests;
@@ -47,6 +49,7 @@ export async function leadsForConversions(db: Database, since: Date): Promise<Le
     FROM ${c} LEFT JOIN booked ON booked.id = ${c.id}
     WHERE ${c.receivedAt} >= ${since.toISOString()}::timestamptz AND ${c.status} <> 'Spam'
       AND NOT ${c.globalPrivacyControl}
+      AND NOT ${sql.raw(optedOutOfSharingSql(`"${getTableName(c)}"."${c.id.name}"`))}
       AND coalesce(${c.gclid}, ${c.gbraid}, ${c.wbraid}, ${c.msclkid}) IS NOT NULL
     ORDER BY ${c.receivedAt}, ${c.id}`,
   );

@@ -1,6 +1,7 @@
 import type { ContactRequest, OptOutRequest } from "~/lib/lead-schemas.ts";
 import { describeAttribution, type LeadAttribution } from "./attribution.server.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
+import { visitorTextForMessages } from "../outbox/index.server.ts";
 
 /** The emails a lead produces, rendered once when the lead is accepted and stored in the outbox. */
 
@@ -73,7 +74,7 @@ export function contactNotification(
     purpose: "contact_notification",
     to: settings.leadsEmailTo,
     replyTo: request.email,
-    subject: `New estimate request from ${fullName}${globalPrivacyControl ? " (Global Privacy Control)" : ""}`,
+    subject: `New estimate request from ${visitorTextForMessages(fullName, 80)}${globalPrivacyControl ? " (Global Privacy Control)" : ""}`,
     text: `${intro.join("\n\n")}\n\n${rows.text}\n`,
     html: htmlDocument(`${intro.map((paragraph) => `<p>${paragraph}</p>`).join("")}${rows.html}`),
   };
@@ -123,7 +124,7 @@ export function optOutEmails(
       purpose: "opt_out_notification",
       to: settings.privacyEmail,
       replyTo: request.email,
-      subject: `Opt-out request from ${request.name} (due ${formatDate(dueAt)})`,
+      subject: `Opt-out request from ${visitorTextForMessages(request.name, 80)} (due ${formatDate(dueAt)})`,
       text: `${notice}\n\n${rows.text}\n`,
       html: htmlDocument(`<p>${escapeHtml(notice)}</p>${rows.html}`),
     },

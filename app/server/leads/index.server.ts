@@ -18,6 +18,7 @@ export { newestLeadByPhone, phoneKey } from "./leads-by-phone.server.ts";
 export { describeAttribution, takeAttribution, type LeadAttribution } from "./attribution.server.ts";
 export { claimUnansweredLeadCte, findUnansweredLeads } from "./escalation.server.ts";
 export { type ReferralJob, referralJob } from "./referral-job.server.ts";
+export { optedOutOfSharingSql } from "./sharing-opt-out.server.ts";
 export { leadEventRows, recordLeadEventsCte, type LeadEvent } from "./lead-events.server.ts";
 export { markLeadOpened } from "./lead-opened.server.ts";
 export { setLeadZip, validateLeadZip } from "./lead-zip.server.ts";

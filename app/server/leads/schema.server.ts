@@ -60,6 +60,10 @@ export const contactRequests = pgTable(
     index("contact_requests_unescalated_idx")
       .on(table.receivedAt)
       .where(sql`${table.openedAt} IS NULL AND ${table.escalatedAt} IS NULL`),
+    // A person's Global Privacy Control, found by their email when a referral is accepted.
+    index("contact_requests_gpc_email_idx")
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.globalPrivacyControl}`),
     check(
       "contact_requests_status_known",
       sql`${table.status} IN (${sql.raw(LEAD_STATUSES.map((status) => `'${status}'`).join(", "))})`,
@@ -108,6 +112,7 @@ export const privacyRequests = pgTable(
     index("privacy_requests_open_due_idx")
       .on(table.dueAt)
       .where(sql`${table.completedAt} IS NULL`),
+    index("privacy_requests_email_idx").on(sql`lower(${table.email})`),
   ],
 );
 

@@ -22,3 +22,4 @@ export { createIntakePressure } from "./intake-pressure.server.ts";
 export { allUnsentEmails, emailBacklog, listUnsent, retryNow, type OutboxQueue } from "./unsent.server.ts";
 export { deleteEmailsOfRequests, emailsOfContactRequest, requestsOwedEmail } from "./request-emails.server.ts";
 export { purgeSettledEmails } from "./settled-emails.server.ts";
+export { serviceForMessages, visitorTextForMessages } from "./visitor-text.server.ts";

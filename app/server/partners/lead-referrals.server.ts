@@ -1,8 +1,9 @@
-import { asc, eq } from "drizzle-orm";
-import type { Database } from "../db/index.server.ts";
+import { asc, eq, sql } from "drizzle-orm";
+import { type Database, sqlNames } from "../db/index.server.ts";
 import { formatTime } from "../../lib/operator-time.ts";
 import { isRowId } from "../../lib/row-id.ts";
 import { formatDuration } from "../../lib/duration.ts";
+import { withdrawnSql } from "./referrals.server.ts";
 import { partners, referrals } from "./schema.server.ts";
 
 /** A lead's referrals as its page shows them: each offer and its answer, and who has the job. */
@@ -11,7 +12,7 @@ interface LeadReferral {
   id: string;
   partnerName: string;
   offeredAt: string;
-  /** "Accepted", "Declined", "Expired" or "Waiting". */
+  /** "Accepted", "Declined", "Withdrawn" (the visitor opted out of sharing since), "Expired" or "Waiting". */
   state: string;
   answeredAt: string | null;
   /** How long the partner took to answer. */
@@ -36,6 +37,7 @@ export async function leadReferrals(db: Database, leadId: string, timeZone: stri
       expiresAt: referrals.expiresAt,
       answer: referrals.answer,
       answeredAt: referrals.answeredAt,
+      withdrawn: sql<boolean>`${sql.raw(withdrawnSql(sqlNames(referrals).table))}`,
     })
     .from(referrals)
     .innerJoin(partners, eq(partners.id, referrals.partnerId))
@@ -54,9 +56,11 @@ export async function leadReferrals(db: Database, leadId: string, timeZone: stri
           ? "Accepted"
           : row.answer === "declined"
             ? "Declined"
-            : row.expiresAt.getTime() <= Date.now()
-              ? "Expired"
-              : "Waiting",
+            : row.withdrawn
+              ? "Withdrawn"
+              : row.expiresAt.getTime() <= Date.now()
+                ? "Expired"
+                : "Waiting",
       answeredAt: row.answeredAt && formatTime(row.answeredAt, timeZone),
       answeredIn: took(row),
     })),

@@ -1,4 +1,9 @@
-import type { EmailToSend, MessageToSend } from "../outbox/index.server.ts";
+import {
+  serviceForMessages,
+  visitorTextForMessages,
+  type EmailToSend,
+  type MessageToSend,
+} from "../outbox/index.server.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
 import type { ReferralJob } from "../leads/index.server.ts";
 
@@ -20,13 +25,21 @@ interface Recipient {
   phone: string;
 }
 
-/** The job as a partner may see it before accepting: service, ZIP when known, first name and message. */
+/**
+ * The job as a partner may see it before accepting: service, ZIP when known, first name and message. What the
+ * visitor typed has its links removed: the only link a partner is sent is the operator's.
+ */
 export function jobRows(job: ReferralJob): [label: string, value: string][] {
+  const withoutLinks = (text: string) =>
+    text
+      .split("\n")
+      .map((line) => visitorTextForMessages(line, 2_000))
+      .join("\n");
   return [
-    ["Service", job.service],
+    ["Service", withoutLinks(job.service)],
     ...(job.zip ? ([["ZIP", job.zip]] as [string, string][]) : []),
-    ["First name", job.firstName],
-    ["Message", job.message],
+    ["First name", withoutLinks(job.firstName)],
+    ["Message", withoutLinks(job.message)],
   ];
 }
 
@@ -60,11 +73,12 @@ export function offerEmail(
   link: string,
   settings: ReferralMessageSettings,
 ): EmailToSend {
+  const service = serviceForMessages(job.service);
   const body = render(
     [
       `Hello ${partner.name},`,
-      `${settings.companyName} has a ${job.service} job for you. Open the link to accept or decline it; the first partner to accept gets the customer's contact details.`,
-      `Accept or decline: ${link}`,
+      `${settings.companyName} has a job for you (${service}). Open the link below to accept or decline it; the first partner to accept gets the customer's contact details.`,
+      `Accept or decline:\n${link}`,
       `The link works once and for ${settings.tokenHours} hours.`,
     ],
     jobRows(job),
@@ -73,7 +87,7 @@ export function offerEmail(
     purpose: "referral_offer",
     to: partner.email,
     replyTo: settings.replyTo,
-    subject: `New job from ${settings.companyName}: ${job.service}${job.zip ? ` in ${job.zip}` : ""}`,
+    subject: `New job from ${settings.companyName}: ${service}${job.zip ? ` in ${job.zip}` : ""}`,
     ...body,
   };
 }
@@ -103,7 +117,11 @@ export function offerText(
   return {
     channel: "sms",
     purpose: "referral_offer",
-    payload: { to, body: `${companyName}: new ${job.service.slice(0, 60)} job${where}. Accept or decline: ${link}` },
+    // The real link alone on the last line: nothing the visitor typed stands next to it.
+    payload: {
+      to,
+      body: `${companyName}: new job${where}: ${serviceForMessages(job.service)}.\nAccept or decline:\n${link}`,
+    },
   };
 }
 
@@ -116,7 +134,7 @@ export function acceptedEmail(partner: Recipient, job: ReferralJob, settings: Re
     purpose: "referral_accepted",
     to: partner.email,
     replyTo: settings.replyTo,
-    subject: `The job is yours: ${job.service}, ${job.firstName} ${job.lastName}`,
+    subject: `The job is yours: ${serviceForMessages(job.service)}, ${visitorTextForMessages(`${job.firstName} ${job.lastName}`, 80)}`,
     ...body,
   };
 }

@@ -1,10 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, RunStatement } from "../db/index.server.ts";
 import { sqlNames } from "../db/index.server.ts";
 import { countHitCte, limitResult } from "../limits/index.server.ts";
 import { emailRow, messageRow, queueEmailsCte, queueMessagesCte } from "../outbox/index.server.ts";
-import { leadEventRows, recordLeadEventsCte, type LeadEvent, referralJob } from "../leads/index.server.ts";
+import {
+  leadEventRows,
+  optedOutOfSharingSql,
+  recordLeadEventsCte,
+  type LeadEvent,
+  referralJob,
+} from "../leads/index.server.ts";
 import { queueWebhooksCte } from "../webhooks/index.server.ts";
 import { isRowId } from "../../lib/row-id.ts";
 import {
@@ -56,6 +62,7 @@ export type ReferralPage =
   | { kind: "taken" }
   | { kind: "used" }
   | { kind: "expired" }
+  | { kind: "withdrawn" }
   | { kind: "not-found" }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
@@ -87,15 +94,24 @@ const HIT = `WITH ${countHitCte({ key: "$1", windowSeconds: "$2", allowed: "$3" 
 SELECT allowed, seconds_left FROM form_hit`;
 
 /**
- * A partner's answer: taken only while the link is unused and unexpired, and (to accept) the job still free; an
- * acceptance queues its `referral.accepted` webhooks in the same statement.
+ * An offer is withdrawn once its person opts out of sharing after it was made: a do-not-sell request, or Global
+ * Privacy Control with a later lead. As SQL on the offer's row, named `referral`.
+ */
+export function withdrawnSql(referral: string): string {
+  return optedOutOfSharingSql(`${referral}.${r.contactRequestId}`, `${referral}.${r.offeredAt}`);
+}
+
+/**
+ * A partner's answer: taken only while the link is unused and unexpired, and (to accept) the job still free and
+ * the offer not withdrawn, judged in the same statement that hands the job over; an acceptance queues its
+ * `referral.accepted` webhooks in the same statement.
  */
 const ANSWER = `WITH answered AS (
   UPDATE ${r.table} AS referral SET ${r.answer} = $2, ${r.answeredAt} = now()
   WHERE referral.${r.id} = $1::uuid AND referral.${r.answer} IS NULL AND referral.${r.expiresAt} > now()
-    AND ($2 = 'declined' OR NOT EXISTS (
+    AND ($2 = 'declined' OR (NOT ${withdrawnSql("referral")} AND NOT EXISTS (
       SELECT 1 FROM ${r.table} AS other
-      WHERE other.${r.contactRequestId} = referral.${r.contactRequestId} AND other.${r.answer} = 'accepted'))
+      WHERE other.${r.contactRequestId} = referral.${r.contactRequestId} AND other.${r.answer} = 'accepted')))
   RETURNING referral.${r.contactRequestId} AS id, referral.${r.contactRequestId} AS lead_id,
     referral.${r.id} AS referral_id, referral.${r.partnerId} AS partner_id, referral.${r.answeredAt} AS answered_at
 ),
@@ -135,6 +151,7 @@ export function createReferrals(settings: ReferralSettings) {
         partnerName: partners.name,
         partnerEmail: partners.email,
         partnerPhone: partners.phone,
+        withdrawn: sql<boolean>`${sql.raw(withdrawnSql(r.table))}`,
       })
       .from(referrals)
       .innerJoin(partners, eq(partners.id, referrals.partnerId))
@@ -151,6 +168,7 @@ export function createReferrals(settings: ReferralSettings) {
   function closedState(found: NonNullable<Awaited<ReturnType<typeof lookUp>>>): ReferralPage | null {
     if (found.answer !== null) return { kind: "used" };
     if (found.takenBy !== null) return { kind: "taken" };
+    if (found.withdrawn) return { kind: "withdrawn" };
     if (found.expiresAt.getTime() <= Date.now()) return { kind: "expired" };
     return null;
   }

@@ -1,9 +1,7 @@
-import type { LookupFunction } from "node:net";
-import { request as httpRequest } from "node:http";
-import { request as httpsRequest } from "node:https";
 import { Webhook } from "standardwebhooks";
 import { escapeHtml } from "~/lib/escape-html.ts";
 import { sqlNames, type RunStatement } from "../db/index.server.ts";
+import { sendOutbound, type OutboundRule } from "../egress/index.server.ts";
 import { log } from "../log.server.ts";
 import { emailRow, queueEmailsCte, type ClaimedRow, type DeliveryQueue } from "../outbox/index.server.ts";
 import { webhookDeliveries, webhookEndpoints } from "./schema.server.ts";
@@ -29,8 +27,6 @@ const DISABLE_AFTER_MS = 5 * 86_400_000;
 
 /** How long an endpoint has to answer. */
 const TIMEOUT_MS = 15_000;
-/** How much of an answer is read (and thrown away) before the connection is closed. */
-const MAX_ANSWER_BYTES = 64 * 1024;
 
 const d = sqlNames(webhookDeliveries);
 const e = sqlNames(webhookEndpoints);
@@ -71,8 +67,8 @@ class EndpointOff extends Error {}
 
 export interface WebhookDeliverySettings {
   run: RunStatement;
-  /** Resolves the endpoint's host when connecting, refusing addresses deliveries must not reach. */
-  lookup?: LookupFunction;
+  /** Where deliveries may connect: public addresses over https, unless WEBHOOK_ALLOW_PRIVATE; checked as each connects. */
+  rule: OutboundRule;
   /** Who is told when an endpoint is turned off. */
   leadsEmailTo: string;
   siteUrl: string;
@@ -93,34 +89,6 @@ function disabledEmail(url: string, settings: WebhookDeliverySettings) {
     text: `${intro}\n\n${url}\n\n${next}\n${page}\n`,
     html: `<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:14px;color:#111"><p>${escapeHtml(intro)}</p><p>${escapeHtml(url)}</p><p>${escapeHtml(next)}</p><p><a href="${escapeHtml(page)}">Integrations</a></p></body></html>`,
   };
-}
-
-/** POSTs the body and resolves with the HTTP status; redirects are not followed (a 3xx is a failure). */
-function post(url: URL, body: string, headers: Record<string, string>, signal: AbortSignal, lookup?: LookupFunction) {
-  return new Promise<number>((resolve, reject) => {
-    const request = (url.protocol === "https:" ? httpsRequest : httpRequest)(
-      url,
-      {
-        method: "POST",
-        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-        signal,
-        lookup,
-        timeout: TIMEOUT_MS,
-      },
-      (response) => {
-        let read = 0;
-        response.on("data", (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > MAX_ANSWER_BYTES) response.destroy();
-        });
-        response.on("error", () => undefined);
-        response.on("close", () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on("timeout", () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
-    request.on("error", reject);
-    request.end(body);
-  });
 }
 
 /** The outbox queue that delivers webhooks. */
@@ -155,12 +123,21 @@ export function webhookQueue(settings: WebhookDeliverySettings): DeliveryQueue<C
         "webhook-id": row.message_id,
         "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
         "webhook-signature": new Webhook(row.secret).sign(row.message_id, timestamp, row.body),
+        "content-type": "application/json",
         "user-agent": "Plumbline-Webhooks",
       };
       const started = performance.now();
       let status: number;
       try {
-        status = await post(new URL(row.url), row.body, headers, signal, settings.lookup);
+        // Redirects are not followed: a 3xx is a failed attempt.
+        ({ status } = await sendOutbound(new URL(row.url), {
+          method: "POST",
+          headers,
+          body: row.body,
+          signal,
+          timeoutMs: TIMEOUT_MS,
+          rule: settings.rule,
+        }));
       } catch (error) {
         // A send the outbox cut short (shutdown, lease) is returned untouched; any other is a failed attempt.
         if (!signal.aborted) await recordAttempt(row, null, Math.round(performance.now() - started), false);

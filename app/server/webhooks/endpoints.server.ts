@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { executeRows, type Database } from "../db/index.server.ts";
+import { checkOutboundUrl, type OutboundRule } from "../egress/index.server.ts";
 import { ISO_NOW, NEW_MESSAGE_ID, TEST_EVENT, WEBHOOK_EVENTS, type WebhookEvent } from "./events.server.ts";
 import { webhookDeliveries, webhookEndpoints } from "./schema.server.ts";
 
@@ -27,7 +28,7 @@ const endpointSchema = z.object({
 
 export type EndpointErrors = Partial<Record<"url" | "events", string>>;
 
-/** "Add endpoint"'s fields, checked: the URL's form here, where it may point in `checkEndpointUrl`. */
+/** "Add endpoint"'s fields, checked: the URL's form here; where it leads is the egress rule's to check. */
 function validateEndpoint(
   form: FormData,
 ): { success: true; endpoint: { url: string; events: WebhookEvent[] } } | { success: false; errors: EndpointErrors } {
@@ -164,8 +165,8 @@ async function sendTestEvent(db: Database, endpointId: string): Promise<boolean>
 
 export interface WebhookConsoleSettings {
   db: Database;
-  /** Why deliveries may not go to this URL (not https, or not a public address), or null when they may. */
-  checkUrl(url: string): Promise<string | null>;
+  /** Where endpoints may be: https URLs on public addresses (after DNS resolution), unless WEBHOOK_ALLOW_PRIVATE. */
+  rule: OutboundRule;
   /** Called once a delivery is queued, so the outbox sends it now. */
   onQueued(): void;
 }
@@ -186,8 +187,8 @@ export function createWebhookConsole(settings: WebhookConsoleSettings) {
     async add(form: FormData): Promise<AddEndpointOutcome> {
       const result = validateEndpoint(form);
       if (!result.success) return { kind: "invalid", errors: result.errors };
-      const refused = await settings.checkUrl(result.endpoint.url);
-      if (refused) return { kind: "invalid", errors: { url: refused } };
+      const checked = await checkOutboundUrl(result.endpoint.url, settings.rule);
+      if (!checked.ok) return { kind: "invalid", errors: { url: checked.reason } };
       return { kind: "added", ...(await addEndpoint(db, result.endpoint)) };
     },
     resend: async (endpointId: string, deliveryId: string) => queued(await resendDelivery(db, endpointId, deliveryId)),

@@ -2,4 +2,3 @@
 export { queueWebhooksCte, WEBHOOK_EVENTS } from "./events.server.ts";
 export { purgeOldDeliveries, webhookQueue, WEBHOOK_QUEUE } from "./delivery.server.ts";
 export { createWebhookConsole, URL_MAX_LENGTH, type WebhookConsole } from "./endpoints.server.ts";
-export { webhookUrlRule } from "./url-rule.server.ts";
