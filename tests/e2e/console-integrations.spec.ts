@@ -45,7 +45,21 @@ test("an operator adds a webhook endpoint, a lead arrives signed, and its delive
     await expect(row).toContainText("200");
     await expect(row).toContainText("Delivered");
     await expect(row.getByRole("button", { name: /^Resend lead\.created/ })).toBeVisible();
-    await expect(page.getByRole("button", { name: `Send test event to ${receiver.url}` })).toBeVisible();
+
+    // "Send test event": a webhook.test delivery, signed like the rest and listed once delivered.
+    await page.getByRole("button", { name: `Send test event to ${receiver.url}` }).click();
+    await expect
+      .poll(() => receiver.received.some((delivery) => delivery.payload.type === "webhook.test"), { timeout: 10_000 })
+      .toBe(true);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return endpoint.getByRole("row").filter({ hasText: "webhook.test" }).filter({ hasText: "Delivered" }).count();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
 
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
