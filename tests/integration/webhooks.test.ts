@@ -387,6 +387,15 @@ describe("webhook deliveries through the outbox's lease", () => {
       const added = await webhooks.add(endpointForm(url, ["lead.created"]));
       expect(added, url).toMatchObject({ kind: "invalid", errors: { url: expect.any(String) } });
     }
+    // The form itself: at least one event from the list, and a URL.
+    expect(await webhooks.add(endpointForm("https://hooks.example.com/x", []))).toEqual({
+      kind: "invalid",
+      errors: { events: "Choose at least one event." },
+    });
+    expect(await webhooks.add(endpointForm("https://hooks.example.com/x", ["lead.deleted"]))).toMatchObject({
+      kind: "invalid",
+      errors: { events: "Choose events from the list." },
+    });
     expect(await database.db.select().from(webhookEndpoints)).toEqual([]);
 
     // A name that pointed at a public address when it was added and at this machine now (DNS rebinding) is refused
