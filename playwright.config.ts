@@ -48,6 +48,8 @@ export default defineConfig({
       DIGEST: "off",
       // The alerts tests add devices whose push service is on this machine.
       PUSH_ALLOW_PRIVATE: "true",
+      // The webhook test's receiver listens on this machine, over http.
+      WEBHOOK_ALLOW_PRIVATE: "true",
     },
   },
 });

@@ -35,6 +35,7 @@ export default [
       route("conversions", "routes/admin/conversions.tsx"),
       route("conversions/download", "routes/admin/conversions-download.ts"),
       route("conversions/downloads/:id", "routes/admin/conversions-past-download.ts"),
+      route("integrations", "routes/admin/integrations.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

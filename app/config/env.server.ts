@@ -120,6 +120,8 @@ export const envSchema = z.object({
   SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
   // Every operator must turn on two-step sign-in (a code from an authenticator app) before using the console.
   REQUIRE_TWO_STEP: flag.default(false),
+  // Webhook endpoints may be http URLs and private or loopback addresses (a receiver on the operator's own network).
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   // Call tracking (Twilio): on only when both the account SID and its auth token are set.
   TWILIO_ACCOUNT_SID: z
     .string()

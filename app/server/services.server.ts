@@ -28,6 +28,13 @@ import {
 } from "./calls/index.server.ts";
 import { createTwilioClient, isTwilioConfigured, type TwilioClient } from "./twilio/index.server.ts";
 import { startWeeklyDigest, type ConversionSources } from "./conversions/index.server.ts";
+import {
+  createWebhookConsole,
+  purgeOldDeliveries,
+  webhookQueue,
+  WEBHOOK_QUEUE,
+  type WebhookConsole,
+} from "./webhooks/index.server.ts";
 
 /** The long-lived parts of the server process, opened once at start and closed on shutdown. */
 export interface AppServices {
@@ -55,6 +62,8 @@ export interface AppServices {
   calls: CallTracking | undefined;
   /** What the conversion downloads and the dashboard's cost figures read besides the database. */
   conversions: ConversionSources;
+  /** Webhook endpoints and their deliveries (the Integrations page). */
+  webhooks: WebhookConsole;
   close(): Promise<void>;
 }
 
@@ -96,6 +105,7 @@ export async function startServices(env: Env): Promise<AppServices> {
   });
   const pushEndpointRule: OutboundRule = { allowPrivate: env.PUSH_ALLOW_PRIVATE };
   const intakePressure = createIntakePressure();
+  const webhookEndpointRule: OutboundRule = { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE };
   const outbox = startOutboxWorker(database.run, mailer, {
     pollMs: env.OUTBOX_POLL_MS,
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
@@ -110,6 +120,21 @@ export async function startServices(env: Env): Promise<AppServices> {
       ...(texts ? { sms: texts } : {}),
       ...(twilio ? { [TWILIO_CHANNEL]: twilioChannel(twilio) } : {}),
     },
+    queues: [
+      webhookQueue({
+        run: database.run,
+        rule: webhookEndpointRule,
+        leadsEmailTo: env.LEADS_EMAIL_TO,
+        siteUrl: env.SITE_URL,
+        companyName: env.COMPANY_NAME,
+        messageIdDomain: messageIdDomain(env.MAIL_FROM),
+      }),
+    ],
+  });
+  const webhooks = createWebhookConsole({
+    db: database.db,
+    rule: webhookEndpointRule,
+    onQueued: () => outbox.nudge(WEBHOOK_QUEUE),
   });
   const pushAlerts = createPushAlerts({
     db: database.db,
@@ -168,6 +193,7 @@ export async function startServices(env: Env): Promise<AppServices> {
       purgeExpiredCalls(database.run).catch((error) => log.error({ err: error }, "retention purge of calls failed")),
       releaseExpiredHolds(database.run).catch((error) => log.error({ err: error }, "tracking number release failed")),
       consoleAuth.prune().catch((error) => log.error({ err: error }, "session pruning failed")),
+      purgeOldDeliveries(database.run).catch((error) => log.error({ err: error }, "webhook delivery purge failed")),
     ]);
   let housekeepingRun = housekeeping();
   const housekeepingTimer = setInterval(() => (housekeepingRun = housekeeping()), HOUR_SECONDS * 1000);
@@ -188,6 +214,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     onAccepted(lead) {
       intakePressure.leadAccepted();
       outbox.nudge("emails");
+      if (lead.kind === "contact" && lead.webhooks) outbox.nudge(WEBHOOK_QUEUE);
       // The email is already queued with the lead; the push to operators' devices follows it.
       (lead.kind === "contact" ? pushAlerts.newLead(lead) : pushAlerts.optOut()).catch((error) =>
         log.error({ err: error }, "queueing the push alert failed"),
@@ -221,6 +248,7 @@ export async function startServices(env: Env): Promise<AppServices> {
                 .missedCall({ url: "/admin/calls" })
                 .catch((error) => log.error({ err: error }, "queueing the push alert failed"));
             },
+            onWebhooksQueued: () => outbox.nudge(WEBHOOK_QUEUE),
           }),
           numberEndpoint: numberEndpoint(database.run, {
             pool: env.CALL_TRACKING_POOL,
@@ -267,6 +295,7 @@ export async function startServices(env: Env): Promise<AppServices> {
       // With call tracking on, answered calls are conversions too.
       answeredCalls: calls ? (from, until) => answeredCalls(database.db, from, until) : undefined,
     },
+    webhooks,
     async close() {
       clearInterval(housekeepingTimer);
       await weeklyDigest?.stop();

@@ -37,6 +37,7 @@ function navItems(counts: OpenRequestCounts, callTracking: boolean, openReturns:
     { to: "/admin/returns", label: "Returns", end: false, count: `${openReturns} open` },
     { to: "/admin/dashboard", label: "Dashboard", end: false, count: null },
     { to: "/admin/conversions", label: "Conversions", end: false, count: null },
+    { to: "/admin/integrations", label: "Integrations", end: false, count: null },
   ];
 }
 

@@ -21,6 +21,7 @@ import {
 } from "~/server/leads/index.server.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { leadReferrals, referralCandidates } from "~/server/partners/index.server.ts";
+import { WEBHOOK_QUEUE } from "~/server/webhooks/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
 import { ReferSection, type ReferErrors } from "./components/ReferSection.tsx";
@@ -121,6 +122,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   if (!result.success) return data({ errors: result.errors, refer: undefined }, { status: 400 });
   const found = await updateLead(db, params.id, result.update, operator.email);
   if (!found) throw data(null, { status: 404 });
+  // Its lead.updated webhooks, if any endpoint wants them, were queued with the change: sent now.
+  context.services.outbox.nudge(WEBHOOK_QUEUE);
   return redirect(`/admin/leads/${params.id}`, 303);
 }
 

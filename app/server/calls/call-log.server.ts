@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { emailRow, queueEmailsCte } from "../outbox/index.server.ts";
+import { queueWebhooksCte } from "../webhooks/index.server.ts";
 import { sqlNames, type RunStatement } from "../db/index.server.ts";
 import type { LeadAttribution } from "../leads/index.server.ts";
 import { holdAttributionColumns } from "./holds.server.ts";
@@ -64,15 +65,28 @@ const READ_RINGING = `SELECT ${c.caller} AS caller, ${c.called} AS called, ${c.s
   ${ATTRIBUTION_KEYS.map((key) => `${c[key]} AS "${key}"`).join(", ")}
 FROM ${c.table} WHERE ${c.callSid} = $1 AND ${c.status} = 'ringing'`;
 
-/** The outcome, once: only a ringing call takes it; a missed one queues the operator's email in the same statement. */
+const utc = (column: string) => `to_char(ended.${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A call as the `call.completed` webhook carries it (documented in the README), from the `ended` row. */
+const CALL_WEBHOOK_DATA = `jsonb_build_object('id', ended.${c.id}, 'started_at', ${utc(c.startedAt)},
+  'ended_at', ${utc(c.endedAt)}, 'caller', ended.${c.caller}, 'called', ended.${c.called}, 'line', ended.${c.line},
+  'status', ended.${c.status}, 'duration_seconds', ended.${c.durationSeconds},
+  'attribution', jsonb_build_object(${ATTRIBUTION_KEYS.map((key) => `'${key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}', ended.${c[key]}`).join(", ")}))`;
+
+/**
+ * The outcome, once: only a ringing call takes it; in the same statement a missed one queues the operator's email,
+ * and every one its `call.completed` webhooks.
+ */
 const SET_OUTCOME = `WITH ended AS (
   UPDATE ${c.table} SET ${c.status} = $2, ${c.durationSeconds} = $3, ${c.endedAt} = now()
   WHERE ${c.callSid} = $1 AND ${c.status} = 'ringing'
-  RETURNING 1
-), ${queueEmailsCte({ rows: "$4", where: "EXISTS (SELECT 1 FROM ended)" })}
-SELECT count(*)::int AS changed FROM ended`;
+  RETURNING *
+), ${queueEmailsCte({ rows: "$4", where: "EXISTS (SELECT 1 FROM ended)" })},
+${queueWebhooksCte({ name: "queued_webhooks", event: "call.completed", from: "ended", data: CALL_WEBHOOK_DATA })}
+SELECT count(*)::int AS changed, EXISTS (SELECT 1 FROM queued_webhooks) AS webhooks FROM ended`;
 
-export type OutcomeChange = { kind: "recorded" } | { kind: "unchanged" };
+/** `webhooks`: webhook deliveries were queued with the outcome. */
+export type OutcomeChange = { kind: "recorded"; webhooks: boolean } | { kind: "unchanged" };
 
 /** The forwarded call's outcome: answered with its duration, or missed (busy, no answer, failed, caller gave up). */
 export async function recordOutcome(
@@ -105,13 +119,13 @@ export async function recordOutcome(
             email.messageIdDomain,
           ),
         ];
-  const [result] = await run<{ changed: number }>("calls_outcome", SET_OUTCOME, [
+  const [result] = await run<{ changed: number; webhooks: boolean }>("calls_outcome", SET_OUTCOME, [
     callSid,
     outcome.status,
     outcome.status === "answered" ? outcome.durationSeconds : null,
     JSON.stringify(emails),
   ]);
-  return result && result.changed > 0 ? { kind: "recorded" } : { kind: "unchanged" };
+  return result && result.changed > 0 ? { kind: "recorded", webhooks: result.webhooks } : { kind: "unchanged" };
 }
 
 function describeMissed(status: MissedStatus): string {

@@ -36,6 +36,8 @@ export interface CallWebhookSettings {
   missedCallEmail: MissedCallEmailSettings & { messageIdDomain: string };
   /** Called once a missed call's email is queued, so the outbox sends it now. */
   onEmailQueued(): void;
+  /** Called once an answered call's webhooks are queued, so the outbox sends them now. */
+  onWebhooksQueued(): void;
 }
 
 const CALL_SID = /^CA[0-9a-f]{32}$/i;
@@ -85,12 +87,13 @@ export function callWebhooks(run: RunStatement, settings: CallWebhookSettings) {
     const dialStatus = params.DialCallStatus;
     if (dialStatus !== undefined) {
       if (dialStatus === "completed" || dialStatus === "answered") {
-        await recordOutcome(
+        const change = await recordOutcome(
           run,
           callSid,
           { status: "answered", durationSeconds: seconds(params.DialCallDuration) },
           settings.missedCallEmail,
         );
+        if (change.kind === "recorded" && change.webhooks) settings.onWebhooksQueued();
         return hangUp();
       }
       if (!(MISSED_STATUSES as readonly string[]).includes(dialStatus)) return null;

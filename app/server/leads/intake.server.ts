@@ -82,7 +82,9 @@ export interface LeadIntakeOptions {
 }
 
 /** A lead just stored: what an alert about it may say (never the visitor's contact details). */
-export type AcceptedLead = { kind: "contact"; id: string; service: string } | { kind: "opt-out"; id: string };
+export type AcceptedLead =
+  /** `webhooks`: webhook deliveries were queued with it. */
+  { kind: "contact"; id: string; service: string; webhooks: boolean } | { kind: "opt-out"; id: string };
 
 const STORAGE_UNAVAILABLE =
   "We could not save your request right now. Please try again in a few minutes, or call us directly.";
@@ -162,7 +164,7 @@ async function intake(options: LeadIntakeOptions, input: LeadInput): Promise<Lea
     case "stored":
       options.onAccepted(
         validation.lead.kind === "contact"
-          ? { kind: "contact", id: stored.id, service: validation.lead.data.service }
+          ? { kind: "contact", id: stored.id, service: validation.lead.data.service, webhooks: stored.webhooks }
           : { kind: "opt-out", id: stored.id },
       );
       return { outcome: "stored", id: stored.id };

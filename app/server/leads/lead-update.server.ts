@@ -4,6 +4,8 @@ import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
 import { executeRows, type Database } from "../db/index.server.ts";
 import { contactRequests, leadChanges } from "./schema.server.ts";
+import { queueWebhooksCte } from "../webhooks/index.server.ts";
+import { leadWebhookData } from "./lead-webhooks.server.ts";
 
 /** The lead page's "Save": a new status, a note, or both, recorded with who made the change and when. */
 
@@ -40,9 +42,21 @@ export function validateLeadUpdate(form: FormData): LeadUpdateResult {
 const column = (name: { name: string }) => sql.identifier(name.name);
 
 /**
- * One statement: lock the request, change its status if it differs, and record the change (old and new
- * status, the note) in its history. Concurrent saves queue on the row lock, so each records the status it
- * really replaced. Returns false when no request has that id.
+ * `lead.updated`: the lead as it is after the change, and the change itself (`recorded`, the history's new row).
+ */
+const QUEUE_LEAD_UPDATED = queueWebhooksCte({
+  name: "queued_webhooks",
+  event: "lead.updated",
+  from: "previous, recorded",
+  data: `${leadWebhookData("previous", "COALESCE(recorded.status_to, previous.status)")} || jsonb_build_object(
+    'change', jsonb_build_object('status_from', recorded.status_from, 'status_to', recorded.status_to,
+      'note', recorded.note, 'changed_by', recorded.changed_by))`,
+});
+
+/**
+ * One statement: lock the request, change its status if it differs, record the change (old and new
+ * status, the note) in its history, and queue its `lead.updated` webhooks. Concurrent saves queue on the row lock,
+ * so each records the status it really replaced. Returns false when no request has that id.
  */
 export async function updateLead(
   db: Database,
@@ -57,7 +71,7 @@ export async function updateLead(
     db,
     sql`
     WITH previous AS (
-      SELECT ${contactRequests.status} AS status FROM ${contactRequests} WHERE ${contactRequests.id} = ${requestId} FOR UPDATE
+      SELECT * FROM ${contactRequests} WHERE ${contactRequests.id} = ${requestId} FOR UPDATE
     ),
     changed AS (
       UPDATE ${contactRequests} SET ${column(contactRequests.status)} = ${status}
@@ -71,7 +85,9 @@ export async function updateLead(
         CASE WHEN previous.status <> ${status} THEN ${status} END,
         ${note}
       FROM previous WHERE previous.status <> ${status} OR ${note} IS NOT NULL
-    )
+      RETURNING *
+    ),
+    ${sql.raw(QUEUE_LEAD_UPDATED)}
     SELECT count(*)::int AS found FROM previous`,
   );
   return (row?.found ?? 0) > 0;

@@ -3,13 +3,16 @@ import { type RunStatement, sqlNames } from "../db/index.server.ts";
 import { confirmationEmailLimits, contactRequests, leadSubmissions, privacyRequests } from "./schema.server.ts";
 import { countHitCte, limitResult } from "../limits/index.server.ts";
 import { emailRow, queueEmailsCte } from "../outbox/index.server.ts";
+import { queueWebhooksCte } from "../webhooks/index.server.ts";
+import { leadWebhookData } from "./lead-webhooks.server.ts";
 import type { RenderedEmail } from "./emails.server.ts";
 
 /**
  * The lead store: the submission id, the visitor's hit against the form limit, the request and its emails
  * are written by ONE statement, atomic like a transaction and one round trip
  * (docs/decisions/050-one-statement-per-lead.md). Past the limit, or for a submission id already used,
- * the hit is counted and nothing else is written.
+ * the hit is counted and nothing else is written. A contact request's `lead.created` webhooks are queued by the
+ * same statement, one for each endpoint that wants it (none, at no cost, when there is no endpoint).
  */
 
 const contacts = sqlNames(contactRequests);
@@ -80,14 +83,14 @@ claim AS (
   RETURNING 1
 )`;
 
-/** `INSERT INTO table (columns) SELECT $n, … FROM form_hit WHERE allowed (and the key was claimed) RETURNING id`. */
+/** `INSERT INTO table (columns) SELECT $n, … FROM form_hit WHERE allowed (and the key was claimed) RETURNING *`. */
 function insertLead(names: { table: string } & Record<string, string>, columns: readonly string[], first: number) {
   const params = columns.map((_, index) => `$${first + index}`);
   return `lead AS (
   INSERT INTO ${names.table} (${columns.map((column) => names[column]).join(", ")})
   SELECT ${params.join(", ")} FROM form_hit
   WHERE allowed AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM claim))
-  RETURNING ${names.id} AS id
+  RETURNING *
 )`;
 }
 
@@ -107,8 +110,9 @@ const COUNT_CONFIRMATION = `confirmation AS (
   RETURNING ${confirmations.sent} <= ${CONFIRMATIONS_PER_RECIPIENT_PER_DAY} AS allowed
 )`;
 
-const OUTCOME = `SELECT allowed, seconds_left, EXISTS (SELECT 1 FROM lead) AS stored,
-  (SELECT request_id FROM previous) AS previous_id, (SELECT fingerprint FROM previous) AS previous_fingerprint
+const outcome = (webhooks: boolean) => `SELECT allowed, seconds_left, EXISTS (SELECT 1 FROM lead) AS stored,
+  (SELECT request_id FROM previous) AS previous_id, (SELECT fingerprint FROM previous) AS previous_fingerprint,
+  ${webhooks ? "EXISTS (SELECT 1 FROM queued_webhooks)" : "false"} AS webhooks_queued
 FROM form_hit`;
 
 const COUNT_FORM_HIT = countHitCte({ key: "$1", windowSeconds: "$2", allowed: "$3" });
@@ -116,8 +120,9 @@ const COUNT_FORM_HIT = countHitCte({ key: "$1", windowSeconds: "$2", allowed: "$
 const STORE_CONTACT = `WITH ${COUNT_FORM_HIT},
 ${submissionKey(FIRST_CONTACT_PARAM)},
 ${insertLead(contacts, CONTACT_COLUMNS, FIRST_CONTACT_PARAM)},
-${queueEmailsCte({ rows: "$4", request: { column: "contact", from: "lead" } })}
-${OUTCOME}`;
+${queueEmailsCte({ rows: "$4", request: { column: "contact", from: "lead" } })},
+${queueWebhooksCte({ name: "queued_webhooks", event: "lead.created", from: "lead", data: leadWebhookData("lead") })}
+${outcome(true)}`;
 
 const STORE_OPT_OUT = `WITH ${COUNT_FORM_HIT},
 ${submissionKey(FIRST_OPT_OUT_PARAM)},
@@ -129,7 +134,7 @@ ${queueEmailsCte({
   // An email to the requester is queued only within the recipient's daily limit, counted by this statement.
   where: "NOT email.to_requester OR (SELECT allowed FROM confirmation)",
 })}
-${OUTCOME}`;
+${outcome(false)}`;
 
 /** A submission id and how long it protects against a repeat. */
 export interface SubmissionKey {
@@ -140,7 +145,8 @@ export interface SubmissionKey {
 }
 
 export type StoreResult =
-  | { outcome: "stored"; id: string }
+  /** `webhooks`: webhook deliveries were queued with it. */
+  | { outcome: "stored"; id: string; webhooks: boolean }
   | { outcome: "limited"; retryAfterSeconds: number }
   /** The key was used before: the first request's id, and whether this request is the same lead. */
   | { outcome: "repeat"; id: string; sameLead: boolean };
@@ -175,6 +181,7 @@ type StoreOutcomeRow = {
   stored: boolean;
   previous_id: string | null;
   previous_fingerprint: string | null;
+  webhooks_queued: boolean;
 };
 
 /**
@@ -200,7 +207,7 @@ export function createLeadStore(options: LeadStoreOptions): LeadStore {
   ): Promise<StoreResult> => {
     const [row] = await options.run<StoreOutcomeRow>(name, text, params);
     const result = row!;
-    if (result.stored) return { outcome: "stored", id };
+    if (result.stored) return { outcome: "stored", id, webhooks: result.webhooks_queued };
     if (result.previous_id !== null) {
       return {
         outcome: "repeat",

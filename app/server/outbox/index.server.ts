@@ -1,5 +1,12 @@
 /** The outbox: emails and other messages queued with what they belong to, and delivered at least once. */
-export { startOutboxWorker, DeliveryRefused, type ChannelSender, type OutboxWorker } from "./outbox.server.ts";
+export {
+  startOutboxWorker,
+  DeliveryRefused,
+  type ChannelSender,
+  type ClaimedRow,
+  type DeliveryQueue,
+  type OutboxWorker,
+} from "./outbox.server.ts";
 export {
   emailRow,
   messageIdDomain,

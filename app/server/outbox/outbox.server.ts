@@ -17,6 +17,8 @@ export interface OutboxOptions {
   beforeClaim?: () => Promise<void>;
   /** The senders of messages other than email, by channel; a channel not configured has none. */
   channels?: Record<string, ChannelSender>;
+  /** Other modules' own delivery tables, delivered by the same lease loop (webhook deliveries). */
+  queues?: DeliveryQueue[];
 }
 
 export interface OutboxWorker {
@@ -24,7 +26,7 @@ export interface OutboxWorker {
    * Look for work now instead of at the next poll (called after something is queued): emails, other messages,
    * or both when not said. A lead wakes only the email queue, so the intake's burst costs no empty claims.
    */
-  nudge(queue?: "emails" | "messages"): void;
+  nudge(queue?: "emails" | "messages" | (string & {})): void;
   /**
    * Stops polling; sends in flight get the grace period to finish, then are aborted and their rows returned
    * to the outbox as they were. Resolves when every row is settled in the database.
@@ -58,12 +60,14 @@ function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
-/** The columns every queue table has: the row, its purpose, and the lease and retry bookkeeping. */
-type QueueTable = typeof emailOutbox | typeof outboxMessages;
+/** The columns every queue table has, by their SQL names: the row, its purpose, and the lease and retry bookkeeping. */
+export type QueueTableNames = { table: string } & Record<
+  "id" | "createdAt" | "purpose" | "attempts" | "nextAttemptAt" | "sentAt" | "failedAt" | "lastError",
+  string
+>;
 
 /** One queue's statements: claim, renew, mark sent, record a failure, return a row; built from its table's names. */
-function queueStatements(table: QueueTable, returning: () => string) {
-  const q = sqlNames(table);
+function queueStatements(q: QueueTableNames, returning: () => string) {
   const claimed = `${q.id} = $1 AND ${q.attempts} = $2 AND ${q.sentAt} IS NULL`;
   return {
     /**
@@ -94,7 +98,7 @@ WHERE ${claimed}`,
   };
 }
 
-interface ClaimedRow {
+export interface ClaimedRow {
   id: string;
   purpose: string;
   attempts: number;
@@ -140,11 +144,27 @@ interface Queue<Row extends ClaimedRow> {
   name: string;
   statements: ReturnType<typeof queueStatements>;
   deliver(row: Row, signal: AbortSignal): Promise<void>;
+  retryDelayMs?(attempts: number, failure: unknown): number | null;
+}
+
+/**
+ * A module's own table of deliveries, with the queue columns (QueueTableNames), delivered by the outbox's lease
+ * loop like emails: claimed under a lease, never sent twice by two instances, retried after a failure.
+ */
+export interface DeliveryQueue<Row extends ClaimedRow = ClaimedRow> {
+  /** Names the statements and what `nudge()` wakes. */
+  name: string;
+  names: QueueTableNames;
+  /** The SQL of the other values the claim returns for `deliver`, such as `url AS url`. */
+  returning: string;
+  deliver(row: Row, signal: AbortSignal): Promise<void>;
+  /** How long to wait after `attempts` failed attempts, or null to give up now; the outbox's backoff when absent. */
+  retryDelayMs?(attempts: number, failure: unknown): number | null;
 }
 
 const emailQueue = (mailer: Mailer): Queue<ClaimedEmail> => ({
   name: "outbox",
-  statements: queueStatements(emailOutbox, () => {
+  statements: queueStatements(sqlNames(emailOutbox), () => {
     const e = sqlNames(emailOutbox);
     return `${e.messageId} AS message_id, ${e.toAddress} AS to_address, ${e.replyTo} AS reply_to,
   ${e.subject} AS subject, ${e.textBody} AS text_body, ${e.htmlBody} AS html_body`;
@@ -166,7 +186,7 @@ const emailQueue = (mailer: Mailer): Queue<ClaimedEmail> => ({
 
 const messageQueue = (channels: Record<string, ChannelSender>): Queue<ClaimedMessage> => ({
   name: "messages",
-  statements: queueStatements(outboxMessages, () => {
+  statements: queueStatements(sqlNames(outboxMessages), () => {
     const m = sqlNames(outboxMessages);
     return `${m.channel} AS channel, ${m.payload} AS payload`;
   }),
@@ -185,11 +205,21 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
   };
   const emails = startQueueLoop(emailQueue(mailer), runStatement, options, inFlight);
   const messages = startQueueLoop(messageQueue(options.channels ?? {}), runStatement, options, inFlight);
-  const loops = [emails, messages];
+  const others = (options.queues ?? []).map((queue) => ({
+    name: queue.name,
+    loop: startQueueLoop(
+      { ...queue, statements: queueStatements(queue.names, () => queue.returning) },
+      runStatement,
+      options,
+      inFlight,
+    ),
+  }));
+  const loops = [emails, messages, ...others.map((other) => other.loop)];
   return {
     nudge: (queue) => {
-      if (queue !== "messages") emails.nudge();
-      if (queue !== "emails") messages.nudge();
+      if (queue === undefined || queue === "emails") emails.nudge();
+      if (queue === undefined || queue === "messages") messages.nudge();
+      for (const other of others) if (queue === undefined || queue === other.name) other.loop.nudge();
     },
     abortSends,
     stop: async () => {
@@ -273,7 +303,8 @@ function startQueueLoop<Row extends ClaimedRow>(
       return;
     }
     const permanent = isPermanentRejection(failure);
-    const delayMs = retryDelayMs(row.attempts, options.retryBaseMs, options.retryMaxMs);
+    const scheduled = queue.retryDelayMs?.(row.attempts, failure);
+    const delayMs = scheduled ?? retryDelayMs(row.attempts, options.retryBaseMs, options.retryMaxMs);
     const [recorded] = await runStatement<{ failed: boolean }>(
       `${queue.name}_record_failure`,
       statements.recordFailure,
@@ -282,7 +313,7 @@ function startQueueLoop<Row extends ClaimedRow>(
         row.attempts,
         delayMs,
         reason.slice(0, 1000),
-        permanent && row.attempts >= MAX_PERMANENT_FAILURES,
+        scheduled === null || (permanent && row.attempts >= MAX_PERMANENT_FAILURES),
         GIVE_UP_AFTER_MS,
       ],
     );

@@ -11,6 +11,7 @@ import {
   type LeadEvent,
   referralJob,
 } from "../leads/index.server.ts";
+import { queueWebhooksCte } from "../webhooks/index.server.ts";
 import { isRowId } from "../../lib/row-id.ts";
 import { formatTime, wallClock } from "../../lib/operator-time.ts";
 import {
@@ -98,6 +99,12 @@ export type LeadReturnState =
 const r = sqlNames(referrals);
 const p = sqlNames(partners);
 
+/** An accepted referral as the `referral.accepted` webhook carries it (documented in the README). */
+const ACCEPTED_WEBHOOK_DATA = `jsonb_build_object('referral_id', answered.referral_id, 'lead_id', answered.lead_id,
+  'accepted_at', to_char(answered.answered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'partner', jsonb_build_object('id', partner.${p.id}, 'name', partner.${p.name}, 'business', partner.${p.business},
+    'phone', partner.${p.phone}, 'email', partner.${p.email}))`;
+
 const OFFER = `WITH lead AS (
   SELECT $1::uuid AS id WHERE NOT EXISTS (
     SELECT 1 FROM ${r.table} WHERE ${r.contactRequestId} = $1::uuid AND ${r.answer} = 'accepted')
@@ -126,7 +133,8 @@ export function withdrawnSql(referral: string): string {
 
 /**
  * A partner's answer: taken only while the link is unused and unexpired, and (to accept) the job still free and
- * the offer not withdrawn, judged in the same statement that hands the job over.
+ * the offer not withdrawn, judged in the same statement that hands the job over; an acceptance queues its
+ * `referral.accepted` webhooks in the same statement.
  */
 const ANSWER = `WITH answered AS (
   UPDATE ${r.table} AS referral SET ${r.answer} = $2, ${r.answeredAt} = now()
@@ -135,13 +143,20 @@ const ANSWER = `WITH answered AS (
       SELECT 1 FROM ${r.table} AS other
       WHERE other.${r.contactRequestId} = referral.${r.contactRequestId} AND other.${r.answer} = 'accepted')))
   RETURNING referral.${r.contactRequestId} AS id, referral.${r.contactRequestId} AS lead_id,
-    referral.${r.id} AS referral_id, referral.${r.partnerId} AS partner_id,
+    referral.${r.id} AS referral_id, referral.${r.partnerId} AS partner_id, referral.${r.answeredAt} AS answered_at,
     (SELECT ${p.feeMinor} FROM ${p.table} WHERE ${p.id} = referral.${r.partnerId}) AS fee_minor
 ),
 accepted_now AS (SELECT referral_id, partner_id, fee_minor FROM answered WHERE $2 = 'accepted'),
 ${chargeAcceptedCte({ from: "accepted_now", service: "$5", zip: "$6", day: "$7" })},
 ${queueEmailsCte({ rows: "$3", request: { column: "contact", from: "answered" } })},
-${recordLeadEventsCte({ name: "events", rows: "$4", when: "answered" })}
+${recordLeadEventsCte({ name: "events", rows: "$4", when: "answered" })},
+${queueWebhooksCte({
+  name: "queued_webhooks",
+  event: "referral.accepted",
+  from: `answered JOIN ${p.table} AS partner ON partner.${p.id} = answered.partner_id`,
+  data: ACCEPTED_WEBHOOK_DATA,
+  where: "$2 = 'accepted'",
+})}
 SELECT count(*)::int AS answered FROM answered`;
 
 /** An instant's calendar day in a zone, "2026-11-25". */

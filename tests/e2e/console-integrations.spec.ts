@@ -1,0 +1,88 @@
+import { expect, test } from "@playwright/test";
+import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
+import { postContactRequest, uniquePhone } from "./console-leads.ts";
+import { expectNoAxeViolations } from "./helpers.ts";
+import { uniqueMarker } from "./lead-forms.ts";
+import { startWebhookReceiver } from "../webhook-receiver.ts";
+
+const PASSWORD = "correct horse battery staple";
+
+test("an operator adds a webhook endpoint, a lead arrives signed, and its delivery is listed", async ({
+  page,
+  baseURL,
+}) => {
+  // The receiver listens on loopback over http: the test server runs with WEBHOOK_ALLOW_PRIVATE=true.
+  const receiver = await startWebhookReceiver();
+  try {
+    const operator = uniqueOperatorEmail("integrations");
+    await createOperator(operator, PASSWORD);
+    await page.goto("/admin/integrations");
+    await signIn(page, operator, PASSWORD);
+    await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Integrations" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Integrations" })).toBeVisible();
+
+    await page.getByLabel("URL").fill(receiver.url);
+    await page.getByRole("checkbox", { name: "call.completed" }).uncheck();
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    const shown = page.getByRole("status");
+    await expect(shown).toContainText("Copy its signing secret now");
+    const secret = (await shown.locator("code").textContent()) ?? "";
+    expect(secret).toMatch(/^whsec_/);
+    receiver.secret = secret;
+
+    const marker = uniqueMarker();
+    await postContactRequest(page.request, baseURL!, { lastName: marker, phone: uniquePhone().display });
+    await expect
+      .poll(() => receiver.received.some((delivery) => delivery.payload.data.last_name === marker), { timeout: 10_000 })
+      .toBe(true);
+    expect(receiver.unverified).toBe(0);
+
+    await page.goto("/admin/integrations");
+    // The secret was shown once, in the answer to "Add endpoint".
+    await expect(page.getByText(secret)).toHaveCount(0);
+    const endpoint = page.getByRole("region", { name: `Recent deliveries to ${receiver.url}` });
+    const row = endpoint.getByRole("row").filter({ hasText: "lead.created" }).first();
+    await expect(row).toContainText("200");
+    await expect(row).toContainText("Delivered");
+    await expect(row.getByRole("button", { name: /^Resend lead\.created/ })).toBeVisible();
+
+    // "Send test event": a webhook.test delivery, signed like the rest and listed once delivered.
+    await page.getByRole("button", { name: `Send test event to ${receiver.url}` }).click();
+    await expect
+      .poll(() => receiver.received.some((delivery) => delivery.payload.type === "webhook.test"), { timeout: 10_000 })
+      .toBe(true);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return endpoint.getByRole("row").filter({ hasText: "webhook.test" }).filter({ hasText: "Delivered" }).count();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page);
+      // The deliveries' table scrolls inside its own region; the page itself never scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+  } finally {
+    await receiver.stop();
+  }
+});
+
+test('"Add endpoint" with something that is not a URL shows the error next to the field and adds nothing', async ({
+  page,
+}) => {
+  const operator = uniqueOperatorEmail("integrations-form");
+  await createOperator(operator, PASSWORD);
+  await page.goto("/admin/integrations");
+  await signIn(page, operator, PASSWORD);
+  await page.getByLabel("URL").fill("not a url");
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(page.getByLabel("URL")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Enter a full URL")).toBeVisible();
+  await expect(page.getByRole("status")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,452 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { startServer, type RunningServer } from "~/server/start-server.server.ts";
+import { openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
+import { updateLead } from "~/server/leads/index.server.ts";
+import { createMailer } from "~/server/outbox/index.server.ts";
+import { startOutboxWorker, type OutboxWorker } from "~/server/outbox/outbox.server.ts";
+import { createWebhookConsole, webhookQueue, type WebhookConsole } from "~/server/webhooks/index.server.ts";
+import { webhookDeliveries, webhookEndpoints } from "../../app/server/webhooks/schema.server.ts";
+import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
+import { contactRequests } from "../../app/server/leads/schema.server.ts";
+import { partners, referrals } from "../../app/server/partners/schema.server.ts";
+import { calls } from "../../app/server/calls/schema.server.ts";
+import { logIncomingCall, recordOutcome } from "~/server/calls/index.server.ts";
+import { addPartner, createReferrals } from "~/server/partners/index.server.ts";
+import { postJson, testEnv, validContact, waitUntil } from "../../tooling/local-services.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../webhook-receiver.ts";
+import { onBothDatabases } from "./both-databases.ts";
+
+/**
+ * Webhooks as an operator's system receives them: every delivery verified with Standard Webhooks' reference
+ * implementation by a real HTTP server, retried on the specification's schedule, sent once across instances, and
+ * the endpoint turned off (and the operator emailed once) after 5 days of failures.
+ */
+
+const databases = onBothDatabases();
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+/** Standard Webhooks' retry schedule: the waits after the first attempt, made at once. */
+const SPECIFICATION_SCHEDULE = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
+
+function endpointForm(url: string, events: string[]) {
+  const form = new FormData();
+  form.set("url", url);
+  for (const event of events) form.append("events", event);
+  return form;
+}
+
+/** Adds an endpoint through the console's action and hands its secret to the receiver, as the operator would. */
+async function addEndpoint(webhooks: WebhookConsole, receiver: WebhookReceiver, events: string[]) {
+  const added = await webhooks.add(endpointForm(receiver.url, events));
+  if (added.kind !== "added") throw new Error(`the endpoint was refused: ${JSON.stringify(added.errors)}`);
+  expect(added.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  receiver.secret = added.secret;
+  return added.id;
+}
+
+describe.each(databases.drivers)("webhooks from a running server on $name", ({ storage }) => {
+  let running: RunningServer;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    // The receiver listens on loopback over http: allowed only with WEBHOOK_ALLOW_PRIVATE.
+    running = await startServer(
+      testEnv({ ...(await storage()), SMTP_URL: databases.smtp.url, WEBHOOK_ALLOW_PRIVATE: "true" }),
+    );
+  });
+
+  afterAll(async () => {
+    await running?.close();
+    await receiver?.stop();
+  });
+
+  test("a lead, its update, a test event and a resend reach the endpoint signed, and are listed", async () => {
+    const { webhooks } = running.services;
+    const endpointId = await addEndpoint(webhooks, receiver, ["lead.created", "lead.updated"]);
+    // An endpoint that wants only calls gets none of these.
+    const callsOnly = await startWebhookReceiver();
+    await addEndpoint(webhooks, callsOnly, ["call.completed"]);
+
+    const response = await postJson(running.url, validContact);
+    expect(response.status).toBe(200);
+    const leadId = String(response.body.id);
+    await waitUntil(() => receiver.received.length === 1);
+    const [created] = receiver.received;
+    expect(created!.payload).toEqual({
+      type: "lead.created",
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      data: expect.objectContaining({
+        id: leadId,
+        status: "New",
+        first_name: "Ann",
+        last_name: "Lee",
+        email: "ann.lee@example.com",
+        phone: "(555) 123-4567",
+        service: "Leaking water heater",
+        message: "Water on the floor.\nPlease call after 5pm.",
+        channel: "api",
+        global_privacy_control: false,
+        received_at: expect.stringMatching(/Z$/),
+        attribution: expect.objectContaining({ utm_source: null }),
+      }),
+    });
+    expect(created!.id).toMatch(/^msg_[0-9a-f]{32}$/);
+
+    expect(
+      await updateLead(running.services.db, leadId, { status: "Contacted", note: "Called back" }, "op@x.example"),
+    ).toBe(true);
+    running.services.outbox.nudge("webhooks");
+    await waitUntil(() => receiver.received.length === 2);
+    expect(receiver.received[1]!.payload).toMatchObject({
+      type: "lead.updated",
+      data: {
+        id: leadId,
+        status: "Contacted",
+        first_name: "Ann",
+        change: { status_from: "New", status_to: "Contacted", note: "Called back", changed_by: "op@x.example" },
+      },
+    });
+
+    expect(await webhooks.sendTest(endpointId)).toBe(true);
+    await waitUntil(() => receiver.received.length === 3);
+    expect(receiver.received[2]!.payload).toMatchObject({ type: "webhook.test", data: { endpoint_id: endpointId } });
+
+    const [listed] = await webhooks.list();
+    expect(listed!.deliveries.map((delivery) => [delivery.event, delivery.statusCode, delivery.attempts])).toEqual([
+      ["webhook.test", 200, 1],
+      ["lead.updated", 200, 1],
+      ["lead.created", 200, 1],
+    ]);
+    const createdDelivery = listed!.deliveries[2]!;
+    expect(createdDelivery.state).toBe("delivered");
+    expect(createdDelivery.durationMs).toBeGreaterThanOrEqual(0);
+
+    // "Resend": the same message again, with its webhook-id, so the receiver can tell it is a repeat.
+    expect(await webhooks.resend(endpointId, createdDelivery.id)).toBe(true);
+    await waitUntil(() => receiver.received.length === 4);
+    expect(receiver.received[3]!.id).toBe(created!.id);
+    expect(receiver.received[3]!.body).toBe(created!.body);
+
+    expect(receiver.unverified).toBe(0);
+    expect(callsOnly.received).toEqual([]);
+    await callsOnly.stop();
+  });
+});
+
+describe("webhook deliveries through the outbox's lease", () => {
+  let database: OpenDatabase;
+  let receiver: WebhookReceiver;
+  const workers: OutboxWorker[] = [];
+
+  beforeAll(async () => {
+    database = await openDatabase({ pgliteDataDir: "memory://" });
+  });
+
+  afterAll(() => database.close());
+
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+    await receiver?.stop();
+    await database.db.delete(webhookEndpoints);
+    await database.db.delete(emailOutbox);
+  });
+
+  function startWorker(on: OpenDatabase, smtpUrl?: string, allowPrivate = true) {
+    const worker = startOutboxWorker(
+      on.run,
+      createMailer({ smtpUrl, from: "Plumbline <no-reply@plumbline.example>", outboxDir: "" }),
+      {
+        pollMs: 50,
+        retryBaseMs: 20,
+        retryMaxMs: 50,
+        queues: [
+          webhookQueue({
+            run: on.run,
+            rule: { allowPrivate },
+            leadsEmailTo: "leads@operator.example",
+            siteUrl: "https://plumbline.example",
+            companyName: "Plumbline",
+            messageIdDomain: "plumbline.example",
+          }),
+        ],
+      },
+    );
+    workers.push(worker);
+    return worker;
+  }
+
+  const consoleOn = (on: OpenDatabase, worker?: OutboxWorker) =>
+    createWebhookConsole({ db: on.db, rule: { allowPrivate: true }, onQueued: () => worker?.nudge("webhooks") });
+
+  test("a failing endpoint is retried on Standard Webhooks' schedule, then the delivery is given up", async () => {
+    receiver = await startWebhookReceiver();
+    receiver.status = 500;
+    const worker = startWorker(database);
+    const webhooks = consoleOn(database, worker);
+    const endpointId = await addEndpoint(webhooks, receiver, ["lead.created"]);
+    await webhooks.sendTest(endpointId);
+
+    const delivery = async () => (await database.db.select().from(webhookDeliveries))[0]!;
+    // Each wait the outbox schedules is the specification's; the clock is then moved on by making the retry due.
+    for (const [index, waitMs] of SPECIFICATION_SCHEDULE.entries()) {
+      await waitUntil(async () => receiver.received.length === index + 1 && (await delivery()).lastError !== null);
+      const row = await delivery();
+      expect(row.attempts).toBe(index + 1);
+      expect(row.failedAt).toBeNull();
+      expect(row.statusCode).toBe(500);
+      expect(Math.abs(row.nextAttemptAt.getTime() - row.lastAttemptAt!.getTime() - waitMs)).toBeLessThan(1_000);
+      await database.db
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: sql`now()`, lastError: null })
+        .where(eq(webhookDeliveries.id, row.id));
+      worker.nudge("webhooks");
+    }
+    // The eighth attempt (immediately, then after each of the seven waits) is the last.
+    await waitUntil(async () => (await delivery()).failedAt !== null);
+    expect((await delivery()).attempts).toBe(8);
+    expect(receiver.received).toHaveLength(8);
+    expect(new Set(receiver.received.map((received) => received.id)).size).toBe(1);
+    expect(receiver.unverified).toBe(0);
+  });
+
+  test("an endpoint failing for 5 days is turned off and the operator emailed once; its queued deliveries are not sent", async () => {
+    receiver = await startWebhookReceiver();
+    receiver.status = 503;
+    const smtp = databases.smtp;
+    smtp.received.length = 0;
+    const worker = startWorker(database, smtp.url);
+    const webhooks = consoleOn(database);
+    const endpointId = await addEndpoint(webhooks, receiver, ["lead.created"]);
+    await database.db
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`now() - interval '5 days 1 minute'` })
+      .where(eq(webhookEndpoints.id, endpointId));
+    // Two deliveries fail at once: the endpoint is turned off by the first to record its failure, and emailed once.
+    await webhooks.sendTest(endpointId);
+    await webhooks.sendTest(endpointId);
+    worker.nudge();
+
+    await waitUntil(async () => {
+      const [endpoint] = await database.db.select().from(webhookEndpoints);
+      return endpoint!.disabledAt !== null;
+    });
+    await waitUntil(() => smtp.received.length > 0);
+    const mail = smtp.received[0]!;
+    expect(mail.envelopeTo).toEqual(["leads@operator.example"]);
+    expect(mail.subject).toBe("A webhook endpoint was turned off");
+    expect(mail.text).toContain(receiver.url);
+    const sentBefore = receiver.received.length;
+
+    // A delivery queued for it now is given up without a request.
+    await webhooks.sendTest(endpointId);
+    worker.nudge();
+    const newest = async () =>
+      (await database.db.select().from(webhookDeliveries).orderBy(webhookDeliveries.createdAt)).at(-1)!;
+    await waitUntil(async () => (await newest()).failedAt !== null);
+    expect(await newest()).toMatchObject({ attempts: 1, statusCode: null });
+    await worker.stop();
+    expect(receiver.received.length).toBe(sentBefore);
+    expect(await database.db.select().from(emailOutbox)).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
+
+    // "Turn on again": sent to once more.
+    await webhooks.turnOn(endpointId);
+    const [endpoint] = await database.db.select().from(webhookEndpoints);
+    expect(endpoint).toMatchObject({ disabledAt: null, failingSince: null });
+  });
+
+  test("an answered call and an accepted referral reach the endpoint as call.completed and referral.accepted", async () => {
+    receiver = await startWebhookReceiver();
+    const worker = startWorker(database);
+    await addEndpoint(consoleOn(database), receiver, ["call.completed", "referral.accepted"]);
+    const { run, db } = database;
+
+    const callSid = `CA${"0".repeat(31)}1`;
+    await logIncomingCall(
+      run,
+      { callSid, caller: "+15550100001", called: "+15550100999" },
+      {
+        site: "+15550100999",
+        pool: [],
+      },
+    );
+    const settings = {
+      leadsEmailTo: "leads@operator.example",
+      siteUrl: "https://plumbline.example",
+      timeZone: "America/New_York",
+      messageIdDomain: "plumbline.example",
+    };
+    expect(await recordOutcome(run, callSid, { status: "answered", durationSeconds: 42 }, settings)).toEqual({
+      kind: "recorded",
+      webhooks: true,
+    });
+
+    const leadId = randomUUID();
+    await db.insert(contactRequests).values({
+      id: leadId,
+      firstName: "Dana",
+      lastName: "Whitfield",
+      email: "dana@example.com",
+      phone: "555-014-2288",
+      service: "Drain Services",
+      message: "Slow drain",
+      zip: "10001",
+      consentText: "By submitting…",
+      channel: "form",
+    });
+    const partnerOf = (name: string, email: string) =>
+      addPartner(db, {
+        name,
+        business: `${name} Plumbing`,
+        phone: "555-010-0000",
+        email,
+        services: ["Drain Services"],
+        zipCodes: ["10001"],
+        feeMinor: null,
+      });
+    const [ana, ben] = [
+      await partnerOf("Ana Ruiz", "ana@ruiz.example"),
+      await partnerOf("Ben Okafor", "ben@ok.example"),
+    ];
+    const service = createReferrals({
+      db,
+      run,
+      tokenKey: "a-test-key-that-signs-referral-links",
+      siteUrl: "https://plumbline.example",
+      messageIdDomain: "plumbline.example",
+      companyName: "Plumbline",
+      replyTo: "leads@operator.example",
+      tokenHours: 24,
+      returnWindowDays: 7,
+      timeZone: "America/New_York",
+      texts: false,
+      pageLimit: { perWindow: 1_000, windowSeconds: 600 },
+      onQueued: () => worker.nudge(),
+    });
+    await service.offer({ leadId, partnerIds: [ana, ben], operatorEmail: "op@x.example", optOutConfirmed: false });
+    const tokenOf = async (address: string) => {
+      const [offer] = await db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.purpose, "referral_offer")));
+      return /\/r\/([^\s"<]+)/.exec(offer!.textBody)![1]!;
+    };
+    // A declined offer tells the endpoint nothing; the acceptance does.
+    expect(await service.answer(await tokenOf("ben@ok.example"), "198.51.100.2", "declined")).toEqual({
+      kind: "declined",
+    });
+    expect((await service.answer(await tokenOf("ana@ruiz.example"), "198.51.100.1", "accepted")).kind).toBe("accepted");
+    worker.nudge();
+
+    await waitUntil(() => receiver.received.length === 2);
+    const byType = Object.fromEntries(receiver.received.map((received) => [received.payload.type, received.payload]));
+    const [call] = await db.select().from(calls);
+    expect(byType["call.completed"]!.data).toMatchObject({
+      id: call!.id,
+      caller: "+15550100001",
+      called: "+15550100999",
+      line: "website",
+      status: "answered",
+      duration_seconds: 42,
+      attribution: { utm_source: null, gclid: null },
+    });
+    const [accepted] = await db.select().from(referrals).where(eq(referrals.answer, "accepted"));
+    expect(byType["referral.accepted"]!.data).toMatchObject({
+      referral_id: accepted!.id,
+      lead_id: leadId,
+      partner: { id: ana, name: "Ana Ruiz", business: "Ana Ruiz Plumbing", email: "ana@ruiz.example" },
+    });
+    expect(receiver.unverified).toBe(0);
+    await db.delete(referrals);
+    await db.delete(partners);
+    await db.delete(calls);
+    await db.delete(contactRequests);
+  });
+
+  test("without WEBHOOK_ALLOW_PRIVATE, http URLs and loopback or private addresses are refused, when added and when connecting", async () => {
+    receiver = await startWebhookReceiver();
+    const webhooks = createWebhookConsole({
+      db: database.db,
+      rule: { allowPrivate: false },
+      onQueued: () => undefined,
+    });
+    const port = new URL(receiver.url).port;
+    for (const url of [
+      receiver.url,
+      `https://127.0.0.1:${port}/hooks`,
+      `https://localhost:${port}/hooks`,
+      "https://10.0.0.5/hooks",
+      "https://172.16.0.1/hooks",
+      "https://192.168.1.10/hooks",
+      "https://169.254.169.254/latest/meta-data",
+      "https://[::1]/hooks",
+      "https://[fd00::1]/hooks",
+    ]) {
+      const added = await webhooks.add(endpointForm(url, ["lead.created"]));
+      expect(added, url).toMatchObject({ kind: "invalid", errors: { url: expect.any(String) } });
+    }
+    // The form itself: at least one event from the list, and a URL.
+    expect(await webhooks.add(endpointForm("https://hooks.example.com/x", []))).toEqual({
+      kind: "invalid",
+      errors: { events: "Choose at least one event." },
+    });
+    expect(await webhooks.add(endpointForm("https://hooks.example.com/x", ["lead.deleted"]))).toMatchObject({
+      kind: "invalid",
+      errors: { events: "Choose events from the list." },
+    });
+    expect(await database.db.select().from(webhookEndpoints)).toEqual([]);
+
+    // A name that pointed at a public address when it was added and at this machine now (DNS rebinding) is refused
+    // as the delivery connects: nothing reaches the receiver.
+    const endpointId = randomUUID();
+    await database.db.insert(webhookEndpoints).values({
+      id: endpointId,
+      url: `https://localhost:${port}/hooks`,
+      events: ["lead.created"],
+      secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+    });
+    const worker = startWorker(database, undefined, false);
+    await webhooks.sendTest(endpointId);
+    worker.nudge();
+    await waitUntil(async () => (await database.db.select().from(webhookDeliveries))[0]?.lastError != null);
+    const [delivery] = await database.db.select().from(webhookDeliveries);
+    expect(delivery!.lastError).toMatch(/not public/);
+    expect(delivery!.sentAt).toBeNull();
+    expect(receiver.received).toEqual([]);
+    expect(receiver.unverified).toBe(0);
+  });
+
+  test("two instances on one PostgreSQL never send a delivery twice", async () => {
+    receiver = await startWebhookReceiver({ delayMs: 20 });
+    const url = await databases.postgres.createDatabase();
+    const first = await openDatabase({ databaseUrl: url, pgliteDataDir: "" });
+    const second = await openDatabase({ databaseUrl: url, pgliteDataDir: "" });
+    try {
+      const webhooks = consoleOn(first);
+      const endpointId = await addEndpoint(webhooks, receiver, ["lead.created"]);
+      const DELIVERIES = 60;
+      for (let index = 0; index < DELIVERIES; index += 1) await webhooks.sendTest(endpointId);
+      const workerA = startWorker(first);
+      const workerB = startWorker(second);
+      workerA.nudge();
+      workerB.nudge();
+      await waitUntil(async () => {
+        const rows = await first.db.select().from(webhookDeliveries);
+        return rows.every((row) => row.sentAt !== null);
+      }, 30_000);
+      await Promise.all([workerA.stop(), workerB.stop()]);
+      const ids = receiver.received.map((received) => received.id);
+      expect(ids).toHaveLength(DELIVERIES);
+      expect(new Set(ids).size).toBe(DELIVERIES);
+      expect(receiver.unverified).toBe(0);
+    } finally {
+      await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
