@@ -15,11 +15,16 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** The token is the partner's access: the page is never cached or indexed, and its address never sent on as a referrer. */
+/**
+ * The token is the partner's access: the page is never cached or indexed, and its address never sent to another
+ * site as a referrer. Same-origin requests keep their origin: with "no-referrer" a browser posts the page's own
+ * forms with `Origin: null`, which the cross-site check refuses, so a partner without JavaScript (or a tap before
+ * the page's scripts ran) could not answer.
+ */
 export const headers: Route.HeadersFunction = () => ({
   "X-Robots-Tag": "noindex, nofollow",
   "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
 });
 
 function statusOf(page: ReferralPage): number {

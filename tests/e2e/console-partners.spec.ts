@@ -1,42 +1,11 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { expect, test, type Browser } from "@playwright/test";
-import PostalMime from "postal-mime";
+import { expect, test } from "@playwright/test";
+import { partnerPage, referralLinkSentTo } from "./referral-links.ts";
 import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
 import { postContactRequest, postOptOutRequest, uniquePhone } from "./console-leads.ts";
 import { expectNoAxeViolations } from "./helpers.ts";
 import { uniqueMarker } from "./lead-forms.ts";
 
 const PASSWORD = "correct horse battery staple";
-// playwright.config.ts points the test server's OUTBOX_DIR here.
-const OUTBOX_DIR = join(process.cwd(), "test-results/outbox");
-
-/** The referral link in the offer email written for a partner's address. */
-async function referralLinkSentTo(address: string): Promise<string> {
-  let link = "";
-  await expect
-    .poll(
-      async () => {
-        for (const file of await readdir(OUTBOX_DIR).catch(() => [])) {
-          const mail = await PostalMime.parse(await readFile(join(OUTBOX_DIR, file)));
-          const sentTo = (mail.to ?? []).some((to) => "address" in to && to.address === address);
-          const found = /https?:\/\/\S+\/r\/\S+/.exec(mail.text ?? "")?.[0];
-          if (sentTo && found) link = found;
-        }
-        return link;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe("");
-  return link;
-}
-
-/** A partner opens their link on their own phone: no session, nothing shared with the operator's browser. */
-async function partnerPage(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
-  return context.newPage();
-}
-
 test("at 390 px the inbox is one card per lead, each with a Call link, and never scrolls sideways", async ({
   page,
   baseURL,

@@ -120,7 +120,7 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <DataTable
             label="Ledger"
-            caption="Every entry, oldest first"
+            caption="Ledger: every entry, oldest first"
             headings={["Recorded", "Entry", "Amount", "Details"]}
           >
             {entries.map((entry) => (

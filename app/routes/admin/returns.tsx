@@ -133,7 +133,7 @@ export default function Returns({ loaderData, actionData }: Route.ComponentProps
       {decided.length > 0 ? (
         <DataTable
           label="Decided returns"
-          caption="The last 50 decided returns, newest first"
+          caption="Decided returns: the last 50, newest first"
           headings={["Partner", "Job", "Reason", "Charged", "Decision", "Decided"]}
         >
           {decided.map((row) => (

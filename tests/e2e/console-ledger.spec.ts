@@ -1,0 +1,110 @@
+import { expect, test } from "@playwright/test";
+import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
+import { postContactRequest, uniquePhone } from "./console-leads.ts";
+import { expectNoAxeViolations } from "./helpers.ts";
+import { uniqueMarker } from "./lead-forms.ts";
+import { partnerPage, referralLinkSentTo } from "./referral-links.ts";
+
+const PASSWORD = "correct horse battery staple";
+
+test("a partner with a fee accepts a referral, returns it, the operator approves, records a payment, and the balance follows", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const operator = uniqueOperatorEmail("ledger");
+  await createOperator(operator, PASSWORD);
+  const marker = uniqueMarker();
+  const leadId = await postContactRequest(page.request, baseURL!, {
+    lastName: marker,
+    phone: uniquePhone().display,
+    email: `maria-${marker.toLowerCase()}@example.com`,
+  });
+  const partnerName = `Lee ${marker}`;
+  const partnerEmail = `lee-${marker.toLowerCase()}@partner.example`;
+
+  await page.goto("/admin/partners");
+  await signIn(page, operator, PASSWORD);
+  const addForm = page.getByRole("region", { name: "Add a partner" });
+  await addForm.getByLabel("Fee per referral").fill("45.505");
+  await addForm.getByLabel("Name").fill(partnerName);
+  await addForm.getByLabel("Business").fill("Lee Drains");
+  await addForm.getByLabel("Phone").fill("555-010-7799");
+  await addForm.getByLabel("Email").fill(partnerEmail);
+  await addForm.getByLabel("Drain Services").check();
+  await addForm.getByLabel("ZIP codes").fill("10002");
+  await addForm.getByRole("button", { name: "Save partner" }).click();
+  await expect(page.getByText("USD amounts have at most 2 decimals.")).toBeVisible();
+  await page.getByRole("region", { name: "Add a partner" }).getByLabel("Fee per referral").fill("45.50");
+  await page.getByRole("region", { name: "Add a partner" }).getByRole("button", { name: "Save partner" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(partnerName) })).toContainText("$0.00");
+
+  await page.goto(`/admin/leads/${leadId}`);
+  await page.getByLabel("ZIP", { exact: true }).fill("10002");
+  await page.getByRole("button", { name: "Set ZIP" }).click();
+  await page.getByLabel("Service", { exact: true }).selectOption("Drain Services");
+  await page.getByRole("button", { name: "Show partners" }).click();
+  await page.getByRole("checkbox", { name: partnerName }).check();
+  await page.getByRole("button", { name: "Send referral" }).click();
+  await expect(page.getByRole("table", { name: /Referrals of this lead/ })).toContainText("Waiting");
+
+  const link = new URL(await referralLinkSentTo(partnerEmail)).pathname;
+  const partner = await partnerPage(browser);
+  await partner.goto(link);
+  await partner.getByRole("button", { name: "Accept" }).click();
+  await expect(partner.getByRole("heading", { name: "The job is yours" })).toBeVisible();
+  const returnSection = partner.getByRole("region", { name: "Return this lead" });
+  await expect(returnSection).toBeVisible();
+  await expectNoAxeViolations(partner);
+  await returnSection.getByRole("button", { name: "Send return" }).click();
+  await expect(partner.getByRole("alert")).toHaveText("Choose a reason from the list.");
+  await partner.getByLabel("Reason").selectOption("Wrong number");
+  await partner.getByRole("button", { name: "Send return" }).click();
+  await expect(partner.getByRole("status")).toContainText("You returned this lead (Wrong number)");
+
+  await page.goto("/admin/partners");
+  await expect(page.getByRole("row", { name: new RegExp(partnerName) })).toContainText("$45.50");
+  await page.getByRole("link", { name: "Returns" }).click();
+  await expect(page.getByRole("link", { name: "Returns" })).toContainText("1 open");
+  const open = page.getByRole("list", { name: "Open returns, oldest first" }).getByRole("listitem");
+  const row = open.filter({ hasText: partnerName });
+  await expect(row).toContainText("Wrong number");
+  await expect(row).toContainText("$45.50");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await row.getByRole("button", { name: `Approve the return from ${partnerName}` }).click();
+  await expect(page.getByRole("table", { name: /^Decided returns/ })).toContainText("Approved");
+  await partner.reload();
+  await expect(partner.getByRole("status")).toContainText("Your return was approved");
+
+  await page.getByRole("link", { name: "Partners" }).click();
+  await page.getByRole("link", { name: partnerName }).click();
+  const balance = page.getByRole("region", { name: "Balance" });
+  await expect(balance).toContainText("$0.00");
+  await expect(balance.getByRole("table", { name: /^Ledger/ })).toContainText("Charge");
+  await expect(balance.getByRole("table", { name: /^Ledger/ })).toContainText("Credit");
+
+  const payment = page.getByRole("region", { name: "Record payment" });
+  await payment.getByLabel("Amount").fill("-20");
+  await payment.getByLabel("Date").fill("2026-11-20");
+  await payment.getByLabel("Method").fill("Check");
+  await payment.getByRole("button", { name: "Record payment" }).click();
+  await expect(page.getByText("Enter an amount, like 125 or 125.50, with no sign or currency symbol.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Balance" })).toContainText("$0.00");
+  await page.getByRole("region", { name: "Record payment" }).getByLabel("Amount").fill("20");
+  await page.getByRole("region", { name: "Record payment" }).getByLabel("Date").fill("2026-11-20");
+  await page.getByRole("region", { name: "Record payment" }).getByLabel("Method").fill("Check");
+  await page.getByRole("region", { name: "Record payment" }).getByLabel("Reference").fill("1001");
+  await page.getByRole("region", { name: "Record payment" }).getByRole("button", { name: "Record payment" }).click();
+  await expect(page.getByRole("region", { name: "Balance" })).toContainText("-$20.00");
+  await expect(page.getByRole("table", { name: /^Ledger/ })).toContainText("Check · 1001");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+});
