@@ -9,6 +9,7 @@ import { referrals as referralRows } from "../../app/server/partners/schema.serv
 import { referralToken } from "../../app/server/partners/referral-token.server.ts";
 import { addPartner, createReferrals, type Referrals } from "~/server/partners/index.server.ts";
 import { purgeExpiredLeads } from "~/server/leads/index.server.ts";
+import { campaignReport } from "~/server/conversions/index.server.ts";
 import {
   approveReturn,
   listReturns,
@@ -63,11 +64,12 @@ for (const driver of drivers) {
     });
     afterAll(() => database?.close());
 
-    async function storeLead(receivedAt = new Date()) {
+    async function storeLead(receivedAt = new Date(), attribution: { utmSource?: string; utmCampaign?: string } = {}) {
       const id = randomUUID();
       await database.db.insert(contactRequests).values({
         id,
         receivedAt,
+        ...attribution,
         firstName: "Dana",
         lastName: "Whitfield",
         email: `dana.${id}@example.com`,
@@ -254,6 +256,31 @@ for (const driver of drivers) {
       ).rejects.toThrow();
       await expect(database.db.delete(ledgerEntries).where(eq(ledgerEntries.partnerId, hal))).rejects.toThrow();
       expect((await partnerLedger(database.db, hal)).balanceMinor).toBe(-1_000);
+    });
+
+    test("revenue per campaign is its leads' charges less credits, and profit is revenue less spend", async () => {
+      const ivy = await partner("Ivy Cole", 4_000);
+      const campaign = `drains-${randomUUID().slice(0, 8)}`;
+      const tokens: string[] = [];
+      for (let lead = 0; lead < 2; lead += 1) {
+        [tokens[lead]] = await offer(await storeLead(new Date(), { utmSource: "google", utmCampaign: campaign }), [
+          ivy,
+        ]);
+        await referrals.answer(tokens[lead]!, "198.51.100.7", "accepted");
+      }
+      const form = new FormData();
+      form.set("reason", "Not a plumbing job");
+      await referrals.returnLead(tokens[1]!, "198.51.100.7", form);
+      const { open } = await listReturns(database.db);
+      await approveReturn(database.run, open.find((row) => row.partnerId === ivy)!.id, "op@x.example", "2026-11-25");
+      const today = new Date().toISOString().slice(0, 10);
+      const rows = await campaignReport(database.db, { from: today, to: today }, undefined, Promise.resolve([]));
+      expect(rows.find((row) => row.campaign === campaign)).toMatchObject({
+        source: "google",
+        revenueCents: 4_000,
+        profitCents: 4_000,
+        costCents: null,
+      });
     });
   });
 }

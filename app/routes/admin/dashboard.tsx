@@ -71,6 +71,31 @@ function phoneCallColumns<Row>(on: boolean, rows: (PhoneCalls & Row)[], key: (ro
   ];
 }
 
+/**
+ * The cost table's "Total" row. A row for spend entered for a whole source repeats its campaigns' leads and revenue,
+ * so those are summed over the campaign rows only; its cost is its own, so cost sums every row.
+ */
+function campaignTotals(rows: CampaignRow[], money: (cents: number | null) => string, callTracking: boolean) {
+  if (rows.length === 0) return null;
+  const own = rows.filter((row) => !row.allCampaigns);
+  const sum = (of: (row: CampaignRow) => number, over = own) => over.reduce((total, row) => total + of(row), 0);
+  const cost = sum((row) => row.costCents ?? 0, rows);
+  const revenue = sum((row) => row.revenueCents);
+  return {
+    label: "Total",
+    cells: [
+      money(cost),
+      number(sum((row) => row.leads)),
+      number(sum((row) => row.booked)),
+      ...(callTracking ? [number(sum((row) => row.answeredCalls ?? 0))] : []),
+      "–",
+      "–",
+      money(revenue),
+      money(revenue - cost),
+    ],
+  };
+}
+
 /** A rest row's cells: each column's figure of the summed rows, or the column's own stand-in. */
 function restCells<Figures>(columns: NoInfer<{ cell(row: Figures): ReactNode; rest?: string }>[], figures: Figures) {
   return columns.map((column) => column.rest ?? column.cell(figures));
@@ -261,7 +286,10 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
               : []),
             { heading: "Cost per lead", cell: (row) => money(row.costPerLeadCents) },
             { heading: "Cost per booked job", cell: (row) => money(row.costPerBookedCents) },
+            { heading: "Revenue", cell: (row) => money(row.revenueCents) },
+            { heading: "Profit", cell: (row) => money(row.profitCents) },
           ]}
+          rest={campaignTotals(dashboard.campaigns, money, callTracking)}
         />
       </ConsoleSection>
 

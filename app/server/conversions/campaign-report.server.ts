@@ -4,12 +4,14 @@ import { leadOutcomesBySource } from "../leads/index.server.ts";
 import { ANSWERED_CALL_MIN_SECONDS } from "./action-defaults.server.ts";
 import type { ListAnsweredCalls } from "./answered-calls.server.ts";
 import { spendInRange } from "./spend.server.ts";
+import { revenueBySource } from "../ledger/index.server.ts";
 
 /**
  * What each source and campaign brought for what it cost, over the dashboard's days (UTC): spend, the funnel
  * (page views → call clicks or form starts → leads → booked jobs) and answered calls once call tracking exists.
- * Leads marked Spam are left out. Spend entered for a whole source (no campaign) is set against all of that
- * source's campaigns, on a row of its own.
+ * Leads marked Spam are left out. Revenue is what partners were charged for the referrals of the campaign's
+ * leads, less the credits of returns, and profit is revenue less spend. Spend entered for a whole source (no
+ * campaign) is set against all of that source's campaigns, on a row of its own.
  */
 
 export interface CampaignRow {
@@ -29,6 +31,10 @@ export interface CampaignRow {
   answeredCalls: number | null;
   costPerLeadCents: number | null;
   costPerBookedCents: number | null;
+  /** Charges less credits, in minor units of CONVERSION_CURRENCY. */
+  revenueCents: number;
+  /** Revenue less spend (no spend entered: the revenue). */
+  profitCents: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -46,11 +52,12 @@ export async function campaignReport(
 ): Promise<CampaignRow[]> {
   const startsAt = new Date(`${days.from}T00:00:00Z`);
   const endsAt = new Date(Date.parse(`${days.to}T00:00:00Z`) + DAY_MS);
-  const [spend, countRows, outcomes, calls] = await Promise.all([
+  const [spend, countRows, outcomes, calls, revenue] = await Promise.all([
     spendInRange(db, days.from, days.to),
     counts,
     leadOutcomesBySource(db, startsAt, endsAt),
     answeredCalls ? answeredCalls(startsAt, endsAt) : undefined,
+    revenueBySource(db, startsAt, endsAt),
   ]);
 
   const rows = new Map<string, CampaignRow>();
@@ -71,6 +78,8 @@ export async function campaignReport(
         answeredCalls: calls ? 0 : null,
         costPerLeadCents: null,
         costPerBookedCents: null,
+        revenueCents: 0,
+        profitCents: 0,
       };
       rows.set(id, found);
     }
@@ -85,6 +94,7 @@ export async function campaignReport(
       target.formStarts += figures.formStarts ?? 0;
       target.leads += figures.leads ?? 0;
       target.booked += figures.booked ?? 0;
+      target.revenueCents += figures.revenueCents ?? 0;
       if (target.answeredCalls !== null) target.answeredCalls += figures.answeredCalls ?? 0;
     }
   };
@@ -95,6 +105,7 @@ export async function campaignReport(
   for (const call of calls ?? []) {
     if (call.durationSeconds >= ANSWERED_CALL_MIN_SECONDS) add(call.source, call.campaign, { answeredCalls: 1 });
   }
+  for (const earned of revenue) add(earned.source, earned.campaign, { revenueCents: earned.revenueMinor });
   for (const cost of spend) row(cost.source, cost.campaign, cost.campaign === "").costCents = cost.costCents;
 
   const per = (cost: number | null, count: number) => (cost === null || count === 0 ? null : Math.round(cost / count));
@@ -103,6 +114,7 @@ export async function campaignReport(
       ...found,
       costPerLeadCents: per(found.costCents, found.leads),
       costPerBookedCents: per(found.costCents, found.booked),
+      profitCents: found.revenueCents - (found.costCents ?? 0),
     }))
     .sort(
       (a, b) =>

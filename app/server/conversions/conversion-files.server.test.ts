@@ -32,9 +32,15 @@ const leads = [
   // Clicked more than 90 days ago: booked since, but the platforms no longer take it.
   lead(4, "2025-12-19T12:00:00Z", { gclid: "CjwKCAiA-d-too-old", status: "Booked" }),
   lead(5, "2025-12-21T00:00:00Z", { gclid: "EAIaIQobChMI-e", msclkid: "f0e1d2c3b4a5" }),
-  // Marked Spam, and stored under Global Privacy Control: never sent, whatever they hold.
+  // Marked Spam, and stored under Global Privacy Control: never sent, whatever they hold. (Another person: GPC
+  // with one lead keeps every lead of its sender's email out.)
   lead(6, "2026-03-12T10:00:00Z", { gclid: "CjwKCAiA-spam", msclkid: "spam00", status: "Spam" }),
-  lead(7, "2026-03-12T11:00:00Z", { gclid: "CjwKCAiA-gpc", msclkid: "gpc00", globalPrivacyControl: true }),
+  lead(7, "2026-03-12T11:00:00Z", {
+    gclid: "CjwKCAiA-gpc",
+    msclkid: "gpc00",
+    globalPrivacyControl: true,
+    email: "gpc@example.com",
+  }),
   // No click id at all.
   lead(8, "2026-03-13T11:00:00Z", { utmSource: "google" }),
 ];

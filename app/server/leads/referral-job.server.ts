@@ -16,6 +16,9 @@ export interface ReferralJob {
   service: string;
   message: string;
   zip: string | null;
+  /** How the visitor found the site, as the dashboard groups it: the campaign source (else the referring host) and campaign. */
+  source: string;
+  campaign: string;
   /**
    * Why the visitor's information should not be shared with a partner without the operator confirming: a
    * do-not-sell request from the same email address, or Global Privacy Control sent with the lead.
@@ -35,6 +38,8 @@ export async function referralJob(db: Database, id: string): Promise<ReferralJob
       service: contactRequests.service,
       message: contactRequests.message,
       zip: contactRequests.zip,
+      source: sql<string>`coalesce(${contactRequests.utmSource}, ${contactRequests.referrerHost}, '')`,
+      campaign: sql<string>`coalesce(${contactRequests.utmCampaign}, '')`,
       globalPrivacyControl: contactRequests.globalPrivacyControl,
       doNotSell: sql<boolean>`EXISTS (${sql.raw(`SELECT 1 FROM ${optOuts.table} AS opt_out
         WHERE lower(opt_out.${optOuts.email}) = lower(${leads.table}.${leads.email}) AND opt_out.${optOuts.kind} = 'opt-out'`)})`,

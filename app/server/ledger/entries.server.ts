@@ -9,13 +9,22 @@ const s = sqlNames(ledgerSettings);
 /**
  * `charged AS (INSERT …)`: the charge for a referral accepted in the same statement. `from` names a CTE with one
  * row per acceptance (`referral_id`, `partner_id`, and `fee_minor`, the partner's own fee or null); the console's
- * default fee applies when the partner has none, and nothing is charged at a fee of zero. `service`, `zip` and
- * `day` are parameter placeholders. A referral is charged once, whatever races: a unique index, not a check.
+ * default fee applies when the partner has none, and nothing is charged at a fee of zero. `service`, `zip`, `day`,
+ * `source` and `campaign` (the lead's attribution, for revenue per campaign) are parameter placeholders. A referral is charged once, whatever races: a unique index, not a check.
  */
-export function chargeAcceptedCte(options: { from: string; service: string; zip: string; day: string }): string {
+export function chargeAcceptedCte(options: {
+  from: string;
+  service: string;
+  zip: string;
+  day: string;
+  source: string;
+  campaign: string;
+}): string {
   return `charged AS (
-  INSERT INTO ${e.table} (${e.partnerId}, ${e.kind}, ${e.amountMinor}, ${e.referralId}, ${e.service}, ${e.zip}, ${e.occurredOn})
-  SELECT accepted.partner_id, 'charge', fee.amount, accepted.referral_id, ${options.service}, ${options.zip}, ${options.day}
+  INSERT INTO ${e.table} (${e.partnerId}, ${e.kind}, ${e.amountMinor}, ${e.referralId}, ${e.service}, ${e.zip},
+    ${e.occurredOn}, ${e.source}, ${e.campaign})
+  SELECT accepted.partner_id, 'charge', fee.amount, accepted.referral_id, ${options.service}, ${options.zip},
+    ${options.day}, ${options.source}, ${options.campaign}
   FROM ${options.from} AS accepted,
     LATERAL (SELECT coalesce(accepted.fee_minor, (SELECT ${s.defaultFeeMinor} FROM ${s.table} WHERE ${s.id} = 1), 0) AS amount) AS fee
   WHERE fee.amount > 0
@@ -77,6 +86,24 @@ export async function partnerLedger(
     .where(eq(ledgerEntries.partnerId, partnerId))
     .orderBy(asc(ledgerEntries.recordedAt), asc(ledgerEntries.id));
   return { balanceMinor: entries.reduce((sum, entry) => sum + entry.amountMinor, 0), entries };
+}
+
+/**
+ * Revenue per source and campaign of the leads: charges less credits recorded in [startsAt, endsAt), in minor
+ * units. It is read from the entries alone, so a purged lead's revenue still counts.
+ */
+export async function revenueBySource(db: Database, startsAt: Date, endsAt: Date) {
+  return db
+    .select({
+      source: sql<string>`coalesce(${ledgerEntries.source}, '')`,
+      campaign: sql<string>`coalesce(${ledgerEntries.campaign}, '')`,
+      revenueMinor: sql<number>`sum(${ledgerEntries.amountMinor})::int`,
+    })
+    .from(ledgerEntries)
+    .where(
+      sql`${ledgerEntries.kind} IN ('charge', 'credit') AND ${ledgerEntries.recordedAt} >= ${startsAt.toISOString()}::timestamptz AND ${ledgerEntries.recordedAt} < ${endsAt.toISOString()}::timestamptz`,
+    )
+    .groupBy(sql`1`, sql`2`);
 }
 
 /** Each partner's balance (the sum of their entries), for the partners list. */

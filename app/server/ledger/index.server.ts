@@ -7,6 +7,7 @@ export {
   partnerLedger,
   recordAdjustment,
   recordPayment,
+  revenueBySource,
   setDefaultFee,
 } from "./entries.server.ts";
 export { formatMinor, minorToDecimal, parseAmount } from "./money.server.ts";

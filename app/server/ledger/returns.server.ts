@@ -125,9 +125,9 @@ const APPROVE = `WITH decided AS (
 ),
 credited AS (
   INSERT INTO ${e.table} (${e.partnerId}, ${e.kind}, ${e.amountMinor}, ${e.referralId}, ${e.returnId}, ${e.service},
-    ${e.zip}, ${e.occurredOn}, ${e.recordedBy}, ${e.note})
+    ${e.zip}, ${e.source}, ${e.campaign}, ${e.occurredOn}, ${e.recordedBy}, ${e.note})
   SELECT decided.partner_id, 'credit', -charge.${e.amountMinor}, decided.referral_id, decided.id, charge.${e.service},
-    charge.${e.zip}, $3, $2, 'Lead returned'
+    charge.${e.zip}, charge.${e.source}, charge.${e.campaign}, $3, $2, 'Lead returned'
   FROM decided JOIN ${e.table} AS charge ON charge.${e.referralId} = decided.referral_id AND charge.${e.kind} = 'charge'
   ON CONFLICT (${e.returnId}) WHERE ${e.kind} = 'credit' DO NOTHING
   RETURNING ${e.amountMinor} AS amount_minor

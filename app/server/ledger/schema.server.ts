@@ -30,6 +30,9 @@ export const ledgerEntries = pgTable(
     returnId: uuid("return_id"),
     service: text("service"),
     zip: text("zip"),
+    /** The lead's source and campaign, as the dashboard groups them ("" for none): revenue per campaign. */
+    source: text("source"),
+    campaign: text("campaign"),
     /** The day of the job (the acceptance), or the payment's date. */
     occurredOn: text("occurred_on"),
     /** A payment's method and reference; an adjustment's reason. */

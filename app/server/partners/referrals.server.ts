@@ -147,7 +147,7 @@ const ANSWER = `WITH answered AS (
     (SELECT ${p.feeMinor} FROM ${p.table} WHERE ${p.id} = referral.${r.partnerId}) AS fee_minor
 ),
 accepted_now AS (SELECT referral_id, partner_id, fee_minor FROM answered WHERE $2 = 'accepted'),
-${chargeAcceptedCte({ from: "accepted_now", service: "$5", zip: "$6", day: "$7" })},
+${chargeAcceptedCte({ from: "accepted_now", service: "$5", zip: "$6", day: "$7", source: "$8", campaign: "$9" })},
 ${queueEmailsCte({ rows: "$3", request: { column: "contact", from: "answered" } })},
 ${recordLeadEventsCte({ name: "events", rows: "$4", when: "answered" })},
 ${queueWebhooksCte({
@@ -319,6 +319,8 @@ export function createReferrals(settings: ReferralSettings) {
           job.service.slice(0, 200),
           job.zip,
           dayIn(new Date(), settings.timeZone),
+          job.source,
+          job.campaign,
         ]);
         answered = row?.answered ?? 0;
       } catch (error) {
