@@ -263,10 +263,10 @@ for (const driver of drivers) {
       const campaign = `drains-${randomUUID().slice(0, 8)}`;
       const tokens: string[] = [];
       for (let lead = 0; lead < 2; lead += 1) {
-        [tokens[lead]] = await offer(await storeLead(new Date(), { utmSource: "google", utmCampaign: campaign }), [
-          ivy,
-        ]);
-        await referrals.answer(tokens[lead]!, "198.51.100.7", "accepted");
+        const leadId = await storeLead(new Date(), { utmSource: "google", utmCampaign: campaign });
+        const [token] = await offer(leadId, [ivy]);
+        tokens.push(token!);
+        await referrals.answer(token!, "198.51.100.7", "accepted");
       }
       const form = new FormData();
       form.set("reason", "Not a plumbing job");
