@@ -7,7 +7,7 @@ import { request as httpRequest } from "node:http";
  */
 export function postUntilAnswered(
   url: string,
-  options: { bytes: number; declared: boolean; headers?: Record<string, string> },
+  options: { bytes: number; declared: boolean; contentType?: string; headers?: Record<string, string> },
 ): Promise<{ status: number; sentWhenAnswered: number; answeredInMs: number }> {
   const chunk = Buffer.alloc(64 * 1024, "x");
   const started = performance.now();
@@ -17,7 +17,7 @@ export function postUntilAnswered(
     const post = httpRequest(url, {
       method: "POST",
       headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Type": options.contentType ?? "application/x-www-form-urlencoded",
         Origin: new URL(url).origin,
         ...(options.declared ? { "Content-Length": String(options.bytes) } : { "Transfer-Encoding": "chunked" }),
         ...options.headers,
