@@ -1,6 +1,8 @@
 /** Money: partners' fees, the append-only ledger of what each owes, returns of leads, and payments. */
 export {
+  acceptedReferralsSince,
   chargeAcceptedCte,
+  type AcceptedReferral,
   chargeOf,
   balances,
   defaultFee,

@@ -26,6 +26,8 @@ export const ledgerEntries = pgTable(
     recordedBy: text("recorded_by"),
     /** The referral charged for, or credited back (no foreign key: the referral goes with its lead). */
     referralId: uuid("referral_id"),
+    /** A charge's lead (no foreign key: the entry outlives it), for the ad platforms' "Referral accepted". */
+    leadId: uuid("lead_id"),
     /** The return a credit pays back. */
     returnId: uuid("return_id"),
     service: text("service"),

@@ -146,7 +146,7 @@ const ANSWER = `WITH answered AS (
     referral.${r.id} AS referral_id, referral.${r.partnerId} AS partner_id, referral.${r.answeredAt} AS answered_at,
     (SELECT ${p.feeMinor} FROM ${p.table} WHERE ${p.id} = referral.${r.partnerId}) AS fee_minor
 ),
-accepted_now AS (SELECT referral_id, partner_id, fee_minor FROM answered WHERE $2 = 'accepted'),
+accepted_now AS (SELECT referral_id, lead_id, partner_id, fee_minor FROM answered WHERE $2 = 'accepted'),
 ${chargeAcceptedCte({ from: "accepted_now", service: "$5", zip: "$6", day: "$7", source: "$8", campaign: "$9" })},
 ${queueEmailsCte({ rows: "$3", request: { column: "contact", from: "answered" } })},
 ${recordLeadEventsCte({ name: "events", rows: "$4", when: "answered" })},
