@@ -25,3 +25,11 @@ export {
   validateReturn,
   type ReturnOutcome,
 } from "./returns.server.ts";
+export {
+  duePeriod,
+  findStatement,
+  issueStatement,
+  listStatements,
+  statementRows,
+  type StatementSettings,
+} from "./statements.server.ts";
