@@ -31,5 +31,4 @@ export {
   issueStatement,
   listStatements,
   statementRows,
-  type StatementSettings,
 } from "./statements.server.ts";

@@ -43,7 +43,7 @@ export function duePeriod(now: Date, timeZone: string): StatementPeriod {
   };
 }
 
-export interface StatementSettings {
+interface StatementSettings {
   companyName: string;
   replyTo: string;
   messageIdDomain: string;
