@@ -9,6 +9,8 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   // A partner's link to answer one referral: signed, single-use, server-rendered, never indexed.
   route("r/:token", "routes/referral.tsx"),
+  // A partner's monthly statement, by the signed link in its email: printable, never indexed.
+  route("statements/:token", "routes/statement.tsx"),
   // The operator console: sign-in and sign-out outside its layout, every other page inside it.
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
@@ -23,6 +25,7 @@ export default [
       route("partners", "routes/admin/partners.tsx"),
       route("partners/:id", "routes/admin/partner.tsx"),
       route("returns", "routes/admin/returns.tsx"),
+      route("partners/:id/statements/:statementId", "routes/admin/partner-statement[.]csv.ts"),
       route("alerts/devices", "routes/admin/alerts-devices.ts"),
       route("export/leads.csv", "routes/admin/export-leads[.]csv.ts"),
       route("export/opt-outs.csv", "routes/admin/export-opt-outs[.]csv.ts"),

@@ -82,3 +82,14 @@ export function describeDeadline({ daysLeft, overdue }: Deadline): string {
   if (daysLeft === 0) return "Due today";
   return `${daysLeft} day${daysLeft === 1 ? "" : "s"} left`;
 }
+
+/** The instant a zone's wall clock reads `date` at `hour`:00 (the later one if the hour is skipped). */
+export function zonedInstant(date: string, hour: number, timeZone: string): Date {
+  const wall = Date.parse(`${date}T${String(hour).padStart(2, "0")}:00:00Z`);
+  const offsetAt = (instant: number) => {
+    const clock = wallClock(new Date(instant), timeZone);
+    return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second) - instant;
+  };
+  const guess = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(guess));
+}

@@ -74,6 +74,8 @@ export interface CallTracking {
 }
 
 const HOUR_SECONDS = 3_600;
+/** How often each instance looks for monthly statements to issue. */
+const STATEMENT_CHECK_MS = 15 * 60_000;
 /** How often each instance looks for leads and referrals to escalate. */
 const ALERT_SWEEP_MS = 30_000;
 
@@ -172,11 +174,24 @@ export async function startServices(env: Env): Promise<AppServices> {
     replyTo: env.LEADS_EMAIL_TO,
     tokenHours: env.REFERRAL_TOKEN_HOURS,
     returnWindowDays: env.RETURN_WINDOW_DAYS,
+    currency: env.CONVERSION_CURRENCY,
     timeZone: env.OPERATOR_TIME_ZONE,
     texts: texts !== undefined,
     pageLimit: { perWindow: 30, windowSeconds: 600 },
     onQueued: () => outbox.nudge(),
   });
+  // Monthly statements: due from the 1st at 08:00; each instance looks every 15 minutes, and each partner's
+  // statement of a month is issued once (a unique index), whichever instance gets there first.
+  let statementsRun: Promise<unknown> = Promise.resolve();
+  const issueStatements = () =>
+    (statementsRun = referrals
+      .issueMonthlyStatements()
+      .then((issued) => issued > 0 && log.info(`${issued} monthly statements issued`))
+      .catch((error) => log.error({ err: error }, "monthly statements failed")));
+  void issueStatements();
+  const statementsTimer = setInterval(issueStatements, STATEMENT_CHECK_MS);
+  statementsTimer.unref();
+
   // Housekeeping at start (a server restarted more often than hourly must purge too) and hourly after:
   // expired rate-limit windows and sessions, leads past the privacy policy's retention period with
   // their emails, and daily counts past theirs. It runs beside the requests, not before them.
@@ -298,6 +313,8 @@ export async function startServices(env: Env): Promise<AppServices> {
     webhooks,
     async close() {
       clearInterval(housekeepingTimer);
+      clearInterval(statementsTimer);
+      await statementsRun;
       await weeklyDigest?.stop();
       await alertSweeps.stop();
       await siteEvents.close();

@@ -6,6 +6,8 @@ import { conversionDownloads, adSpend } from "../../app/server/conversions/schem
 import { sendDueDigest, type DigestSettings } from "../../app/server/conversions/index.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
+import { ledgerEntries } from "../../app/server/ledger/schema.server.ts";
+import { partners } from "../../app/server/partners/schema.server.ts";
 import {
   postJson,
   startPostgres,
@@ -273,6 +275,26 @@ describe("weekly digest", () => {
       utmSource: "google",
       utmCampaign: "spring",
     });
+    // A partner accepted a referral last week: revenue $45.00.
+    const [partner] = await first.services.db
+      .insert(partners)
+      .values({
+        name: "Pat",
+        business: "Pat's Pipes",
+        phone: "555-010-0000",
+        email: "pat@partner.example",
+        services: ["Drain Services"],
+        zipCodes: ["10001"],
+      })
+      .returning({ id: partners.id });
+    await first.services.db.insert(ledgerEntries).values({
+      partnerId: partner!.id,
+      kind: "charge",
+      amountMinor: 4_500,
+      recordedAt: new Date("2026-11-18T16:00:00Z"),
+      source: "google",
+      campaign: "spring",
+    });
     const before = smtp.received.length;
 
     const attempts = await Promise.all(
@@ -297,6 +319,8 @@ describe("weekly digest", () => {
     expect(digest!.subject).toBe("Plumbline weekly digest: Nov 16–Nov 22");
     expect(digest!.text).toContain("Leads: 1 (week before: 0, new)");
     expect(digest!.text).toContain("Spend: $70.00 (week before: $70.00, +0%)");
+    expect(digest!.text).toContain("Revenue: $45.00 (week before: $0.00, new)");
+    expect(digest!.text).toContain("Profit: -$25.00 (week before: -$70.00, +64%)");
     expect(digest!.text).toContain("google / spring: $70.00 (week before: –)");
     expect(digest!.text).toContain("The dashboard: https://plumbline.example/admin/dashboard?days=7");
     const queued = await first.services.db.select().from(emailOutbox).where(eq(emailOutbox.purpose, "weekly_digest"));

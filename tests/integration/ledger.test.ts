@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
-import { ledgerEntries, leadReturns } from "../../app/server/ledger/schema.server.ts";
+import { ledgerEntries, leadReturns, partnerStatements } from "../../app/server/ledger/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { referrals as referralRows } from "../../app/server/partners/schema.server.ts";
 import { referralToken } from "../../app/server/partners/referral-token.server.ts";
@@ -17,6 +17,7 @@ import {
   recordAdjustment,
   recordPayment,
   setDefaultFee,
+  statementRows,
 } from "~/server/ledger/index.server.ts";
 import { startPostgres, type TestPostgres } from "../../tooling/local-services.ts";
 
@@ -57,6 +58,7 @@ for (const driver of drivers) {
         tokenHours: 24,
         returnWindowDays: 7,
         timeZone: "America/New_York",
+        currency: "USD",
         texts: false,
         pageLimit: { perWindow: 10_000, windowSeconds: 600 },
         onQueued: () => undefined,
@@ -281,6 +283,70 @@ for (const driver of drivers) {
         profitCents: 4_000,
         costCents: null,
       });
+    });
+
+    test("a monthly statement reconciles, is issued once however many instances try, and never changes after", async () => {
+      const jo = await partner("Jo Reyes", 5_000);
+      // Last month before this one: the statement's opening balance.
+      const now = new Date();
+      await database.db.insert(ledgerEntries).values({
+        partnerId: jo,
+        kind: "adjustment",
+        amountMinor: 1_000,
+        note: "Carried over",
+        recordedAt: new Date(now.getTime() - 40 * 86_400_000),
+      });
+      const [token] = await offer(await storeLead(), [jo]);
+      await referrals.answer(token!, "198.51.100.8", "accepted");
+      await recordPayment(database.db, {
+        partnerId: jo,
+        amountMinor: 2_000,
+        date: "2026-11-25",
+        method: "Check",
+        reference: "77",
+        by: "op@plumbline.example",
+      });
+      // The 1st of next month, 09:00 in the operator's zone: this month's statements are due.
+      const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 15));
+      await Promise.all([1, 2, 3].map(() => referrals.issueMonthlyStatements(nextMonth)));
+      const issued = await database.db.select().from(partnerStatements).where(eq(partnerStatements.partnerId, jo));
+      expect(issued).toHaveLength(1);
+      const statement = issued[0]!;
+      expect(statement).toMatchObject({ openingMinor: 1_000, closingMinor: 4_000 });
+      const amounts = statementRows(statement.csv)
+        .filter((row) => ["Charge", "Payment", "Credit", "Adjustment"].includes(row[1] ?? ""))
+        .map((row) => Math.round(Number(row[3]) * 100));
+      expect(amounts).toEqual([5_000, -2_000]);
+      expect(statement.openingMinor + amounts.reduce((sum, amount) => sum + amount, 0)).toBe(statement.closingMinor);
+      expect(statement.csv).toContain(`Statement,${statement.number}`);
+      expect(statement.csv).toContain(",Amount due,,40.00");
+
+      // A late entry for the month changes nothing already issued.
+      await recordAdjustment(database.db, {
+        partnerId: jo,
+        amountMinor: 100,
+        note: "Late",
+        date: "2026-11-25",
+        by: "op@plumbline.example",
+      });
+      await referrals.issueMonthlyStatements(nextMonth);
+      const [again] = await database.db.select().from(partnerStatements).where(eq(partnerStatements.partnerId, jo));
+      expect(again!.csv).toBe(statement.csv);
+
+      // The partner's email links to the printable page, which shows the same rows.
+      const [email] = await database.db
+        .select()
+        .from(emailOutbox)
+        .where(
+          sql`${emailOutbox.purpose} = 'partner_statement' AND ${emailOutbox.textBody} LIKE ${`%statement ${statement.number} %`}`,
+        );
+      const link = /\/statements\/(\S+)/.exec(email!.textBody)![1]!;
+      expect(await referrals.statementPage(link)).toEqual({
+        number: statement.number,
+        rows: statementRows(statement.csv),
+      });
+      expect(await referrals.statementPage(`${link.slice(0, -2)}xx`)).toBeNull();
+      expect(await referrals.statementPage(token!)).toBeNull();
     });
   });
 }

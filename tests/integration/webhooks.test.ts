@@ -279,6 +279,7 @@ describe("webhook deliveries through the outbox's lease", () => {
       leadsEmailTo: "leads@operator.example",
       siteUrl: "https://plumbline.example",
       timeZone: "America/New_York",
+      currency: "USD",
       messageIdDomain: "plumbline.example",
     };
     expect(await recordOutcome(run, callSid, { status: "answered", durationSeconds: 42 }, settings)).toEqual({
@@ -324,6 +325,7 @@ describe("webhook deliveries through the outbox's lease", () => {
       tokenHours: 24,
       returnWindowDays: 7,
       timeZone: "America/New_York",
+      currency: "USD",
       texts: false,
       pageLimit: { perWindow: 1_000, windowSeconds: 600 },
       onQueued: () => worker.nudge(),

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Conversions" }, { name:
 
 /** The actions shown: "Answered call" only once call tracking exists. */
 const shownActions = (callTracking: boolean) =>
-  callTracking ? (["lead", "booked", "call"] as const) : (["lead", "booked"] as const);
+  callTracking ? (["lead", "booked", "referral", "call"] as const) : (["lead", "booked", "referral"] as const);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireOperator(context);

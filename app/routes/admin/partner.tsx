@@ -11,6 +11,7 @@ import {
   defaultFee,
   formatMinor,
   minorToDecimal,
+  listStatements,
   partnerLedger,
   recordAdjustment,
   recordPayment,
@@ -30,13 +31,28 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { currency } = context.services.conversions;
   const partner = await findPartner(db, params.id);
   if (!partner) throw data(null, { status: 404 });
-  const [ledger, fee] = await Promise.all([partnerLedger(db, partner.id), defaultFee(db)]);
+  const [ledger, fee, statements] = await Promise.all([
+    partnerLedger(db, partner.id),
+    defaultFee(db),
+    listStatements(db, partner.id),
+  ]);
   return {
     partner: { ...partner, fee: partner.feeMinor === null ? "" : minorToDecimal(partner.feeMinor, currency) },
     services: PARTNER_SERVICES,
     feeHint: `In ${currency}, charged when the partner accepts a referral. Blank: the default fee (${formatMinor(fee, currency)}).`,
     currency,
     balance: formatMinor(ledger.balanceMinor, currency),
+    statements: statements.map((statement) => ({
+      id: statement.id,
+      number: statement.number,
+      month: new Date(`${statement.period}-01T00:00:00Z`).toLocaleDateString("en-US", {
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      }),
+      issued: formatTime(statement.issuedAt, context.operatorTimeZone),
+      closing: formatMinor(statement.closingMinor, currency),
+    })),
     entries: ledger.entries.map((entry) => ({
       id: entry.id,
       kind: KIND_LABELS[entry.kind],
@@ -92,7 +108,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 /** One partner: what they owe and every entry of it, a payment or adjustment to record, and their details. */
 export default function Partner({ loaderData, actionData }: Route.ComponentProps) {
-  const { partner, services, feeHint, currency, balance, entries } = loaderData;
+  const { partner, services, feeHint, currency, balance, entries, statements } = loaderData;
   const payment = actionData?.ledgerErrors?.payment;
   const adjustment = actionData?.ledgerErrors?.adjustment;
   return (
@@ -131,6 +147,43 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
                 </th>
                 <td className={`${cellClass} whitespace-nowrap`}>{entry.amount}</td>
                 <td className={cellClass}>{entry.details}</td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </section>
+
+      <section aria-labelledby="statements-heading" className="mt-8">
+        <h2 id="statements-heading" className="text-xl font-bold text-slate-900">
+          Statements
+        </h2>
+        {statements.length === 0 ? (
+          <p className="mt-2 text-slate-800">
+            None yet: on the 1st of each month at 08:00, a partner with entries in the month before gets one by email.
+          </p>
+        ) : (
+          <DataTable
+            label="Statements"
+            caption="Statements: one a month, newest first"
+            headings={["Statement", "Month", "Issued", "Closing balance", "Download"]}
+          >
+            {statements.map((statement) => (
+              <tr key={statement.id}>
+                <th scope="row" className={`${cellClass} font-normal`}>
+                  {statement.number}
+                </th>
+                <td className={`${cellClass} whitespace-nowrap`}>{statement.month}</td>
+                <td className={`${cellClass} whitespace-nowrap`}>{statement.issued}</td>
+                <td className={`${cellClass} whitespace-nowrap`}>{statement.closing}</td>
+                <td className={cellClass}>
+                  <a
+                    href={`/admin/partners/${partner.id}/statements/${statement.id}.csv`}
+                    className={linkClass}
+                    download
+                  >
+                    Download statement (CSV)<span className="sr-only">, statement {statement.number}</span>
+                  </a>
+                </td>
               </tr>
             ))}
           </DataTable>

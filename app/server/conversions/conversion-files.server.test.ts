@@ -74,7 +74,7 @@ async function rowsFor(platform: "google" | "microsoft", withActions = actions) 
   const since = new Date(now.getTime() - CLICK_WINDOW_DAYS * 86_400_000);
   return conversionRows(
     platform,
-    { leads: await leadsForConversions(database.db, since), calls: [] },
+    { leads: await leadsForConversions(database.db, since), calls: [], referrals: [] },
     withActions,
     now,
   );
@@ -96,6 +96,34 @@ describe("conversion files", () => {
     expect(rows.map((row) => row.key)).toEqual(["booked:00000000-0000-4000-8000-000000000001"]);
   });
 
+  test('an accepted referral of a lead with a click id is a "Referral accepted" conversion worth its fee', async () => {
+    const since = new Date(now.getTime() - CLICK_WINDOW_DAYS * 86_400_000);
+    const leads = await leadsForConversions(database.db, since);
+    const referral = (leadNumber: number) => ({
+      referralId: `10000000-0000-4000-8000-00000000000${leadNumber}`,
+      leadId: `00000000-0000-4000-8000-00000000000${leadNumber}`,
+      acceptedAt: new Date("2026-03-15T18:00:00Z"),
+      feeMinor: 4_550,
+    });
+    // Lead 8 has no click id, lead 6 is Spam: neither is ever sent.
+    const rows = conversionRows(
+      "google",
+      { leads, calls: [], referrals: [referral(1), referral(6), referral(8)] },
+      actions,
+      now,
+    );
+    expect(rows.filter((row) => row.key.startsWith("referral:"))).toEqual([
+      {
+        key: "referral:10000000-0000-4000-8000-000000000001",
+        clickIdKind: "gclid",
+        clickId: "CjwKCAiA-a",
+        name: "Referral accepted",
+        time: new Date("2026-03-15T18:00:00Z"),
+        valueCents: 4_550,
+      },
+    ]);
+  });
+
   test("answered calls of at least 60 s become conversions; shorter ones do not", () => {
     const call = (id: string, durationSeconds: number) => ({
       id,
@@ -108,7 +136,12 @@ describe("conversion files", () => {
       wbraid: null,
       msclkid: null,
     });
-    const rows = conversionRows("google", { leads: [], calls: [call("long", 60), call("short", 59)] }, actions, now);
+    const rows = conversionRows(
+      "google",
+      { leads: [], calls: [call("long", 60), call("short", 59)], referrals: [] },
+      actions,
+      now,
+    );
     expect(rows).toEqual([
       {
         key: "call:long",

@@ -5,6 +5,7 @@ import {
   type ConversionActionKey,
 } from "./action-defaults.server.ts";
 import type { AnsweredCall } from "./answered-calls.server.ts";
+import type { AcceptedReferral } from "../ledger/index.server.ts";
 
 /** The ad platforms take conversions of clicks from the last 90 days. */
 export const CLICK_WINDOW_DAYS = 90;
@@ -55,7 +56,7 @@ function clickIdFor(
  */
 export function conversionRows(
   platform: AdPlatform,
-  sources: { leads: LeadForConversions[]; calls: AnsweredCall[] },
+  sources: { leads: LeadForConversions[]; calls: AnsweredCall[]; referrals: AcceptedReferral[] },
   actions: Record<ConversionActionKey, ConversionAction>,
   now: Date,
 ): ConversionRow[] {
@@ -72,6 +73,19 @@ export function conversionRows(
         ownValueCents: lead.jobValueCents,
       });
     }
+  }
+  const leadsById = new Map(sources.leads.map((lead) => [lead.id, lead]));
+  for (const referral of sources.referrals) {
+    const lead = leadsById.get(referral.leadId);
+    if (!lead) continue;
+    converted.push({
+      key: `referral:${referral.referralId}`,
+      action: "referral",
+      clickedAt: lead.receivedAt,
+      time: referral.acceptedAt,
+      ownValueCents: referral.feeMinor,
+      ids: lead,
+    });
   }
   for (const call of sources.calls) {
     if (call.durationSeconds < ANSWERED_CALL_MIN_SECONDS) continue;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { dueDigestWeek, zonedInstant } from "./digest-week.server.ts";
+import { zonedInstant } from "~/lib/operator-time.ts";
+import { dueDigestWeek } from "./digest-week.server.ts";
 
 describe("the weekly digest's calendar", () => {
   test("is due from Monday 08:00 in the operator's zone for a day, not before", () => {

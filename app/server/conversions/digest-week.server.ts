@@ -1,4 +1,4 @@
-import { wallClock } from "~/lib/operator-time.ts";
+import { wallClock, zonedInstant } from "~/lib/operator-time.ts";
 
 /**
  * The digest's calendar, in the operator's zone: it is due from Monday 08:00 for a day (an instance started later
@@ -18,17 +18,6 @@ function localDate(instant: Date, timeZone: string): string {
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-/** The instant a zone's wall clock reads `date` at `hour`:00 (the later one if the hour is skipped). */
-export function zonedInstant(date: string, hour: number, timeZone: string): Date {
-  const wall = Date.parse(`${date}T${String(hour).padStart(2, "0")}:00:00Z`);
-  const offsetAt = (instant: number) => {
-    const clock = wallClock(new Date(instant), timeZone);
-    return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second) - instant;
-  };
-  const guess = wall - offsetAt(wall);
-  return new Date(wall - offsetAt(guess));
-}
 
 export interface DigestWeek {
   /** The Monday the digest goes out, which names it (yyyy-MM-dd). */

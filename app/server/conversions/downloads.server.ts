@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { executeRows, type Database } from "../db/index.server.ts";
 import { leadsForConversions } from "../leads/index.server.ts";
+import { acceptedReferralsSince } from "../ledger/index.server.ts";
 import type { ListAnsweredCalls } from "./answered-calls.server.ts";
 import { conversionFile } from "./conversion-files.server.ts";
 import { CLICK_WINDOW_DAYS, conversionRows, type AdPlatform } from "./conversion-rows.server.ts";
@@ -57,12 +58,13 @@ export async function createDownload(
   now = new Date(),
 ): Promise<StoredDownload> {
   const since = new Date(now.getTime() - CLICK_WINDOW_DAYS * DAY_MS);
-  const [leads, calls, actions] = await Promise.all([
+  const [leads, calls, referrals, actions] = await Promise.all([
     leadsForConversions(db, since),
     sources.answeredCalls ? sources.answeredCalls(since, now) : [],
+    acceptedReferralsSince(db, since),
     readConversionActions(db),
   ]);
-  const candidates = conversionRows(platform, { leads, calls }, actions, now);
+  const candidates = conversionRows(platform, { leads, calls, referrals }, actions, now);
   for (let attempt = 1; ; attempt++) {
     // The candidates' keys as one JSON parameter, however many there are.
     const taken = candidates.length

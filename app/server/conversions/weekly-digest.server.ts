@@ -8,10 +8,12 @@ import { emailRow, messageIdDomain, queueEmailsCte, type EmailToSend } from "../
 import { dueDigestWeek, type DigestWeek } from "./digest-week.server.ts";
 import { weeklyDigests } from "./schema.server.ts";
 import { spendInRange } from "./spend.server.ts";
+import { revenueBySource } from "../ledger/index.server.ts";
 
 /**
  * The weekly digest: every Monday at 08:00 in the operator's zone, one email to LEADS_EMAIL_TO through the outbox,
- * last week against the week before (views, call clicks, leads, booked jobs, spend, and cost per lead for the five
+ * last week against the week before (views, call clicks, leads, booked jobs, spend, revenue and profit (partners'
+ * charges less credits, less spend), and cost per lead for the five
  * campaigns that cost most), with a link to the dashboard. Instances check every minute; the first to claim the
  * week, in the statement that queues the email, sends it.
  */
@@ -31,6 +33,8 @@ interface WeekFigures {
   leads: number;
   booked: number;
   spendCents: number;
+  /** Partners' charges less credits recorded in the week. */
+  revenueCents: number;
   /** Per campaign ("source / campaign"): spend, and leads. */
   campaigns: Map<string, { spendCents: number; leads: number }>;
 }
@@ -38,10 +42,11 @@ interface WeekFigures {
 const TOP_CAMPAIGNS = 5;
 
 async function weekFigures(db: Database, range: DigestWeek["last"]): Promise<WeekFigures> {
-  const [counts, outcomes, spend] = await Promise.all([
+  const [counts, outcomes, spend, revenue] = await Promise.all([
     countsBySourceAndCampaign(db, range.from, range.to),
     leadOutcomesBySource(db, range.startsAt, range.endsAt),
     spendInRange(db, range.from, range.to),
+    revenueBySource(db, range.startsAt, range.endsAt),
   ]);
   const name = (source: string, campaign: string) =>
     campaign ? `${source} / ${campaign}` : `${source} (all campaigns)`;
@@ -60,6 +65,7 @@ async function weekFigures(db: Database, range: DigestWeek["last"]): Promise<Wee
     leads: sum(outcomes, (row) => row.leads),
     booked: sum(outcomes, (row) => row.booked),
     spendCents: sum(spend, (row) => row.costCents),
+    revenueCents: sum(revenue, (row) => row.revenueMinor),
     campaigns,
   };
 }
@@ -73,7 +79,11 @@ function renderDigest(week: DigestWeek, last: WeekFigures, before: WeekFigures, 
   const perLead = (figures: { spendCents: number; leads: number } | undefined) =>
     !figures || figures.leads === 0 ? "–" : money(Math.round(figures.spendCents / figures.leads));
   const change = (now: number, then: number) =>
-    then === 0 ? (now === 0 ? "0%" : "new") : `${now >= then ? "+" : ""}${Math.round(((now - then) * 100) / then)}%`;
+    then === 0
+      ? now === 0
+        ? "0%"
+        : "new"
+      : `${now >= then ? "+" : ""}${Math.round(((now - then) * 100) / Math.abs(then))}%`;
   const count = (value: number) => value.toLocaleString("en-US");
   const lastLabel = `${shortDate(week.last.from)}–${shortDate(week.last.to)}`;
   const beforeLabel = `${shortDate(week.before.from)}–${shortDate(week.before.to)}`;
@@ -83,6 +93,13 @@ function renderDigest(week: DigestWeek, last: WeekFigures, before: WeekFigures, 
     ["Leads", count(last.leads), count(before.leads), change(last.leads, before.leads)],
     ["Booked jobs", count(last.booked), count(before.booked), change(last.booked, before.booked)],
     ["Spend", money(last.spendCents), money(before.spendCents), change(last.spendCents, before.spendCents)],
+    ["Revenue", money(last.revenueCents), money(before.revenueCents), change(last.revenueCents, before.revenueCents)],
+    [
+      "Profit",
+      money(last.revenueCents - last.spendCents),
+      money(before.revenueCents - before.spendCents),
+      change(last.revenueCents - last.spendCents, before.revenueCents - before.spendCents),
+    ],
   ];
   const top = [...last.campaigns.entries()]
     .sort(([a, x], [b, y]) => y.spendCents - x.spendCents || a.localeCompare(b))

@@ -8,7 +8,7 @@ const s = sqlNames(ledgerSettings);
 
 /**
  * `charged AS (INSERT …)`: the charge for a referral accepted in the same statement. `from` names a CTE with one
- * row per acceptance (`referral_id`, `partner_id`, and `fee_minor`, the partner's own fee or null); the console's
+ * row per acceptance (`referral_id`, `lead_id`, `partner_id`, and `fee_minor`, the partner's own fee or null); the console's
  * default fee applies when the partner has none, and nothing is charged at a fee of zero. `service`, `zip`, `day`,
  * `source` and `campaign` (the lead's attribution, for revenue per campaign) are parameter placeholders. A referral is charged once, whatever races: a unique index, not a check.
  */
@@ -21,10 +21,10 @@ export function chargeAcceptedCte(options: {
   campaign: string;
 }): string {
   return `charged AS (
-  INSERT INTO ${e.table} (${e.partnerId}, ${e.kind}, ${e.amountMinor}, ${e.referralId}, ${e.service}, ${e.zip},
-    ${e.occurredOn}, ${e.source}, ${e.campaign})
-  SELECT accepted.partner_id, 'charge', fee.amount, accepted.referral_id, ${options.service}, ${options.zip},
-    ${options.day}, ${options.source}, ${options.campaign}
+  INSERT INTO ${e.table} (${e.partnerId}, ${e.kind}, ${e.amountMinor}, ${e.referralId}, ${e.leadId}, ${e.service},
+    ${e.zip}, ${e.occurredOn}, ${e.source}, ${e.campaign})
+  SELECT accepted.partner_id, 'charge', fee.amount, accepted.referral_id, accepted.lead_id, ${options.service},
+    ${options.zip}, ${options.day}, ${options.source}, ${options.campaign}
   FROM ${options.from} AS accepted,
     LATERAL (SELECT coalesce(accepted.fee_minor, (SELECT ${s.defaultFeeMinor} FROM ${s.table} WHERE ${s.id} = 1), 0) AS amount) AS fee
   WHERE fee.amount > 0
@@ -104,6 +104,31 @@ export async function revenueBySource(db: Database, startsAt: Date, endsAt: Date
       sql`${ledgerEntries.kind} IN ('charge', 'credit') AND ${ledgerEntries.recordedAt} >= ${startsAt.toISOString()}::timestamptz AND ${ledgerEntries.recordedAt} < ${endsAt.toISOString()}::timestamptz`,
     )
     .groupBy(sql`1`, sql`2`);
+}
+
+/** A referral accepted, with its lead and the fee charged: a "Referral accepted" conversion. */
+export interface AcceptedReferral {
+  referralId: string;
+  leadId: string;
+  acceptedAt: Date;
+  feeMinor: number;
+}
+
+/** Referrals charged since `since` whose lead is known, oldest first. */
+export async function acceptedReferralsSince(db: Database, since: Date): Promise<AcceptedReferral[]> {
+  const rows = await db
+    .select({
+      referralId: ledgerEntries.referralId,
+      leadId: ledgerEntries.leadId,
+      acceptedAt: ledgerEntries.recordedAt,
+      feeMinor: ledgerEntries.amountMinor,
+    })
+    .from(ledgerEntries)
+    .where(
+      sql`${ledgerEntries.kind} = 'charge' AND ${ledgerEntries.leadId} IS NOT NULL AND ${ledgerEntries.recordedAt} >= ${since.toISOString()}::timestamptz`,
+    )
+    .orderBy(asc(ledgerEntries.recordedAt));
+  return rows.map((row) => ({ ...row, referralId: row.referralId!, leadId: row.leadId! }));
 }
 
 /** Each partner's balance (the sum of their entries), for the partners list. */

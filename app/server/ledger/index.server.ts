@@ -1,6 +1,8 @@
 /** Money: partners' fees, the append-only ledger of what each owes, returns of leads, and payments. */
 export {
+  acceptedReferralsSince,
   chargeAcceptedCte,
+  type AcceptedReferral,
   chargeOf,
   balances,
   defaultFee,
@@ -23,3 +25,10 @@ export {
   validateReturn,
   type ReturnOutcome,
 } from "./returns.server.ts";
+export {
+  duePeriod,
+  findStatement,
+  issueStatement,
+  listStatements,
+  statementRows,
+} from "./statements.server.ts";

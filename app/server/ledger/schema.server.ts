@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { partners } from "../partners/schema.server.ts";
 
 export const LEDGER_KINDS = ["charge", "credit", "payment", "adjustment"] as const;
@@ -26,6 +26,8 @@ export const ledgerEntries = pgTable(
     recordedBy: text("recorded_by"),
     /** The referral charged for, or credited back (no foreign key: the referral goes with its lead). */
     referralId: uuid("referral_id"),
+    /** A charge's lead (no foreign key: the entry outlives it), for the ad platforms' "Referral accepted". */
+    leadId: uuid("lead_id"),
     /** The return a credit pays back. */
     returnId: uuid("return_id"),
     service: text("service"),
@@ -81,6 +83,31 @@ export const leadReturns = pgTable(
       .where(sql`${table.decision} IS NULL`),
   ],
 );
+
+/**
+ * Monthly statements, frozen when issued: the CSV is stored as it was sent, so a download gives the same bytes
+ * forever. One per partner and month (a unique index: several instances issue it once). Numbered in issue order.
+ */
+export const partnerStatements = pgTable(
+  "partner_statements",
+  {
+    id: uuid("id").primaryKey(),
+    number: integer("number").notNull().unique(),
+    partnerId: uuid("partner_id")
+      .notNull()
+      .references(() => partners.id),
+    /** The month it covers, "2026-11". */
+    period: text("period").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    openingMinor: integer("opening_minor").notNull(),
+    closingMinor: integer("closing_minor").notNull(),
+    csv: text("csv").notNull(),
+  },
+  (table) => [uniqueIndex("partner_statements_one_a_month").on(table.partnerId, table.period)],
+);
+
+/** Statement numbers, in issue order. */
+export const statementNumbers = pgSequence("partner_statement_numbers");
 
 /** The console's default fee per referral, for partners without one of their own (one row). */
 export const ledgerSettings = pgTable("ledger_settings", {

@@ -10,20 +10,23 @@ import { isRowId } from "../../lib/row-id.ts";
 /** The most a token can be: a UUID, a dot and a base64url SHA-256. */
 const TOKEN_MAX_LENGTH = 36 + 1 + 43;
 
-function signature(key: string, referralId: string): Buffer {
-  return createHmac("sha256", key).update(`referral:${referralId}`).digest();
+/** What a token opens: a referral's page, or a statement's printable page. */
+type TokenPurpose = "referral" | "statement";
+
+function signature(key: string, id: string, purpose: TokenPurpose): Buffer {
+  return createHmac("sha256", key).update(`${purpose}:${id}`).digest();
 }
 
-export function referralToken(key: string, referralId: string): string {
-  return `${referralId}.${signature(key, referralId).toString("base64url")}`;
+export function referralToken(key: string, id: string, purpose: TokenPurpose = "referral"): string {
+  return `${id}.${signature(key, id, purpose).toString("base64url")}`;
 }
 
-/** The referral a token names, or null when it is malformed or its signature is wrong. */
-export function verifyReferralToken(key: string, token: string): string | null {
+/** The row a token names, or null when it is malformed or its signature is wrong (or is another purpose's). */
+export function verifyReferralToken(key: string, token: string, purpose: TokenPurpose = "referral"): string | null {
   if (token.length > TOKEN_MAX_LENGTH) return null;
-  const [referralId, signed, extra] = token.split(".");
-  if (extra !== undefined || !isRowId(referralId) || !signed) return null;
+  const [id, signed, extra] = token.split(".");
+  if (extra !== undefined || !isRowId(id) || !signed) return null;
   const given = Buffer.from(signed, "base64url");
-  const expected = signature(key, referralId.toLowerCase());
-  return given.length === expected.length && timingSafeEqual(given, expected) ? referralId.toLowerCase() : null;
+  const expected = signature(key, id.toLowerCase(), purpose);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id.toLowerCase() : null;
 }

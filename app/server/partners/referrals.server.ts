@@ -18,6 +18,10 @@ import {
   chargeAcceptedCte,
   chargeOf,
   denyReturn,
+  duePeriod,
+  findStatement,
+  issueStatement,
+  statementRows,
   openReturn,
   requestReturn,
   returnOf,
@@ -54,8 +58,10 @@ export interface ReferralSettings extends ReferralMessageSettings {
   pageLimit: { perWindow: number; windowSeconds: number };
   /** After accepting, the partner may return the lead for a credit for this many days (RETURN_WINDOW_DAYS). */
   returnWindowDays: number;
-  /** OPERATOR_TIME_ZONE: the day of a job as the ledger records it. */
+  /** OPERATOR_TIME_ZONE: the day of a job as the ledger records it, and when statements are due. */
   timeZone: string;
+  /** CONVERSION_CURRENCY: what fees and statements are in. */
+  currency: string;
   /** Called once messages are queued, so the outbox sends them now. */
   onQueued(): void;
 }
@@ -146,7 +152,7 @@ const ANSWER = `WITH answered AS (
     referral.${r.id} AS referral_id, referral.${r.partnerId} AS partner_id, referral.${r.answeredAt} AS answered_at,
     (SELECT ${p.feeMinor} FROM ${p.table} WHERE ${p.id} = referral.${r.partnerId}) AS fee_minor
 ),
-accepted_now AS (SELECT referral_id, partner_id, fee_minor FROM answered WHERE $2 = 'accepted'),
+accepted_now AS (SELECT referral_id, lead_id, partner_id, fee_minor FROM answered WHERE $2 = 'accepted'),
 ${chargeAcceptedCte({ from: "accepted_now", service: "$5", zip: "$6", day: "$7", source: "$8", campaign: "$9" })},
 ${queueEmailsCte({ rows: "$3", request: { column: "contact", from: "answered" } })},
 ${recordLeadEventsCte({ name: "events", rows: "$4", when: "answered" })},
@@ -361,6 +367,39 @@ export function createReferrals(settings: ReferralSettings) {
       });
       if (denied) settings.onQueued();
       return denied;
+    },
+
+    /**
+     * The monthly statements due now (last month's from the 1st at 08:00), for every partner with entries in it;
+     * those issued before are not issued again. How many were issued.
+     */
+    async issueMonthlyStatements(now = new Date()): Promise<number> {
+      const due = duePeriod(now, settings.timeZone);
+      const everyone = await db
+        .select({ id: partners.id, name: partners.name, business: partners.business, email: partners.email })
+        .from(partners);
+      let issued = 0;
+      for (const partner of everyone) {
+        const made = await issueStatement(db, run, partner, due, {
+          companyName: settings.companyName,
+          replyTo: settings.replyTo,
+          messageIdDomain: settings.messageIdDomain,
+          currency: settings.currency,
+          timeZone: settings.timeZone,
+          link: (statementId) =>
+            `${settings.siteUrl}/statements/${referralToken(settings.tokenKey, statementId, "statement")}`,
+        });
+        if (made) issued += 1;
+      }
+      if (issued > 0) settings.onQueued();
+      return issued;
+    },
+
+    /** A statement's printable page, by its emailed link: its rows exactly as issued, or null. */
+    async statementPage(token: string) {
+      const id = verifyReferralToken(settings.tokenKey, token, "statement");
+      const statement = id ? await findStatement(db, id) : null;
+      return statement ? { number: statement.number, rows: statementRows(statement.csv) } : null;
     },
 
     /** "Send referral": offers the lead to the chosen active partners. */

@@ -1,0 +1,70 @@
+import { data } from "react-router";
+import type { Route } from "./+types/statement";
+import { siteConfig } from "~/config/site.ts";
+
+/** A partner's monthly statement, from the signed link in its email: the statement exactly as it was issued. */
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: loaded ? `Statement ${loaded.number} | ${siteConfig.companyName}` : siteConfig.companyName },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/** The token is the partner's access: never cached, indexed, or sent to another site as a referrer. */
+export const headers: Route.HeadersFunction = () => ({
+  "X-Robots-Tag": "noindex, nofollow",
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "same-origin",
+});
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const statement = await context.services.referrals.statementPage(params.token);
+  if (!statement) throw data("This link is not valid.", { status: 404 });
+  return statement;
+}
+
+export default function Statement({ loaderData }: Route.ComponentProps) {
+  const { number, rows } = loaderData;
+  const blank = rows.findIndex((row) => row.length === 0);
+  const summary = rows.slice(0, blank < 0 ? rows.length : blank);
+  const [headings = [], ...entries] = blank < 0 ? [] : rows.slice(blank + 1);
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="statement-heading">
+      <h1 id="statement-heading" className="text-3xl font-bold text-slate-900">
+        {siteConfig.companyName}: statement {number}
+      </h1>
+      <dl className="mt-4 grid grid-cols-[8rem_1fr] gap-1 text-slate-900">
+        {summary.map(([label = "", value = ""]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-6 overflow-x-auto" role="region" aria-label="Entries" tabIndex={0}>
+        <table className="w-full border-collapse text-left text-slate-900">
+          <caption className="sr-only">Every entry of the month, with the opening and closing balances</caption>
+          <thead>
+            <tr>
+              {headings.map((heading) => (
+                <th key={heading} scope="col" className="border-b-2 border-slate-400 p-2">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((row, index) => (
+              <tr key={index} className="border-b border-slate-200">
+                {row.map((cell, column) => (
+                  <td key={column} className={`p-2 ${column === row.length - 1 ? "text-right" : ""}`}>
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { formatDate, wallClock, zonedInstant } from "../../lib/operator-time.ts";
+import { escapeHtml } from "../../lib/escape-html.ts";
+import { executeRows, sqlNames, type Database, type RunStatement } from "../db/index.server.ts";
+import { csvCell } from "../leads/index.server.ts";
+import { emailRow, queueEmailsCte } from "../outbox/index.server.ts";
+import { formatMinor, minorToDecimal } from "./money.server.ts";
+import { ledgerEntries, partnerStatements } from "./schema.server.ts";
+
+/**
+ * Monthly statements: on the 1st of each month from 08:00 in OPERATOR_TIME_ZONE, each partner with entries in the
+ * month before gets a numbered statement of it (opening balance, every entry, closing balance, amount due), stored
+ * as the CSV it is, and emailed with a signed link to a printable page. Issuing is idempotent: one statement per
+ * partner and month (a unique index), so any instance may try, as often as it likes.
+ */
+
+const SEND_HOUR = 8;
+const KIND_LABELS = { charge: "Charge", credit: "Credit", payment: "Payment", adjustment: "Adjustment" } as const;
+const s = sqlNames(partnerStatements);
+
+export interface StatementPeriod {
+  /** "2026-11". */
+  period: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** The month whose statements are due at `now`: last month from the 1st at 08:00, the month before until then. */
+export function duePeriod(now: Date, timeZone: string): StatementPeriod {
+  const { year, month } = wallClock(now, timeZone);
+  const sendAt = zonedInstant(`${year}-${pad(month)}-01`, SEND_HOUR, timeZone);
+  const back = now.getTime() >= sendAt.getTime() ? 1 : 2;
+  const start = new Date(Date.UTC(year, month - 1 - back, 1));
+  const end = new Date(Date.UTC(year, month - back, 1));
+  const date = (day: Date) => day.toISOString().slice(0, 10);
+  return {
+    period: date(start).slice(0, 7),
+    startsAt: zonedInstant(date(start), 0, timeZone),
+    endsAt: zonedInstant(date(end), 0, timeZone),
+  };
+}
+
+interface StatementSettings {
+  companyName: string;
+  replyTo: string;
+  messageIdDomain: string;
+  currency: string;
+  timeZone: string;
+  /** The printable page's signed address for a statement. */
+  link(statementId: string): string;
+}
+
+const monthName = (period: string) =>
+  new Date(`${period}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+const ISSUE = `WITH issued AS (
+  INSERT INTO ${s.table} (${s.id}, ${s.number}, ${s.partnerId}, ${s.period}, ${s.openingMinor}, ${s.closingMinor}, ${s.csv})
+  VALUES ($1::uuid, $2, $3::uuid, $4, $5, $6, $7)
+  ON CONFLICT (${s.partnerId}, ${s.period}) DO NOTHING
+  RETURNING ${s.id}
+),
+${queueEmailsCte({ rows: "$8", where: "EXISTS (SELECT 1 FROM issued)" })}
+SELECT count(*)::int AS issued FROM issued`;
+
+/** Issues the partner's statement for the period, if they had entries in it and it was not issued before. */
+export async function issueStatement(
+  db: Database,
+  run: RunStatement,
+  partner: { id: string; name: string; business: string; email: string },
+  due: StatementPeriod,
+  settings: StatementSettings,
+): Promise<boolean> {
+  const inPeriod = and(
+    eq(ledgerEntries.partnerId, partner.id),
+    gte(ledgerEntries.recordedAt, due.startsAt),
+    lt(ledgerEntries.recordedAt, due.endsAt),
+  );
+  const [entries, [opening]] = await Promise.all([
+    db.select().from(ledgerEntries).where(inPeriod).orderBy(asc(ledgerEntries.recordedAt), asc(ledgerEntries.id)),
+    db
+      .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amountMinor}), 0)::int` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.partnerId, partner.id), lt(ledgerEntries.recordedAt, due.startsAt))),
+  ]);
+  if (entries.length === 0) return false;
+  const [numbered] = await executeRows<{ number: number }>(
+    db,
+    sql`SELECT nextval('partner_statement_numbers')::int AS number`,
+  );
+  const number = numbered!.number;
+  const openingMinor = opening?.sum ?? 0;
+  const closingMinor = entries.reduce((sum, entry) => sum + entry.amountMinor, openingMinor);
+  const amount = (minor: number) => minorToDecimal(minor, settings.currency);
+  const rows: (string | null)[][] = [
+    ["Statement", String(number)],
+    ["Partner", `${partner.name} (${partner.business})`],
+    ["Period", monthName(due.period)],
+    ["Currency", settings.currency],
+    [],
+    ["Date", "Entry", "Details", "Amount"],
+    ["", "Opening balance", "", amount(openingMinor)],
+    ...entries.map((entry) => [
+      formatDate(entry.recordedAt, settings.timeZone),
+      KIND_LABELS[entry.kind],
+      [entry.service, entry.zip, entry.method, entry.reference, entry.note].filter(Boolean).join(" · "),
+      amount(entry.amountMinor),
+    ]),
+    ["", "Closing balance", "", amount(closingMinor)],
+    ["", "Amount due", "", amount(Math.max(closingMinor, 0))],
+  ];
+  const csv = rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  const id = randomUUID();
+  const link = settings.link(id);
+  const text = `Hello ${partner.name},\n\nYour statement ${number} from ${settings.companyName} for ${monthName(due.period)}: amount due ${formatMinor(Math.max(closingMinor, 0), settings.currency)} (closing balance ${formatMinor(closingMinor, settings.currency)}).\n\nView or print it:\n${link}\n\n${settings.companyName}\n`;
+  const email = emailRow(
+    {
+      purpose: "partner_statement",
+      to: partner.email,
+      replyTo: settings.replyTo,
+      subject: `Statement ${number} from ${settings.companyName}: ${monthName(due.period)}`,
+      text,
+      html: `<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:14px;color:#111">${text
+        .trim()
+        .split("\n\n")
+        .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`)
+        .join("")}</body></html>`,
+    },
+    settings.messageIdDomain,
+  );
+  const [issued] = await run<{ issued: number }>("ledger_statement_issue", ISSUE, [
+    id,
+    number,
+    partner.id,
+    due.period,
+    openingMinor,
+    closingMinor,
+    csv,
+    JSON.stringify([email]),
+  ]);
+  return (issued?.issued ?? 0) > 0;
+}
+
+/** A partner's statements, newest first. */
+export function listStatements(db: Database, partnerId: string) {
+  return db
+    .select({
+      id: partnerStatements.id,
+      number: partnerStatements.number,
+      period: partnerStatements.period,
+      issuedAt: partnerStatements.issuedAt,
+      closingMinor: partnerStatements.closingMinor,
+    })
+    .from(partnerStatements)
+    .where(eq(partnerStatements.partnerId, partnerId))
+    .orderBy(desc(partnerStatements.period));
+}
+
+/** One statement as it was issued. */
+export async function findStatement(db: Database, id: string) {
+  const [found] = await db.select().from(partnerStatements).where(eq(partnerStatements.id, id));
+  return found ?? null;
+}
+
+/** The rows of a statement's CSV, for its printable page (the CSV is the statement's one frozen form). */
+export function statementRows(csv: string): string[][] {
+  const rows: string[][] = [];
+  for (const line of csv.split("\r\n")) {
+    if (line === "") {
+      if (rows.length) rows.push([]);
+      continue;
+    }
+    const cells: string[] = [];
+    for (const match of line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)) {
+      const cell = match[1] !== undefined ? match[1].replace(/""/g, '"') : (match[2] ?? "");
+      cells.push(cell.startsWith("'") && /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+    }
+    rows.push(cells);
+  }
+  while (rows.length && rows.at(-1)!.length === 0) rows.pop();
+  return rows;
+}
