@@ -25,6 +25,7 @@ export default [
       route("partners", "routes/admin/partners.tsx"),
       route("partners/:id", "routes/admin/partner.tsx"),
       route("returns", "routes/admin/returns.tsx"),
+      route("api-keys", "routes/admin/api-keys.tsx"),
       route("partners/:id/statements/:statementId", "routes/admin/partner-statement[.]csv.ts"),
       route("alerts/devices", "routes/admin/alerts-devices.ts"),
       route("export/leads.csv", "routes/admin/export-leads[.]csv.ts"),

@@ -167,6 +167,8 @@ export const envSchema = z.object({
     .optional(),
   // Referrals: how long a partner's link works, and how long partners have before the operator is alerted.
   REFERRAL_TOKEN_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  // Requests per minute per API key to the read API (/api/v1).
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   // After accepting a referral, the partner may return the lead for a credit for this many days.
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   REFERRAL_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),

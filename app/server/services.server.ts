@@ -10,6 +10,7 @@ import {
 } from "./alerts/index.server.ts";
 import { createReferrals, type Referrals } from "./partners/index.server.ts";
 import type { OutboundRule } from "./egress/index.server.ts";
+import { createReadApi, type ReadApi } from "./api/index.server.ts";
 import { createSiteEventCounter, type SiteEventCounter, purgeExpiredCounts } from "./analytics/index.server.ts";
 import { createConsoleAuth, type ConsoleAuth, loadSessionSecret } from "./console/index.server.ts";
 import { openDatabase, type Database, type RunStatement } from "./db/index.server.ts";
@@ -48,6 +49,8 @@ export interface AppServices {
   outbox: OutboxWorker;
   /** What the readiness probe reports of email still to send. */
   outboxBacklog(): ReturnType<typeof emailBacklog>;
+  /** Leads and calls for operators' own tools, by API key. */
+  readApi: ReadApi;
   /** Offering leads to partner plumbers, and their answers through the link. */
   referrals: Referrals;
   /** Web Push to operators' devices: new leads, opt-outs and missed calls. */
@@ -299,6 +302,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     outbox,
     outboxBacklog: () => emailBacklog(database.db),
     referrals,
+    readApi: createReadApi({ db: database.db, run: database.run, perMinute: env.API_RATE_LIMIT_PER_MINUTE }),
     pushAlerts,
     vapidPublicKey: vapid.publicKey,
     pushEndpointRule,

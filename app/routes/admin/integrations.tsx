@@ -1,6 +1,6 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/integrations";
-import { DataTable, buttonClass, cellClass } from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
 import { FieldError, TextField } from "./components/FormField.tsx";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { URL_MAX_LENGTH, WEBHOOK_EVENTS } from "~/server/webhooks/index.server.ts";
@@ -179,7 +179,12 @@ export default function Integrations({ loaderData, actionData }: Route.Component
       <p className="mt-2 max-w-3xl text-slate-800">
         Webhooks send each event to your own system (Zapier, Make, a CRM) as it happens, signed as Standard Webhooks
         says, so the receiving end can check that it came from this site. A failed delivery is retried for about a day;
-        an endpoint failing for 5 days is turned off and you are emailed.
+        an endpoint failing for 5 days is turned off and you are emailed. Tools that read leads and calls themselves use
+        a key from the{" "}
+        <Link to="/admin/api-keys" className={linkClass}>
+          API keys
+        </Link>{" "}
+        page.
       </p>
       {actionData?.error ? (
         <p role="alert" className="mt-3 rounded border border-red-800 bg-red-50 p-3 font-semibold text-red-900">

@@ -23,3 +23,4 @@ export { forwardCall, hangUp, nothingToDo, offerVoicemail, type CallbackUrls } f
 export { holdNumber } from "./holds.server.ts";
 export { poolExhaustion } from "./pool-exhaustion.server.ts";
 export { answeredCalls } from "./answered-calls.server.ts";
+export { callsPage } from "./calls-page.server.ts";

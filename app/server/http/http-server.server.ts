@@ -28,6 +28,7 @@ import { refuseConsoleChangesFromElsewhere, refuseCrossSite, refusedAsCrossSite 
 import { limitUnsafeRequests } from "./post-limit.server.ts";
 import { servePrerenderedPages } from "./prerendered-pages.server.ts";
 import { reactRouterRequests } from "./react-router-requests.server.ts";
+import { readApiEndpoints } from "./read-api-endpoint.server.ts";
 import { refusedForOversizedBody } from "./request-body.server.ts";
 import { siteEventsEndpoint } from "./site-events-endpoint.server.ts";
 import { logRequest } from "./request-log.server.ts";
@@ -81,6 +82,11 @@ export function serveApp(server: Server, env: Env, services: AppServices, frontE
     app.use(services.calls.webhooks.refuse);
     app.post(TRACKING_NUMBER_ENDPOINT, services.calls.numberEndpoint);
   }
+  // The read API: keys in the Authorization header, never a cookie; GET only.
+  const readApi = readApiEndpoints(services.readApi);
+  app.get("/api/v1/openapi.json", readApi.openApi);
+  app.get("/api/v1/leads", readApi.leads);
+  app.get("/api/v1/calls", readApi.calls);
   app.use(consoleGate(services.consoleAuth.sessions));
   app.use(nonceForRenderedResponses(siteConfig, frontEnd.mode));
 

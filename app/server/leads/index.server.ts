@@ -10,6 +10,7 @@ export { createLeadStore } from "./store.server.ts";
 export { contactRequestsCsv, csvCell, optOutRequestsCsv } from "./exports.server.ts";
 export { listInbox, parseInboxQuery, recentRequests } from "./inbox.server.ts";
 export { leadDetail } from "./lead-detail.server.ts";
+export { leadsPage, type PageAfter } from "./leads-page.server.ts";
 export { updateLead, validateLeadUpdate } from "./lead-update.server.ts";
 export { listOptOuts, markOptOutDone, openOptOutRequests } from "./opt-outs.server.ts";
 export { CONTACT_RETENTION_DAYS, purgeExpiredLeads } from "./retention.server.ts";

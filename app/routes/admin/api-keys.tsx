@@ -1,0 +1,135 @@
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/api-keys";
+import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
+import { FieldError, TextField } from "./components/FormField.tsx";
+import { formatTime } from "~/lib/operator-time.ts";
+import { isRowId } from "~/lib/row-id.ts";
+import { requireOperator } from "~/server/console/index.server.ts";
+import { API_SCOPES, createApiKey, listApiKeys, revokeApiKey, validateNewKey } from "~/server/api/index.server.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "API keys" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireOperator(context);
+  const time = (instant: Date | null) => (instant ? formatTime(instant, context.operatorTimeZone) : null);
+  const keys = await listApiKeys(context.services.db);
+  return {
+    scopes: API_SCOPES,
+    keys: keys.map((key) => ({
+      id: key.id,
+      name: key.name,
+      scopes: key.scopes.join(", "),
+      created: `${time(key.createdAt)} by ${key.createdBy}`,
+      lastUsed: time(key.lastUsedAt) ?? "Never",
+      revoked: time(key.revokedAt),
+    })),
+  };
+}
+
+/** "Create key" (the key shown this once) and "Revoke". */
+export async function action({ context, request }: Route.ActionArgs) {
+  const operator = requireOperator(context);
+  const form = await request.formData();
+  const { db } = context.services;
+  if (form.get("intent") === "revoke") {
+    const id = form.get("id");
+    if (!isRowId(id) || !(await revokeApiKey(db, id))) {
+      return data({ key: null, error: "That key is already revoked or gone." }, { status: 404 });
+    }
+    return redirect("/admin/api-keys", 303);
+  }
+  const checked = validateNewKey(form);
+  if (!checked.ok) return data({ key: null, error: checked.error }, { status: 400 });
+  return data({ key: await createApiKey(db, { ...checked, by: operator.email }), error: null });
+}
+
+/** Keys to the read API (/api/v1): made and revoked here; a key is shown once, when it is made. */
+export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps) {
+  const { scopes, keys } = loaderData;
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">API keys</h1>
+      <p className="mt-2 max-w-3xl text-slate-800">
+        Your own tools read leads and calls with a key: <code>GET /api/v1/leads</code> and{" "}
+        <code>GET /api/v1/calls</code> with <code>Authorization: Bearer plk_…</code> (the{" "}
+        <a href="/api/v1/openapi.json" className={linkClass}>
+          OpenAPI document
+        </a>{" "}
+        lists every field). Webhooks are on the{" "}
+        <Link to="/admin/integrations" className={linkClass}>
+          Integrations
+        </Link>{" "}
+        page.
+      </p>
+      {actionData?.key ? (
+        <div role="status" className="mt-4 rounded-lg border-2 border-emerald-700 bg-emerald-50 p-4 text-slate-900">
+          <p className="font-semibold">The new key, shown this once: copy it now.</p>
+          <code className="mt-2 block break-all text-lg">{actionData.key}</code>
+        </div>
+      ) : null}
+      <section aria-labelledby="create-key-heading" className="mt-6">
+        <h2 id="create-key-heading" className="text-xl font-bold text-slate-900">
+          Create key
+        </h2>
+        <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
+          <input type="hidden" name="intent" value="create" />
+          <TextField
+            id="key-name"
+            name="name"
+            required
+            label="Name"
+            autoComplete="off"
+            maxLength={80}
+            error={undefined}
+          />
+          <fieldset aria-describedby={actionData?.error ? "key-error" : undefined}>
+            <legend className="font-semibold text-slate-900">What it may read</legend>
+            {scopes.map((scope) => (
+              <label key={scope} htmlFor={`scope-${scope}`} className="mt-1 flex items-center gap-2 text-slate-900">
+                <input id={`scope-${scope}`} type="checkbox" name="scopes" value={scope} className="size-5" />
+                {scope}
+              </label>
+            ))}
+          </fieldset>
+          <FieldError id="key-error" error={actionData?.error ?? undefined} />
+          <div>
+            <button type="submit" className={buttonClass}>
+              Create key
+            </button>
+          </div>
+        </Form>
+      </section>
+      {keys.length > 0 ? (
+        <DataTable
+          label="Keys"
+          caption="Keys: newest first"
+          headings={["Name", "Scopes", "Created", "Last used", "Revoke"]}
+        >
+          {keys.map((key) => (
+            <tr key={key.id}>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {key.name}
+              </th>
+              <td className={cellClass}>{key.scopes}</td>
+              <td className={cellClass}>{key.created}</td>
+              <td className={cellClass}>{key.lastUsed}</td>
+              <td className={cellClass}>
+                {key.revoked ? (
+                  `Revoked ${key.revoked}`
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="revoke" />
+                    <input type="hidden" name="id" value={key.id} />
+                    <button type="submit" className={buttonClass} aria-label={`Revoke ${key.name}`}>
+                      Revoke
+                    </button>
+                  </Form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      ) : null}
+    </>
+  );
+}
