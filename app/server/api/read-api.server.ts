@@ -14,7 +14,7 @@ import { keyOfAuthorization } from "./keys.server.ts";
 export const API_RESOURCES = { leads: "leads:read", calls: "calls:read" } as const;
 export type ApiResource = keyof typeof API_RESOURCES;
 
-export type ApiOutcome =
+type ApiOutcome =
   | { kind: "ok"; body: { data: Record<string, unknown>[]; next_cursor: string | null } }
   /** No key, or a wrong, malformed or revoked one: the same answer for each. */
   | { kind: "unauthorized" }
