@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { stayOnPageForTelLinks, VISITOR_USER_AGENT } from "./attribution.ts";
 import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
 import { uniquePhone } from "./console-leads.ts";
@@ -89,8 +89,8 @@ test("a lead posted with JavaScript off stores the page it was sent from (the Re
   await page.close();
 });
 
-test("no response of the site sets a cookie for a visitor", async ({ browser }) => {
-  test.setTimeout(120_000);
+/** A visitor's browser that records every Set-Cookie header the site answers with. */
+async function visitorRecordingCookies(browser: Browser) {
   const context = await browser.newContext({ userAgent: VISITOR_USER_AGENT });
   const page = await context.newPage();
   await stayOnPageForTelLinks(page);
@@ -99,12 +99,25 @@ test("no response of the site sets a cookie for a visitor", async ({ browser }) 
     const header = await response.headerValue("set-cookie");
     if (header) cookieHeaders.push(`${response.url()}: ${header}`);
   });
+  return { context, page, cookieHeaders };
+}
+
+test("no page of the site, visited from an ad with a call tapped, sets a cookie for a visitor", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, page, cookieHeaders } = await visitorRecordingCookies(browser);
   for (const route of prerenderedRoutes()) {
     await page.goto(`${route}?utm_source=google&gclid=abc`);
     await page.locator("a[data-phone-placement]").first().click();
   }
   await page.goto("/no-such-page");
-  await page.goto("/contact");
+  expect(cookieHeaders).toEqual([]);
+  expect(await context.cookies()).toEqual([]);
+  await context.close();
+});
+
+test("sending the contact form sets no cookie for a visitor", async ({ browser }) => {
+  const { context, page, cookieHeaders } = await visitorRecordingCookies(browser);
+  await page.goto("/contact?utm_source=google&gclid=abc");
   await waitForHydration(page);
   await fillContactForm(page, uniqueMarker(), uniquePhone().display);
   const leadAnswered = page.waitForResponse((response) => response.url().endsWith("/functions/v1/send-contact-email"));

@@ -94,14 +94,15 @@ test("a lead from an ad, booked with a job value, goes into the Google Ads file;
   await expect(page.getByRole("status")).toHaveText("Spend saved.");
   await expect(page.getByRole("region", { name: "Spend entered" })).toContainText(campaign);
 
-  // The dashboard: its cost, one lead and one booked job, so the same cost per lead and per booked job.
+  // The dashboard: its cost, one lead and one booked job, so the same cost per lead and per booked job; no partner
+  // accepted it, so no revenue, and the cost is its loss.
   await page.goto("/admin/dashboard?days=7");
   const cost = dollars(sevenDayShareCents(30_000));
   const row = page
     .getByRole("region", { name: "Cost by source and campaign" })
     .getByRole("row")
     .filter({ hasText: campaign });
-  await expect(row.getByRole("cell")).toHaveText([campaign, cost, "1", "1", cost, cost]);
+  await expect(row.getByRole("cell")).toHaveText([campaign, cost, "1", "1", cost, cost, "$0.00", `-${cost}`]);
   const funnel = page
     .getByRole("region", { name: "Funnel by source and campaign" })
     .getByRole("row")
