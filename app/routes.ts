@@ -14,6 +14,7 @@ export default [
   // The operator console: sign-in and sign-out outside its layout, every other page inside it.
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
+    route("setup", "routes/admin/setup.tsx"),
     route("logout", "routes/admin/logout.tsx"),
     route("manifest.webmanifest", "routes/admin/manifest[.]webmanifest.ts"),
     route("sw.js", "routes/admin/sw[.]js.ts"),

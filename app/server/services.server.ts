@@ -12,7 +12,7 @@ import { createReferrals, type Referrals } from "./partners/index.server.ts";
 import type { OutboundRule } from "./egress/index.server.ts";
 import { createReadApi, type ReadApi } from "./api/index.server.ts";
 import { createSiteEventCounter, type SiteEventCounter, purgeExpiredCounts } from "./analytics/index.server.ts";
-import { createConsoleAuth, type ConsoleAuth, loadSessionSecret } from "./console/index.server.ts";
+import { createConsoleAuth, type ConsoleAuth, issueSetupCode, loadSessionSecret } from "./console/index.server.ts";
 import { openDatabase, type Database, type RunStatement } from "./db/index.server.ts";
 import { pruneEndedWindows } from "./limits/index.server.ts";
 import { createLeadStore, createLeadIntake, type LeadIntake, purgeExpiredLeads } from "./leads/index.server.ts";
@@ -155,6 +155,13 @@ export async function startServices(env: Env): Promise<AppServices> {
     siteUrl: env.SITE_URL,
     requireTwoStep: env.REQUIRE_TWO_STEP,
   });
+  // First run: until an operator exists, the console's set-up page takes a code only the server's log shows.
+  const setupCode = await issueSetupCode(database.db);
+  if (setupCode) {
+    log.warn(
+      `No console operator yet: create the first one at ${env.SITE_URL}/admin with the set-up code ${setupCode}`,
+    );
+  }
   const alertSweeps = startAlertSweeps(database.db, database.run, {
     companyName: env.COMPANY_NAME,
     leadsEmailTo: env.LEADS_EMAIL_TO,

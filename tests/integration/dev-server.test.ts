@@ -28,9 +28,9 @@ describe("development server", () => {
     expect(await running.services.db.$count(contactRequests)).toBe(1);
   });
 
-  test("guards the console", async () => {
+  test("guards the console: a fresh install's console leads to the first operator's set-up", async () => {
     const response = await fetch(`${running.url}/admin`, { redirect: "manual" });
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe("/admin/login?next=%2Fadmin");
+    expect(response.headers.get("location")).toBe("/admin/setup");
   });
 });

@@ -10,3 +10,4 @@ export type { Operator } from "./sessions.server.ts";
 export { isConsolePath } from "./console-paths.server.ts";
 export { twoStepSetup, resetTwoStep } from "./two-step.server.ts";
 export { createSignInLimit } from "./sign-in-limit.server.ts";
+export { createFirstOperator, hasOperator, issueSetupCode } from "./first-operator.server.ts";

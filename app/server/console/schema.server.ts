@@ -63,3 +63,18 @@ export const signInFailures = pgTable("sign_in_failures", {
   /** When the last attempt was let through: the account-wide backoff waits from it. */
   lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One-time set-up codes, as SHA-256 hashes: while no operator exists, each instance prints one in its log at start,
+ * and "Create the first operator" takes any of them (used up when the operator is made, void after 24 hours).
+ */
+export const operatorSetupCodes = pgTable("operator_setup_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The first operator made on the set-up page: one row at most, so two set-ups at once make one operator. */
+export const firstOperatorClaim = pgTable("first_operator_claim", {
+  id: integer("id").primaryKey(),
+  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+});

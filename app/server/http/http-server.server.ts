@@ -87,7 +87,7 @@ export function serveApp(server: Server, env: Env, services: AppServices, frontE
   app.get("/api/v1/openapi.json", readApi.openApi);
   app.get("/api/v1/leads", readApi.leads);
   app.get("/api/v1/calls", readApi.calls);
-  app.use(consoleGate(services.consoleAuth.sessions));
+  app.use(consoleGate(services.consoleAuth.sessions, services.db));
   app.use(nonceForRenderedResponses(siteConfig, frontEnd.mode));
 
   // The origin check above already decided; React Router's own check of form actions must not decide

@@ -25,10 +25,4 @@ export {
   validateReturn,
   type ReturnOutcome,
 } from "./returns.server.ts";
-export {
-  duePeriod,
-  findStatement,
-  issueStatement,
-  listStatements,
-  statementRows,
-} from "./statements.server.ts";
+export { duePeriod, findStatement, issueStatement, listStatements, statementRows } from "./statements.server.ts";

@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
+import { expectNoAxeViolations } from "./helpers.ts";
+import { uniqueMarker } from "./lead-forms.ts";
+
+const PASSWORD = "correct horse battery staple";
+
+test("an operator makes an API key (shown once), reads leads with it, and revokes it", async ({ page, baseURL }) => {
+  const operator = uniqueOperatorEmail("api-keys");
+  await createOperator(operator, PASSWORD);
+  await page.goto("/admin/integrations");
+  await signIn(page, operator, PASSWORD);
+  await page.getByRole("link", { name: "API keys" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+
+  const name = `Zapier ${uniqueMarker()}`;
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByText("Name the key")).toBeVisible();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("leads:read").check();
+  await page.getByRole("button", { name: "Create key" }).click();
+  const key = (await page.getByRole("status").locator("code").textContent()) ?? "";
+  expect(key).toMatch(/^plk_/);
+
+  const read = await page.request.get(`${baseURL}/api/v1/leads?limit=1`, {
+    headers: { Authorization: `Bearer ${key}` },
+  });
+  expect(read.status()).toBe(200);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/admin/api-keys");
+    await expect(page.getByText(key)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.getByRole("button", { name: `Revoke ${name}` }).click();
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("Revoked");
+  const refused = await page.request.get(`${baseURL}/api/v1/leads`, { headers: { Authorization: `Bearer ${key}` } });
+  expect(refused.status()).toBe(401);
+});
