@@ -116,10 +116,19 @@ describe.each(databases.drivers)("the read API on $name", ({ storage }) => {
   test("the OpenAPI document validates, and its paths are the API's", async () => {
     const response = await get("/api/v1/openapi.json");
     expect(response.status).toBe(200);
-    const document = (await response.json()) as { paths: Record<string, unknown> };
+    const document = (await response.json()) as {
+      paths: Record<string, unknown>;
+      components: { schemas: { Lead: { properties: Record<string, { properties?: object }> } } };
+    };
     const result = await validate(structuredClone(document) as never);
     expect(result.valid, JSON.stringify(result)).toBe(true);
     expect(Object.keys(document.paths).sort()).toEqual(["/api/v1/calls", "/api/v1/leads"]);
     for (const path of Object.keys(document.paths)) expect((await get(path, leadsKey)).status).toBe(200);
+    // A real lead has exactly the fields the document lists.
+    const [lead] = ((await (await get("/api/v1/leads?limit=1", leadsKey)).json()) as { data: Record<string, object>[] })
+      .data;
+    const listed = document.components.schemas.Lead.properties;
+    expect(Object.keys(lead!).sort()).toEqual(Object.keys(listed).sort());
+    expect(Object.keys(lead!.attribution!).sort()).toEqual(Object.keys(listed.attribution!.properties!).sort());
   });
 });
