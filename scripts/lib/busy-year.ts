@@ -40,9 +40,9 @@ const STATUSES = `ARRAY['Closed','Closed','Booked','Booked','Contacted','Contact
 
 /** The lead with number n's phone, written the many ways visitors write them. */
 const phoneOf = (n: string) => `(CASE ${n} % 3
-  WHEN 0 THEN '(' || (200 + ${n} % 800) || ') ' || lpad(((${n} * 7919) % 1000)::text, 3, '0') || '-' || lpad((${n} % 10000)::text, 4, '0')
-  WHEN 1 THEN (200 + ${n} % 800) || '.' || lpad(((${n} * 7919) % 1000)::text, 3, '0') || '.' || lpad((${n} % 10000)::text, 4, '0')
-  ELSE '+1' || (200 + ${n} % 800) || lpad(((${n} * 7919) % 1000)::text, 3, '0') || lpad((${n} % 10000)::text, 4, '0') END)`;
+  WHEN 0 THEN '(' || (200 + ${n} % 800) || ') ' || lpad(((${n}::bigint * 7919) % 1000)::text, 3, '0') || '-' || lpad((${n} % 10000)::text, 4, '0')
+  WHEN 1 THEN (200 + ${n} % 800) || '.' || lpad(((${n}::bigint * 7919) % 1000)::text, 3, '0') || '.' || lpad((${n} % 10000)::text, 4, '0')
+  ELSE '+1' || (200 + ${n} % 800) || lpad(((${n}::bigint * 7919) % 1000)::text, 3, '0') || lpad((${n} % 10000)::text, 4, '0') END)`;
 
 const leadId = (n: string) => `md5('lead-' || ${n})::uuid`;
 const receivedAt = (n: string, total: number) => `now() - make_interval(secs => ${n} * ${SPAN_SECONDS / total})`;
