@@ -90,7 +90,13 @@ export const leadChanges = pgTable(
     statusTo: text("status_to", { enum: LEAD_STATUSES }),
     note: text("note"),
   },
-  (table) => [index("lead_changes_request_idx").on(table.contactRequestId, table.changedAt)],
+  (table) => [
+    index("lead_changes_request_idx").on(table.contactRequestId, table.changedAt),
+    // The dashboard and the conversion files read the jobs booked in a period.
+    index("lead_changes_booked_idx")
+      .on(table.changedAt)
+      .where(sql`${table.statusTo} = 'Booked'`),
+  ],
 );
 
 export const privacyRequests = pgTable(
