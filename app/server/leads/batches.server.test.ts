@@ -44,9 +44,9 @@ test("the CSV export has every lead once, oldest first, even when more than a ba
 });
 
 test("the retention purge deletes every expired lead with its email over several batches, and keeps the rest", async () => {
-  await storeLeads(1, 450, new Date(Date.now() - 400 * 86_400_000).toISOString());
+  await storeLeads(1, 250, new Date(Date.now() - 400 * 86_400_000).toISOString());
   await storeLeads(1_000, 3, new Date(Date.now() - 10 * 86_400_000).toISOString());
-  expect(await purgeExpiredLeads(database.db)).toEqual({ contacts: 450, optOuts: 0 });
+  expect(await purgeExpiredLeads(database.db)).toEqual({ contacts: 250, optOuts: 0 });
   const [left] = await executeRows<{ leads: number; emails: number }>(
     database.db,
     sql`SELECT (SELECT count(*) FROM contact_requests)::int AS leads, (SELECT count(*) FROM email_outbox)::int AS emails`,

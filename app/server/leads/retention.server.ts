@@ -17,7 +17,7 @@ interface PurgeOptions {
 }
 
 /** Requests deleted per statement: each statement is short, so leads arriving meanwhile are never held up long. */
-const PURGE_BATCH = 200;
+const PURGE_BATCH = 100;
 
 /**
  * Deletes contact requests older than the retention period and processed opt-outs older than 24 months,
