@@ -1,19 +1,22 @@
 import { z } from "zod";
 import { SEARCH_MAX_LENGTH } from "./console-limits.ts";
 
-/** The last page a console list may be asked for. */
-const MAX_PAGE = 10_000;
+const rowId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 
 /**
- * The query-string fields every paged console list takes: `page` (1 to 10,000) and the search `q` (at most
- * SEARCH_MAX_LENGTH characters). A list adds its own filter beside them.
+ * The query-string fields every paged console list takes: the search `q` (at most SEARCH_MAX_LENGTH characters), and
+ * where the page starts: `before` (the older rows than the row it names) or `after` (the newer ones), never both. A
+ * list adds its own filter beside them.
  */
 export const listQueryFields = {
-  page: z
-    .string()
-    .regex(/^\d{1,5}$/)
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(MAX_PAGE))
-    .default(1),
   q: z.string().trim().max(SEARCH_MAX_LENGTH).default(""),
+  before: rowId.optional(),
+  after: rowId.optional(),
 };
+
+/** A list's query is refused when it names both ends of a page. */
+export const oneCursor = (query: { before?: string; after?: string }) =>
+  query.before === undefined || query.after === undefined;
+
+/** A list's rows stop being counted past this many: the count stays as cheap as a page. */
+export const COUNT_LIMIT = 10_000;

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/calls";
-import { listPageHref, PageLinks } from "./components/PageLinks.tsx";
+import { countOf, listPageHref, PageLinks } from "./components/PageLinks.tsx";
 import { ListQueryError, SearchForm } from "./components/SearchForm.tsx";
 import { linkClass } from "./components/TableRegion.tsx";
 import { CallsTable } from "./components/CallsTable.tsx";
@@ -16,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireOperator(context);
   const query = parseCallsQuery(new URL(request.url).searchParams);
   if (!query) {
-    throw data(`Search at most ${SEARCH_MAX_LENGTH} characters, a page from 1 to 10000, and a listed outcome.`, {
+    throw data(`Search at most ${SEARCH_MAX_LENGTH} characters, a page link from this list, and a listed outcome.`, {
       status: 400,
     });
   }
@@ -34,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** Every call to the site's numbers, newest first, 50 a page, filtered by outcome and searched by caller digits. */
 export default function Calls({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount, q, outcome, trackingOn, poolUsedUp } = loaderData;
+  const { rows, total, q, outcome, trackingOn, poolUsedUp } = loaderData;
   const filtered = q !== "" || outcome !== "";
   return (
     <>
@@ -67,16 +67,15 @@ export default function Calls({ loaderData }: Route.ComponentProps) {
           ? filtered
             ? "No calls match."
             : "No calls yet."
-          : `${total.toLocaleString("en-US")} call${total === 1 ? "" : "s"}${filtered ? " match" : ""}; page ${page} of ${pageCount}.`}
+          : `${countOf(total, "call", "calls")}${filtered ? " match" : ""}, newest first.`}
       </p>
 
       {rows.length > 0 ? <CallsTable label="Calls" caption="Calls, newest first" rows={rows} /> : null}
 
       <PageLinks
         label="Calls pages"
-        page={page}
-        pageCount={pageCount}
-        href={(to) => listPageHref("/admin/calls", { q, outcome }, to)}
+        list={loaderData}
+        href={(cursor) => listPageHref("/admin/calls", { q, outcome }, cursor)}
       />
     </>
   );

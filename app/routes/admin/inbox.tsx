@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/inbox";
-import { listPageHref, PageLinks } from "./components/PageLinks.tsx";
+import { countOf, listPageHref, PageLinks } from "./components/PageLinks.tsx";
 import { ListQueryError, SearchForm } from "./components/SearchForm.tsx";
 import { DataTable, cellClass, linkClass, buttonClass } from "./components/TableRegion.tsx";
 import { StatusText } from "./components/StatusText.tsx";
@@ -16,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireOperator(context);
   const query = parseInboxQuery(new URL(request.url).searchParams);
   if (!query) {
-    throw data(`Search at most ${SEARCH_MAX_LENGTH} characters, a page from 1 to 10000, and a listed status.`, {
+    throw data(`Search at most ${SEARCH_MAX_LENGTH} characters, a page link from this list, and a listed status.`, {
       status: 400,
     });
   }
@@ -26,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** Contact requests, newest first, 50 a page, with search and a status filter that work without JavaScript. */
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount, q, status } = loaderData;
+  const { rows, total, q, status } = loaderData;
   const filtered = q !== "" || status !== "";
   return (
     <>
@@ -49,7 +49,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           ? filtered
             ? "No contact requests match."
             : "No contact requests yet."
-          : `${total.toLocaleString("en-US")} contact request${total === 1 ? "" : "s"}${filtered ? " match" : ""}; page ${page} of ${pageCount}.`}
+          : `${countOf(total, "contact request", "contact requests")}${filtered ? " match" : ""}, newest first.`}
       </p>
 
       {rows.length > 0 ? (
@@ -124,9 +124,8 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
 
       <PageLinks
         label="Inbox pages"
-        page={page}
-        pageCount={pageCount}
-        href={(to) => listPageHref("/admin", { q, status }, to)}
+        list={loaderData}
+        href={(cursor) => listPageHref("/admin", { q, status }, cursor)}
       />
     </>
   );

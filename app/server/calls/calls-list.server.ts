@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { listQueryFields } from "~/lib/list-query.ts";
+import { listQueryFields, oneCursor } from "~/lib/list-query.ts";
 import { CALL_OUTCOMES, type CallOutcome } from "~/lib/call-outcomes.ts";
 import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
-import type { Database } from "../db/index.server.ts";
+import { boundedCount, keysetPage, keysetQuery, type Database, type ListCursor } from "../db/index.server.ts";
 import { csvCell, newestLeadByPhone, phoneKey } from "../leads/index.server.ts";
 import { ATTRIBUTION_KEYS } from "./call-log.server.ts";
 import { calls, type CallLine, type CallStatus } from "./schema.server.ts";
@@ -27,16 +27,18 @@ function outcomeOf(status: CallStatus): ShownOutcome {
   return CALL_OUTCOMES.find((outcome) => STATUSES_OF[outcome].includes(status))!;
 }
 
-const querySchema = z.object({
-  ...listQueryFields,
-  outcome: z.union([z.enum(CALL_OUTCOMES), z.literal("")]).default(""),
-});
+const querySchema = z
+  .object({
+    ...listQueryFields,
+    outcome: z.union([z.enum(CALL_OUTCOMES), z.literal("")]).default(""),
+  })
+  .refine(oneCursor);
 export type CallsQuery = z.infer<typeof querySchema>;
 
 /** The calls page's query string, or null when a value is out of bounds. */
 export function parseCallsQuery(params: URLSearchParams): CallsQuery | null {
   const raw = Object.fromEntries(
-    ["page", "q", "outcome"].flatMap((key) => {
+    ["before", "after", "q", "outcome"].flatMap((key) => {
       const value = params.get(key);
       return value === null ? [] : [[key, value]];
     }),
@@ -104,23 +106,28 @@ function where(query: Pick<CallsQuery, "q" | "outcome">): SQL | undefined {
   );
 }
 
+const KEYSET = { table: calls, time: calls.startedAt, id: calls.id };
+
 export async function listCalls(db: Database, query: CallsQuery, timeZone: string) {
   const condition = where(query);
-  const [{ total }] = (await db.select({ total: count() }).from(calls).where(condition)) as [{ total: number }];
-  const pageCount = Math.max(1, Math.ceil(total / CALLS_PAGE_SIZE));
-  const page = Math.min(query.page, pageCount);
-  const rows = await db
-    .select()
-    .from(calls)
-    .where(condition)
-    .orderBy(desc(calls.startedAt), desc(calls.id))
-    .limit(CALLS_PAGE_SIZE)
-    .offset((page - 1) * CALLS_PAGE_SIZE);
+  const read = (cursor: ListCursor) => {
+    const keyset = keysetQuery(KEYSET, condition, cursor);
+    return db
+      .select()
+      .from(calls)
+      .where(keyset.where)
+      .orderBy(...keyset.orderBy)
+      .limit(CALLS_PAGE_SIZE + 1);
+  };
+  const [total, page] = await Promise.all([
+    boundedCount(db, calls, condition),
+    read(query).then((rows) => keysetPage(rows, CALLS_PAGE_SIZE, query, () => read({}))),
+  ]);
   const leads = await newestLeadByPhone(
     db,
-    rows.map((row) => row.caller),
+    page.rows.map((row) => row.caller),
   );
-  return { rows: rows.map((row) => toRow(row, timeZone, leads)), total, page, pageCount };
+  return { rows: page.rows.map((row) => toRow(row, timeZone, leads)), total, newer: page.newer, older: page.older };
 }
 
 /** The calls from one phone number, newest first (a lead's page). */

@@ -18,8 +18,11 @@ export const TWILIO_CHANNEL = "twilio";
 
 const c = sqlNames(calls);
 
+/** Calls deleted per statement: each statement is short, so leads and calls arriving meanwhile are never held up long. */
+const PURGE_BATCH = 500;
+
 const EXPIRED_RECORDINGS = `SELECT ${c.id} AS id, ${c.recordingSid} AS recording_sid FROM ${c.table}
-WHERE ${c.startedAt} < now() - $1 * interval '1 day'`;
+WHERE ${c.startedAt} < now() - $1 * interval '1 day' ORDER BY ${c.startedAt} LIMIT ${PURGE_BATCH}`;
 
 /** The calls are deleted, and their recordings' deletions queued, together; the queue only if this run deleted them. */
 const PURGE = `WITH deleted AS (
@@ -33,31 +36,37 @@ interface DeleteRecording {
 }
 
 /**
- * Deletes calls older than the retention period, with the missed-call emails about them; each recording is deleted
- * at Twilio through the outbox, which retries while Twilio is unreachable.
+ * Deletes calls older than the retention period, oldest first and PURGE_BATCH a statement, with the missed-call
+ * emails about them; each recording is deleted at Twilio through the outbox, which retries while Twilio is
+ * unreachable.
  */
 export async function purgeExpiredCalls(run: RunStatement, retentionDays = CALL_RETENTION_DAYS): Promise<number> {
   await purgeSettledEmails(run, MISSED_CALL_PURPOSE, retentionDays);
-  const expired = await run<{ id: string; recording_sid: string | null }>("calls_expired", EXPIRED_RECORDINGS, [
-    retentionDays,
-  ]);
-  if (expired.length === 0) return 0;
-  const deletions = expired.flatMap((call) =>
-    call.recording_sid
-      ? [
-          messageRow({
-            channel: TWILIO_CHANNEL,
-            purpose: "recording_deletion",
-            payload: { action: "delete-recording", recordingSid: call.recording_sid } satisfies DeleteRecording,
-          }),
-        ]
-      : [],
-  );
-  const [result] = await run<{ deleted: number }>("calls_purge", PURGE, [
-    JSON.stringify(expired.map((call) => call.id)),
-    JSON.stringify(deletions),
-  ]);
-  return result?.deleted ?? 0;
+  let purged = 0;
+  for (;;) {
+    const expired = await run<{ id: string; recording_sid: string | null }>("calls_expired", EXPIRED_RECORDINGS, [
+      retentionDays,
+    ]);
+    if (expired.length === 0) return purged;
+    const deletions = expired.flatMap((call) =>
+      call.recording_sid
+        ? [
+            messageRow({
+              channel: TWILIO_CHANNEL,
+              purpose: "recording_deletion",
+              payload: { action: "delete-recording", recordingSid: call.recording_sid } satisfies DeleteRecording,
+            }),
+          ]
+        : [],
+    );
+    const [result] = await run<{ deleted: number }>("calls_purge", PURGE, [
+      JSON.stringify(expired.map((call) => call.id)),
+      JSON.stringify(deletions),
+    ]);
+    purged += result?.deleted ?? 0;
+    // Another instance purging at once took some of this batch: it goes on with the rest.
+    if (expired.length < PURGE_BATCH || (result?.deleted ?? 0) < expired.length) return purged;
+  }
 }
 
 /** Delivers the queued calls to Twilio's API (a recording's deletion). */

@@ -38,6 +38,8 @@ export const calls = pgTable(
   },
   (table) => [
     index("calls_started_at_idx").on(table.startedAt),
+    // A lead's page finds the calls from its phone number by the number's last 10 digits.
+    index("calls_caller_key_idx").on(sql`right(regexp_replace(${table.caller}, '\\D', '', 'g'), 10)`),
     check("calls_line_known", sql`${table.line} IN (${sql.raw(CALL_LINES.map((line) => `'${line}'`).join(", "))})`),
     check(
       "calls_status_known",

@@ -63,7 +63,7 @@ export async function runLeadsCommand(
     }
     case "export": {
       if (argument === undefined || argument === "contacts") {
-        write(await contactRequestsCsv(db));
+        for await (const chunk of contactRequestsCsv(db)) write(chunk);
         return 0;
       }
       if (argument === "opt-outs") {

@@ -3,3 +3,4 @@ export { executeRows, openDatabase, type Database, type OpenDatabase, type RunSt
 export { sqlNames } from "./sql-names.server.ts";
 export { embeddedDatabaseOwner } from "./db.server.ts";
 export { startTypeScriptWorker } from "./typescript-worker.server.ts";
+export { boundedCount, keysetPage, keysetQuery, type ListCursor } from "./keyset.server.ts";

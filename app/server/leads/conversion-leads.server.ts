@@ -1,4 +1,4 @@
-import { getTableName, sql } from "drizzle-orm";
+import { getTableName, sql, type SQL } from "drizzle-orm";
 import { executeRows, type Database } from "../db/index.server.ts";
 import { contactRequests, leadChanges } from "./schema.server.ts";
 import { optedOutOfSharingSql } from "./sharing-opt-out.server.ts";
@@ -26,9 +26,12 @@ export interface LeadForConversions {
   msclkid: string | null;
 }
 
-/** When each lead was first set to Booked: the time of a "Booked job" conversion. */
-const firstBooked = sql`SELECT ${h.contactRequestId} AS id, min(${h.changedAt}) AS booked_at FROM ${h}
-  WHERE ${h.statusTo} = 'Booked' GROUP BY ${h.contactRequestId}`;
+/**
+ * When each lead received since `since` was first set to Booked: the time of a "Booked job" conversion. A lead is
+ * booked after it arrives, so only the history since then is read (by the index of Booked changes).
+ */
+const firstBookedSince = (since: SQL) => sql`SELECT ${h.contactRequestId} AS id, min(${h.changedAt}) AS booked_at
+  FROM ${h} WHERE ${h.statusTo} = 'Booked' AND ${h.changedAt} >= ${since} GROUP BY ${h.contactRequestId}`;
 
 /** Leads received since `since` (the ad platforms take clicks of the last 90 days) with an ad click id. */
 export async function leadsForConversions(db: Database, since: Date): Promise<LeadForConversions[]> {
@@ -43,7 +46,7 @@ export async function leadsForConversions(db: Database, since: Date): Promise<Le
     msclkid: string | null;
   }>(
     db,
-    sql`WITH booked AS (${firstBooked})
+    sql`WITH booked AS (${firstBookedSince(sql`${since.toISOString()}::timestamptz`)})
     SELECT ${c.id} AS id, ${c.receivedAt} AS received_at, booked.booked_at, ${c.jobValueCents} AS job_value_cents,
       ${c.gclid} AS gclid, ${c.gbraid} AS gbraid, ${c.wbraid} AS wbraid, ${c.msclkid} AS msclkid
     FROM ${c} LEFT JOIN booked ON booked.id = ${c.id}
@@ -111,8 +114,12 @@ export async function leadOutcomesBySource(db: Database, startsAt: Date, endsAt:
   return executeRows<LeadOutcomes>(
     db,
     sql`WITH booked AS (
-      SELECT ${h.contactRequestId} AS id FROM ${h} WHERE ${h.statusTo} = 'Booked'
-      GROUP BY ${h.contactRequestId} HAVING min(${h.changedAt}) >= ${from} AND min(${h.changedAt}) < ${until}
+      SELECT DISTINCT ${h.contactRequestId} AS id FROM ${h}
+      WHERE ${h.statusTo} = 'Booked' AND ${h.changedAt} >= ${from} AND ${h.changedAt} < ${until}
+        AND NOT EXISTS (
+          SELECT 1 FROM ${h} AS earlier WHERE earlier.contact_request_id = ${h.contactRequestId}
+            AND earlier.status_to = 'Booked' AND earlier.changed_at < ${from}
+        )
     ),
     outcomes AS (
       SELECT true AS received, booked.id IS NOT NULL AS was_booked, ${attribution}

@@ -6,7 +6,8 @@ import { INBOX_PAGE_SIZE, listInbox, parseInboxQuery, searchTerms, type InboxQue
 
 let database: OpenDatabase;
 const ZONE = "America/New_York";
-const query = (overrides: Partial<InboxQuery>): InboxQuery => ({ page: 1, q: "", status: "", ...overrides });
+const query = (overrides: Partial<InboxQuery>): InboxQuery => ({ q: "", status: "", ...overrides });
+const idOf = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`;
 const params = (text: string) => new URLSearchParams(text);
 
 beforeAll(async () => {
@@ -32,17 +33,17 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 describe("inbox query string", () => {
-  test("defaults to the first page, no search, every status", () => {
-    expect(parseInboxQuery(params(""))).toEqual({ page: 1, q: "", status: "" });
-    expect(parseInboxQuery(params("page=3&q=%20ann%20&status=Booked"))).toEqual({
-      page: 3,
+  test("defaults to the newest page, no search, every status", () => {
+    expect(parseInboxQuery(params(""))).toEqual({ q: "", status: "" });
+    expect(parseInboxQuery(params(`before=${idOf(3)}&q=%20ann%20&status=Booked`))).toEqual({
+      before: idOf(3),
       q: "ann",
       status: "Booked",
     });
   });
 
   test("refuses pages, searches and statuses out of bounds", () => {
-    for (const bad of ["page=0", "page=-1", "page=abc", "page=1.5", "page=10001", "page=99999999999999999999"]) {
+    for (const bad of ["before=3", "after=abc", `before=${idOf(3)}x`, `before=${idOf(3)}&after=${idOf(5)}`]) {
       expect(parseInboxQuery(params(bad)), bad).toBeNull();
     }
     expect(parseInboxQuery(params(`q=${"a".repeat(101)}`))).toBeNull();
@@ -84,21 +85,30 @@ describe("inbox search", () => {
 describe("inbox paging", () => {
   test("shows 50 a page, newest first, in the operator's time zone (standard time again after 1 November)", async () => {
     const first = await listInbox(database.db, query({}), ZONE);
-    expect(first).toMatchObject({ total: 120, page: 1, pageCount: 3 });
+    expect(first).toMatchObject({ total: 120, newer: false, older: true });
     expect(first.rows).toHaveLength(INBOX_PAGE_SIZE);
-    expect(first.rows[0]!.id).toBe("00000000-0000-4000-8000-000000000119");
+    expect(first.rows[0]!.id).toBe(idOf(119));
     expect(first.rows[0]!.receivedAt).toBe("Nov 1, 2026, 8:59 AM EST");
-    const last = await listInbox(database.db, query({ page: 3 }), ZONE);
+    const second = await listInbox(database.db, query({ before: first.rows.at(-1)!.id }), ZONE);
+    expect(second).toMatchObject({ newer: true, older: true });
+    expect(second.rows.map((row) => row.id)).toEqual(Array.from({ length: 50 }, (_, index) => idOf(69 - index)));
+    const last = await listInbox(database.db, query({ before: second.rows.at(-1)!.id }), ZONE);
+    expect(last).toMatchObject({ newer: true, older: false });
     expect(last.rows).toHaveLength(20);
-    expect(last.rows.at(-1)!.id).toBe("00000000-0000-4000-8000-000000000000");
+    expect(last.rows.at(-1)!.id).toBe(idOf(0));
+    const back = await listInbox(database.db, query({ after: last.rows[0]!.id }), ZONE);
+    expect(back).toEqual(second);
   });
 
-  test("shows the last page for a page past the end", async () => {
-    const past = await listInbox(database.db, query({ page: 40 }), ZONE);
-    expect(past).toMatchObject({ page: 3, pageCount: 3 });
-    expect(past.rows).toHaveLength(20);
-    const none = await listInbox(database.db, query({ q: "nobody-like-this", page: 2 }), ZONE);
-    expect(none).toMatchObject({ total: 0, page: 1, pageCount: 1, rows: [] });
+  test("goes back to the newest page from fewer newer requests than a page, and keeps the search", async () => {
+    const newest = await listInbox(database.db, query({ after: idOf(100) }), ZONE);
+    expect(newest).toMatchObject({ newer: false, older: true });
+    expect(newest.rows[0]!.id).toBe(idOf(119));
+    const booked = await listInbox(database.db, query({ status: "Booked", before: idOf(50) }), ZONE);
+    expect(booked.rows.map((row) => row.id)).toEqual([40, 30, 20, 10, 0].map(idOf));
+    expect(booked).toMatchObject({ total: 12, newer: true, older: false });
+    const none = await listInbox(database.db, query({ q: "nobody-like-this", before: idOf(50) }), ZONE);
+    expect(none).toMatchObject({ total: 0, rows: [], older: false });
   });
 });
 

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { listQueryFields } from "~/lib/list-query.ts";
+import { listQueryFields, oneCursor } from "~/lib/list-query.ts";
 import { LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status.ts";
-import type { Database } from "../db/index.server.ts";
+import { boundedCount, keysetPage, keysetQuery, type Database, type ListCursor } from "../db/index.server.ts";
 import { contactRequests, privacyRequests } from "./schema.server.ts";
 import { timeAgo } from "../../lib/time-ago.ts";
 import { formatTime } from "../../lib/operator-time.ts";
@@ -13,21 +13,22 @@ export const INBOX_PAGE_SIZE = 50;
 /** Fewer digits than this in a search would match nearly every phone number, so they search text only. */
 const MIN_PHONE_DIGITS = 3;
 
-const inboxQuerySchema = z.object({
-  ...listQueryFields,
-  status: z.union([z.enum(LEAD_STATUSES), z.literal("")]).default(""),
-});
+const inboxQuerySchema = z
+  .object({
+    ...listQueryFields,
+    status: z.union([z.enum(LEAD_STATUSES), z.literal("")]).default(""),
+  })
+  .refine(oneCursor);
 
-export interface InboxQuery {
-  page: number;
+export interface InboxQuery extends ListCursor {
   q: string;
   status: LeadStatus | "";
 }
 
-/** The inbox's query string, or null when a value is out of bounds (a page past 10,000, a 101-character search). */
+/** The inbox's query string, or null when a value is out of bounds (a 101-character search, a page not a row id). */
 export function parseInboxQuery(params: URLSearchParams): InboxQuery | null {
   const raw = Object.fromEntries(
-    ["page", "q", "status"].flatMap((key) => {
+    ["before", "after", "q", "status"].flatMap((key) => {
       const value = params.get(key);
       return value === null ? [] : [[key, value]];
     }),
@@ -72,44 +73,50 @@ interface InboxRow {
 
 interface InboxPage {
   rows: InboxRow[];
+  /** How many match, counted up to COUNT_LIMIT + 1. */
   total: number;
-  /** The page shown: the one asked for, or the last one when that was past the end. */
-  page: number;
-  pageCount: number;
+  /** Whether there are newer and older requests than this page's. */
+  newer: boolean;
+  older: boolean;
 }
+
+const KEYSET = { table: contactRequests, time: contactRequests.receivedAt, id: contactRequests.id };
 
 export async function listInbox(db: Database, query: InboxQuery, timeZone: string): Promise<InboxPage> {
   const where = and(query.status ? eq(contactRequests.status, query.status) : undefined, searchCondition(query.q));
-  const [{ total }] = (await db.select({ total: count() }).from(contactRequests).where(where)) as [{ total: number }];
-  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
-  const page = Math.min(query.page, pageCount);
-  const rows = await db
-    .select({
-      id: contactRequests.id,
-      receivedAt: contactRequests.receivedAt,
-      firstName: contactRequests.firstName,
-      lastName: contactRequests.lastName,
-      phone: contactRequests.phone,
-      email: contactRequests.email,
-      service: contactRequests.service,
-      status: contactRequests.status,
-      globalPrivacyControl: contactRequests.globalPrivacyControl,
-    })
-    .from(contactRequests)
-    .where(where)
-    .orderBy(desc(contactRequests.receivedAt), desc(contactRequests.id))
-    .limit(INBOX_PAGE_SIZE)
-    .offset((page - 1) * INBOX_PAGE_SIZE);
+  const read = (cursor: ListCursor) => {
+    const keyset = keysetQuery(KEYSET, where, cursor);
+    return db
+      .select({
+        id: contactRequests.id,
+        receivedAt: contactRequests.receivedAt,
+        firstName: contactRequests.firstName,
+        lastName: contactRequests.lastName,
+        phone: contactRequests.phone,
+        email: contactRequests.email,
+        service: contactRequests.service,
+        status: contactRequests.status,
+        globalPrivacyControl: contactRequests.globalPrivacyControl,
+      })
+      .from(contactRequests)
+      .where(keyset.where)
+      .orderBy(...keyset.orderBy)
+      .limit(INBOX_PAGE_SIZE + 1);
+  };
+  const [total, page] = await Promise.all([
+    boundedCount(db, contactRequests, where),
+    read(query).then((rows) => keysetPage(rows, INBOX_PAGE_SIZE, query, () => read({}))),
+  ]);
   return {
-    rows: rows.map(({ firstName, lastName, receivedAt, ...row }) => ({
+    rows: page.rows.map(({ firstName, lastName, receivedAt, ...row }) => ({
       ...row,
       name: `${firstName} ${lastName}`,
       receivedAt: formatTime(receivedAt, timeZone),
       receivedAgo: timeAgo(receivedAt),
     })),
     total,
-    page,
-    pageCount,
+    newer: page.newer,
+    older: page.older,
   };
 }
 

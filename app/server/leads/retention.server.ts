@@ -16,16 +16,35 @@ interface PurgeOptions {
   outboxDir?: string;
 }
 
+/** Requests deleted per statement: each statement is short, so leads arriving meanwhile are never held up long. */
+const PURGE_BATCH = 100;
+
 /**
  * Deletes contact requests older than the retention period and processed opt-outs older than 24 months,
- * with their emails (and their .eml files), in one statement: atomic without a transaction, which is not
- * safe through the embedded database's thread. A request with an email still to send is kept
+ * with their emails (and their .eml files), oldest first, PURGE_BATCH of each per statement until none is left:
+ * each statement atomic without a transaction, which is not safe through the embedded database's thread, and
+ * short, so that lead intake goes on between them. A request with an email still to send is kept
  * until it is sent or has failed for good. Expired submission ids and daily confirmation counts go too.
  */
 export async function purgeExpiredLeads(
   db: Database,
   { contactRetentionDays = CONTACT_RETENTION_DAYS, outboxDir }: PurgeOptions = {},
 ): Promise<{ contacts: number; optOuts: number }> {
+  const purged = { contacts: 0, optOuts: 0 };
+  for (;;) {
+    const batch = await purgeBatch(db, contactRetentionDays);
+    purged.contacts += batch.contacts;
+    purged.optOuts += batch.opt_outs;
+    if (outboxDir) {
+      for (const id of batch.email_ids.split(",").filter(Boolean)) {
+        await rm(join(outboxDir, `${id}.eml`), { force: true });
+      }
+    }
+    if (batch.contacts < PURGE_BATCH && batch.opt_outs < PURGE_BATCH) return purged;
+  }
+}
+
+async function purgeBatch(db: Database, contactRetentionDays: number) {
   type Counts = { contacts: number; opt_outs: number; email_ids: string };
   const [counts] = await executeRows<Counts>(
     db,
@@ -35,12 +54,14 @@ export async function purgeExpiredLeads(
       SELECT ${contactRequests.id} AS id FROM ${contactRequests}
       WHERE ${contactRequests.receivedAt} < now() - ${contactRetentionDays} * interval '1 day'
         AND NOT EXISTS (SELECT 1 FROM owed WHERE owed.contact_id = ${contactRequests.id})
+      ORDER BY ${contactRequests.receivedAt} LIMIT ${PURGE_BATCH}
     ),
     old_opt_outs AS (
       SELECT ${privacyRequests.id} AS id FROM ${privacyRequests}
       WHERE ${privacyRequests.receivedAt} < now() - ${PRIVACY_RECORD_DAYS} * interval '1 day'
         AND ${privacyRequests.completedAt} IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM owed WHERE owed.privacy_id = ${privacyRequests.id})
+      ORDER BY ${privacyRequests.receivedAt} LIMIT ${PURGE_BATCH}
     ),
     emails AS (${deleteEmailsOfRequests(sql`SELECT id FROM old_contacts`, sql`SELECT id FROM old_opt_outs`)}),
     contacts AS (
@@ -59,10 +80,5 @@ export async function purgeExpiredLeads(
     SELECT (SELECT count(*) FROM contacts)::int AS contacts, (SELECT count(*) FROM opt_outs)::int AS opt_outs,
       coalesce((SELECT string_agg(id::text, ',') FROM emails), '') AS email_ids`,
   );
-  if (outboxDir) {
-    for (const id of counts!.email_ids.split(",").filter(Boolean)) {
-      await rm(join(outboxDir, `${id}.eml`), { force: true });
-    }
-  }
-  return { contacts: counts!.contacts, optOuts: counts!.opt_outs };
+  return counts!;
 }

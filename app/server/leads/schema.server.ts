@@ -57,6 +57,11 @@ export const contactRequests = pgTable(
   (table) => [
     index("contact_requests_received_at_idx").on(table.receivedAt),
     index("contact_requests_status_idx").on(table.status),
+    // The calls page links each call to the newest lead with the caller's number: its last 10 digits.
+    index("contact_requests_phone_key_idx").on(
+      sql`right(regexp_replace(${table.phone}, '\\D', '', 'g'), 10)`,
+      table.receivedAt,
+    ),
     index("contact_requests_unescalated_idx")
       .on(table.receivedAt)
       .where(sql`${table.openedAt} IS NULL AND ${table.escalatedAt} IS NULL`),
@@ -89,7 +94,13 @@ export const leadChanges = pgTable(
     statusTo: text("status_to", { enum: LEAD_STATUSES }),
     note: text("note"),
   },
-  (table) => [index("lead_changes_request_idx").on(table.contactRequestId, table.changedAt)],
+  (table) => [
+    index("lead_changes_request_idx").on(table.contactRequestId, table.changedAt),
+    // The dashboard and the conversion files read the jobs booked in a period.
+    index("lead_changes_booked_idx")
+      .on(table.changedAt)
+      .where(sql`${table.statusTo} = 'Booked'`),
+  ],
 );
 
 export const privacyRequests = pgTable(

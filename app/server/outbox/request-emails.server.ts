@@ -23,11 +23,16 @@ export const requestsOwedEmail: SQL = sql`
 
 /**
  * Deletes the emails of the contact requests whose ids `contactIds` yields and of the opt-outs whose ids
- * `privacyIds` yields, returning each deleted email's `id` (its .eml file goes too).
+ * `privacyIds` yields, returning each deleted email's `id` (its .eml file goes too). Each kind of request finds its
+ * emails by its own index (one condition with OR would read every email).
  */
 export function deleteEmailsOfRequests(contactIds: SQL, privacyIds: SQL): SQL {
   return sql`
   DELETE FROM ${emailOutbox}
-  WHERE ${emailOutbox.contactRequestId} IN (${contactIds}) OR ${emailOutbox.privacyRequestId} IN (${privacyIds})
+  WHERE ${emailOutbox.id} IN (
+    SELECT owned.id FROM ${emailOutbox} AS owned WHERE owned.contact_request_id IN (${contactIds})
+    UNION ALL
+    SELECT owned.id FROM ${emailOutbox} AS owned WHERE owned.privacy_request_id IN (${privacyIds})
+  )
   RETURNING ${emailOutbox.id} AS id`;
 }

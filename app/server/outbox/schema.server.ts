@@ -44,6 +44,13 @@ export const emailOutbox = pgTable(
   },
   (table) => [
     pendingIndex("email_outbox_pending_idx", table),
+    // A lead's page lists its emails, and the retention purge deletes them with their request.
+    index("email_outbox_contact_request_idx")
+      .on(table.contactRequestId)
+      .where(sql`${table.contactRequestId} IS NOT NULL`),
+    index("email_outbox_privacy_request_idx")
+      .on(table.privacyRequestId)
+      .where(sql`${table.privacyRequestId} IS NOT NULL`),
     // An email belongs to at most one request; the operator's own emails (a digest, an alert) to none.
     check("email_outbox_one_request", sql`${table.contactRequestId} IS NULL OR ${table.privacyRequestId} IS NULL`),
   ],

@@ -1,42 +1,58 @@
 import { Link } from "react-router";
+import { COUNT_LIMIT } from "~/lib/list-query.ts";
 import { linkClass } from "./TableRegion.tsx";
 
-/** "Previous page", where the list is, and "Next page", when a console list has more than one page. */
+/** A page of a console list, newest first: the first and last rows' ids, and whether there are more either way. */
+interface ListPage {
+  rows: { id: string }[];
+  newer: boolean;
+  older: boolean;
+}
+
+/** "Newer" and "Older" pages of a console list, when there are any. */
 export function PageLinks({
   label,
-  page,
-  pageCount,
+  list,
   href,
 }: {
   label: string;
-  page: number;
-  pageCount: number;
-  href(page: number): string;
+  list: ListPage;
+  href(cursor: { before?: string; after?: string }): string;
 }) {
-  if (pageCount <= 1) return null;
+  const first = list.rows[0];
+  const last = list.rows.at(-1);
+  if (!first || !last || (!list.newer && !list.older)) return null;
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center gap-4">
-      {page > 1 ? (
-        <Link to={href(page - 1)} className={linkClass} rel="prev">
-          Previous page
+      {list.newer ? (
+        <Link to={href({ after: first.id })} className={linkClass} rel="prev">
+          Newer
         </Link>
       ) : null}
-      <span className="text-slate-800">
-        Page {page} of {pageCount}
-      </span>
-      {page < pageCount ? (
-        <Link to={href(page + 1)} className={linkClass} rel="next">
-          Next page
+      {list.older ? (
+        <Link to={href({ before: last.id })} className={linkClass} rel="next">
+          Older
         </Link>
       ) : null}
     </nav>
   );
 }
 
-/** The address of a page of a console list, with its search and filter; page 1 and empty fields are left out. */
-export function listPageHref(path: string, fields: Record<string, string>, page: number): string {
-  const params = new URLSearchParams(Object.entries(fields).filter(([, value]) => value !== ""));
-  if (page > 1) params.set("page", String(page));
+/** "1 call", "1,234 calls", or "More than 10,000 calls" past the counted limit. */
+export function countOf(total: number, one: string, many: string): string {
+  if (total > COUNT_LIMIT) return `More than ${COUNT_LIMIT.toLocaleString("en-US")} ${many}`;
+  return `${total.toLocaleString("en-US")} ${total === 1 ? one : many}`;
+}
+
+/** The address of a page of a console list, with its search and filter; empty fields are left out. */
+export function listPageHref(
+  path: string,
+  fields: Record<string, string>,
+  cursor: { before?: string; after?: string } = {},
+): string {
+  const params = new URLSearchParams(
+    Object.entries({ ...fields, ...cursor }).filter(([, value]) => value !== undefined && value !== ""),
+  );
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }

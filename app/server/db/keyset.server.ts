@@ -1,0 +1,59 @@
+import { and, asc, desc, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { COUNT_LIMIT } from "~/lib/list-query.ts";
+import { executeRows, type Database } from "./db.server.ts";
+
+/**
+ * Console lists, newest first, a page at a time by keyset: a page starts after the row its link names (`before`:
+ * the older rows; `after`: the newer ones), found through the list's index on its time, so the thousandth page
+ * costs what the first does. None: the newest page.
+ */
+export interface ListCursor {
+  before?: string;
+  after?: string;
+}
+
+interface KeysetList {
+  table: PgTable;
+  time: AnyPgColumn;
+  id: AnyPgColumn;
+}
+
+/** The condition and order that read one page (one row more than `size`, to know whether there is another). */
+export function keysetQuery({ table, time, id }: KeysetList, where: SQL | undefined, cursor: ListCursor) {
+  const cursorId = cursor.before ?? cursor.after;
+  const newer = cursor.after !== undefined;
+  const from =
+    cursorId === undefined ? undefined : sql`(SELECT ${time}, ${id} FROM ${table} WHERE ${id} = ${cursorId}::uuid)`;
+  return {
+    where: and(where, from ? (newer ? sql`(${time}, ${id}) > ${from}` : sql`(${time}, ${id}) < ${from}`) : undefined),
+    orderBy: newer ? [asc(time), asc(id)] : [desc(time), desc(id)],
+    newer,
+  };
+}
+
+/**
+ * One page of rows read newest first or, for newer rows, oldest first: the page newest first, and whether there are
+ * newer and older rows than it. A page of newer rows that is not full is the newest page: `readNewest` reads it.
+ */
+export async function keysetPage<Row>(
+  rows: Row[],
+  size: number,
+  cursor: ListCursor,
+  readNewest: () => Promise<Row[]>,
+): Promise<{ rows: Row[]; newer: boolean; older: boolean }> {
+  if (cursor.after !== undefined) {
+    if (rows.length <= size) return keysetPage(await readNewest(), size, {}, readNewest);
+    return { rows: rows.slice(0, size).reverse(), newer: true, older: true };
+  }
+  return { rows: rows.slice(0, size), newer: cursor.before !== undefined, older: rows.length > size };
+}
+
+/** How many rows match, counting no further than COUNT_LIMIT + 1 (shown as "more than 10,000"). */
+export async function boundedCount(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [counted] = await executeRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM ${table} ${where ? sql`WHERE ${where}` : sql``} LIMIT ${COUNT_LIMIT + 1}) AS matching`,
+  );
+  return counted!.total;
+}

@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { executeRows, openDatabase, type OpenDatabase } from "../db/db.server.ts";
+import { contactRequestsCsv } from "./exports.server.ts";
+import { purgeExpiredLeads } from "./retention.server.ts";
+
+/** The export and the retention purge work a batch of rows at a time: across batches, nothing is lost or repeated. */
+
+let database: OpenDatabase;
+
+beforeAll(async () => {
+  database = await openDatabase({ pgliteDataDir: "memory://" });
+});
+afterAll(() => database?.close());
+
+/** `count` leads received at `receivedAt`, each with its email to the operator, sent. */
+async function storeLeads(first: number, count: number, receivedAt: string) {
+  await database.db.execute(sql`
+    INSERT INTO contact_requests (id, received_at, first_name, last_name, email, phone, service, message, consent_text, channel)
+    SELECT md5('lead-' || n)::uuid, ${receivedAt}::timestamptz, 'Ann', 'Lee ' || n, 'ann@example.com', '555-123-4567',
+      'Leak', 'Help', 'By submitting…', 'api'
+    FROM generate_series(${first}::int, ${first + count - 1}::int) n`);
+  await database.db.execute(sql`
+    INSERT INTO email_outbox (id, purpose, sent_at, contact_request_id, message_id, to_address, subject, text_body, html_body)
+    SELECT md5('email-' || n)::uuid, 'contact_notification', now(), md5('lead-' || n)::uuid, '<' || n || '@test>',
+      'leads@example.com', 'New request', 'Text', '<p>Text</p>'
+    FROM generate_series(${first}::int, ${first + count - 1}::int) n`);
+}
+
+test("the CSV export has every lead once, oldest first, even when more than a batch arrived at the same moment", async () => {
+  // 5,000 rows a batch: 5,003 leads in one instant, then two later ones.
+  await storeLeads(1, 5_003, "2026-11-01T10:00:00.123456Z");
+  await storeLeads(6_000, 2, "2026-11-02T10:00:00Z");
+  let text = "";
+  for await (const chunk of contactRequestsCsv(database.db)) text += chunk;
+  const lines = text.trimEnd().split("\r\n");
+  expect(lines[0]).toMatch(/^id,received_at,first_name,/);
+  const ids = lines.slice(1).map((line) => line.split(",")[0]);
+  expect(ids).toHaveLength(5_005);
+  expect(new Set(ids).size).toBe(5_005);
+  expect(lines.at(-1)).toContain("2026-11-02T10:00:00.000Z");
+  await database.db.execute(sql`DELETE FROM email_outbox`);
+  await database.db.execute(sql`DELETE FROM contact_requests`);
+});
+
+test("the retention purge deletes every expired lead with its email over several batches, and keeps the rest", async () => {
+  await storeLeads(1, 250, new Date(Date.now() - 400 * 86_400_000).toISOString());
+  await storeLeads(1_000, 3, new Date(Date.now() - 10 * 86_400_000).toISOString());
+  expect(await purgeExpiredLeads(database.db)).toEqual({ contacts: 250, optOuts: 0 });
+  const [left] = await executeRows<{ leads: number; emails: number }>(
+    database.db,
+    sql`SELECT (SELECT count(*) FROM contact_requests)::int AS leads, (SELECT count(*) FROM email_outbox)::int AS emails`,
+  );
+  expect(left).toEqual({ leads: 3, emails: 3 });
+});

@@ -1,0 +1,294 @@
+/**
+ * `npm run bench:scale`: the console after a busy year, on PGlite (on disk, in its worker) and on PostgreSQL.
+ *
+ * Each database is filled with a year of a busy site (scripts/lib/busy-year.ts: 1,000,000 leads with their history
+ * and emails, 200,000 calls, 100,000 referrals, a year of daily counts over 20 pages and 200 campaigns, spend), then
+ * the built server runs in its own process as `npm run serve` runs it, and an operator signed in through the login
+ * form measures, over HTTP, the 95th percentile of 20 tries (after one untimed) of:
+ *
+ * - the inbox's first page, the inbox searched by a phone's digits and by a name, a lead's page, the calls page
+ *   (targets: p95 < 100 ms), and the dashboard over 90 days (< 300 ms);
+ * - a conversions download (Google Ads), the first one (every conversion of the last 90 days) and then 20 more;
+ * - a CSV download of all leads: rows a second (≥ 50,000) and how far the server's resident memory grows (< 64 MB);
+ * - `npm run leads -- purge 335` (the oldest month of leads, their history and emails) while 100 leads/s arrive:
+ *   lead intake's p99 in 5-second windows (< 50 ms), and 5 seconds of intake alone before it (after 5 untimed);
+ * - `npm run backup` and `npm run restore`, timed with the backup's size, once the build has them.
+ *
+ *   npm run bench:scale                      (needs `npm run build` first)
+ *   npm run bench:scale -- --fraction 0.05   (5% of a busy year, for development)
+ *   npm run bench:scale -- --only pglite     (or postgres)
+ */
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { openDatabase, type OpenDatabase } from "../app/server/db/index.server.ts";
+import { saveOperator } from "../app/server/console/index.server.ts";
+import { startServerProcess, type ServerProcess } from "../tooling/server-process.ts";
+import { freePort, startPostgres, validContact } from "../tooling/local-services.ts";
+import { benchLeadId, benchPhoneDigits, busyYearSize, fillBusyYear } from "./lib/busy-year.ts";
+import { steadyLoadInWorker, type SteadyLoadResult } from "./lib/steady-load.ts";
+
+const TRIES = 20;
+const OPERATOR = { email: "bench@operator.example", password: "a long enough bench password" };
+/** The oldest month of a year: leads older than 335 days. */
+const PURGE_DAYS = 335;
+const INTAKE_PER_SECOND = 100;
+const INTAKE_WINDOW_SECONDS = 5;
+
+const { values: options } = parseArgs({
+  options: { fraction: { type: "string", default: "1" }, only: { type: "string" } },
+});
+const fraction = Number(options.fraction);
+if (!(fraction > 0 && fraction <= 1)) throw new Error("--fraction is a share of a busy year: more than 0, at most 1");
+const size = busyYearSize(fraction);
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function rssMb(pid: number): number {
+  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return Number(kb) / 1024;
+}
+
+function percentile(times: number[], share: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+}
+
+/** Runs `npm run <script> -- args` with the server's settings (it reaches the running server as an operator's would). */
+function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["run", "--silent", script, "--", ...args], {
+      env: { ...process.env, DATABASE_URL: "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+interface Session {
+  server: ServerProcess;
+  cookie: string;
+}
+
+async function signIn(server: ServerProcess): Promise<Session> {
+  const response = await fetch(`${server.url}/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+    body: new URLSearchParams(OPERATOR).toString(),
+    redirect: "manual",
+  });
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  if (response.status !== 303 || !cookie) throw new Error(`Sign-in failed: ${response.status}`);
+  return { server, cookie };
+}
+
+/** One request as the operator's browser makes it, its whole answer read; milliseconds. */
+async function timedRequest(session: Session, path: string, init: RequestInit = {}): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${session.server.url}${path}`, {
+    ...init,
+    headers: { cookie: session.cookie, origin: session.server.url, ...init.headers },
+    redirect: "manual",
+  });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+async function p95(session: Session, name: string, paths: (attempt: number) => string, init?: RequestInit) {
+  await timedRequest(session, paths(0), init);
+  const times: number[] = [];
+  for (let attempt = 1; attempt <= TRIES; attempt += 1) times.push(await timedRequest(session, paths(attempt), init));
+  console.log(
+    `  ${name}: p95 ${percentile(times, 0.95).toFixed(1)} ms, median ${percentile(times, 0.5).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`,
+  );
+}
+
+async function consolePages(session: Session) {
+  const phone = benchPhoneDigits(12_345 % size.leads);
+  await p95(session, "inbox, first page", () => "/admin");
+  await p95(session, `inbox searched by phone digits (${phone.slice(3)})`, () => `/admin?q=${phone.slice(3)}`);
+  await p95(session, "inbox searched by name (Kowalski)", () => "/admin?q=Kowalski");
+  const spread = Math.max(1, Math.floor(size.leads / (TRIES + 1)));
+  await p95(session, "a lead's page", (attempt) => `/admin/leads/${benchLeadId(1 + attempt * spread)}`);
+  await p95(session, "calls page", () => "/admin/calls");
+  await p95(session, "dashboard, 90 days", () => "/admin/dashboard?days=90");
+  const download = {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "platform=google",
+  };
+  const first = await timedRequest(session, "/admin/conversions/download", download);
+  console.log(`  conversions download, the first (every conversion of 90 days): ${first.toFixed(1)} ms`);
+  await p95(session, "conversions download, later ones", () => "/admin/conversions/download", download);
+}
+
+async function exportAllLeads(session: Session) {
+  const pid = session.server.child.pid!;
+  const before = rssMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+  const started = performance.now();
+  const response = await fetch(`${session.server.url}/admin/export/leads.csv`, { headers: { cookie: session.cookie } });
+  let lines = 0;
+  let bytes = 0;
+  for await (const chunk of response.body!) {
+    bytes += chunk.length;
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
+  }
+  const elapsed = performance.now() - started;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssMb(pid));
+  const rows = lines - 1;
+  console.log(
+    `  CSV of all leads: ${rows} rows, ${Math.round(bytes / 1024 / 1024)} MB in ${seconds(elapsed)}: ` +
+      `${Math.round(rows / (elapsed / 1000))} rows/s; server RSS ${Math.round(before)} MB before, ` +
+      `${Math.round(peak)} MB at its highest (+${Math.round(peak - before)} MB)`,
+  );
+}
+
+async function purgeDuringIntake(session: Session, env: Record<string, string>) {
+  const leads = {
+    url: `${session.server.url}/functions/v1/send-contact-email`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(validContact),
+    rate: INTAKE_PER_SECOND,
+    seconds: INTAKE_WINDOW_SECONDS,
+    sockets: 16,
+    distinctClients: true,
+  };
+  const report = (name: string, result: SteadyLoadResult) =>
+    console.log(
+      `  ${name}: ${result.sent} leads at ${result.achievedRate}/s, answers ${JSON.stringify(result.statuses)}; ` +
+        `p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms`,
+    );
+  // Untimed first: until the JIT has compiled the intake's path, a server does more work per lead.
+  await steadyLoadInWorker(leads);
+  report("lead intake alone", await steadyLoadInWorker(leads));
+  const started = performance.now();
+  let purgeMs = 0;
+  const purge = runScript("leads", ["purge", String(PURGE_DAYS)], env).then((result) => {
+    purgeMs = performance.now() - started;
+    return result;
+  });
+  let window = 0;
+  do {
+    window += 1;
+    report(`lead intake during the purge, window ${window}`, await steadyLoadInWorker(leads));
+  } while (purgeMs === 0);
+  const { code, output } = await purge;
+  if (code !== 0) throw new Error(`The purge failed:\n${output}`);
+  console.log(
+    `  purge of leads older than ${PURGE_DAYS} days: ${seconds(purgeMs)} (${output.trim().replace(/\n/g, "; ")})`,
+  );
+}
+
+/**
+ * Backup and restore times and size: `npm run backup` while the server runs, then `npm run restore` of that file into
+ * an empty data folder or database. Measured once the build has both commands.
+ */
+async function backupAndRestore(env: Record<string, string>, restoreEnv: Record<string, string>, folder: string) {
+  const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
+  if (!scripts.backup || !scripts.restore) {
+    console.log("  backup and restore: not measured (this build has no `npm run backup` / `npm run restore`)");
+    return;
+  }
+  const backupDir = join(folder, "backups");
+  let started = performance.now();
+  const backup = await runScript("backup", [], { ...env, BACKUP_DIR: backupDir });
+  if (backup.code !== 0) throw new Error(`The backup failed:\n${backup.output}`);
+  const backupMs = performance.now() - started;
+  const [file] = readdirSync(backupDir)
+    .map((name) => join(backupDir, name))
+    .filter((path) => statSync(path).isFile())
+    .sort((a, b) => statSync(b).size - statSync(a).size);
+  if (!file) throw new Error(`No backup file in ${backupDir}`);
+  console.log(`  backup while serving: ${seconds(backupMs)}, ${Math.round(statSync(file).size / 1024 / 1024)} MB`);
+  started = performance.now();
+  const restore = await runScript("restore", [file], { ...restoreEnv, BACKUP_DIR: backupDir });
+  if (restore.code !== 0) throw new Error(`The restore failed:\n${restore.output}`);
+  console.log(`  restore into an empty database: ${seconds(performance.now() - started)}`);
+}
+
+async function fill(name: string, database: OpenDatabase) {
+  console.log(`${name}: filling a busy year at ${fraction} (${JSON.stringify(size)}); load ${load()}`);
+  const started = performance.now();
+  await fillBusyYear(database, size, (line) => console.log(line));
+  await saveOperator(database.db, OPERATOR.email, OPERATOR.password);
+  console.log(`  filled in ${seconds(performance.now() - started)}`);
+}
+
+async function measure(name: string, env: Record<string, string>, restoreEnv: Record<string, string>, folder: string) {
+  const serverEnv = {
+    ...env,
+    PORT: String(await freePort()),
+    OUTBOX_DIR: join(folder, "outbox"),
+    TRUST_PROXY: "1",
+    FORM_RATE_LIMIT_PER_HOUR: "10000000",
+    POST_RATE_LIMIT_PER_MINUTE: "10000000",
+  };
+  const server = await startServerProcess(serverEnv);
+  try {
+    const session = await signIn(server);
+    console.log(`${name}: measuring; load ${load()}`);
+    // A failed measurement is reported, and the next one still runs.
+    const attempt = async (measurement: () => Promise<void>) =>
+      measurement().catch((error: unknown) => console.log(`  failed: ${String(error)}`));
+    await attempt(() => consolePages(session));
+    await attempt(() => purgeDuringIntake(session, serverEnv));
+    await attempt(() => exportAllLeads(session));
+    await attempt(() => backupAndRestore(serverEnv, restoreEnv, folder));
+    console.log(`${name}: done; load ${load()}`);
+  } finally {
+    await server.kill("SIGTERM");
+  }
+}
+
+const benchStarted = performance.now();
+console.log(`bench:scale at ${new Date().toISOString()}, fraction ${fraction}; load (1, 5, 15 min) ${load()}`);
+const folder = await mkdtemp(join(tmpdir(), "plumbline-bench-scale-"));
+try {
+  if (options.only !== "postgres") {
+    const dataDir = join(folder, "pglite");
+    const database = await openDatabase({ pgliteDataDir: dataDir });
+    await fill("PGlite", database);
+    await database.close();
+    await measure("PGlite", { PGLITE_DATA_DIR: dataDir }, { PGLITE_DATA_DIR: join(folder, "pglite-restored") }, folder);
+  }
+  if (options.only !== "pglite") {
+    const postgres = await startPostgres();
+    try {
+      const databaseUrl = await postgres.createDatabase();
+      const database = await openDatabase({ databaseUrl, pgliteDataDir: "unused" });
+      await fill("PostgreSQL", database);
+      await database.close();
+      await measure(
+        "PostgreSQL",
+        { DATABASE_URL: databaseUrl },
+        { DATABASE_URL: await postgres.createDatabase() },
+        folder,
+      );
+    } finally {
+      await postgres.stop();
+    }
+  }
+} finally {
+  await rm(folder, { recursive: true, force: true });
+}
+console.log(`bench:scale took ${seconds(performance.now() - benchStarted)}; load ${load()}`);
