@@ -19,6 +19,8 @@ import {
   setDefaultFee,
   statementRows,
 } from "~/server/ledger/index.server.ts";
+import { createWebhookConsole } from "~/server/webhooks/index.server.ts";
+import { webhookDeliveries } from "../../app/server/webhooks/schema.server.ts";
 import { startPostgres, type TestPostgres } from "../../tooling/local-services.ts";
 
 /**
@@ -241,6 +243,70 @@ for (const driver of drivers) {
         zip: "10001",
       });
       expect(JSON.stringify(ledger.entries)).not.toMatch(/Whitfield|dana\.|014-2288/);
+    });
+
+    test("every entry, charge, credit, payment or adjustment, is queued as a ledger.entry.created webhook with it", async () => {
+      const webhooks = createWebhookConsole({
+        db: database.db,
+        rule: { allowPrivate: true },
+        onQueued: () => undefined,
+      });
+      const form = new FormData();
+      form.set("url", "https://crm.example/hooks");
+      form.append("events", "ledger.entry.created");
+      const endpoint = await webhooks.add(form);
+      if (endpoint.kind !== "added") throw new Error("the endpoint was refused");
+      const ida = await partner("Ida Grant", 4_000);
+      const [token] = await offer(await storeLead(), [ida]);
+      await referrals.answer(token!, "198.51.100.8", "accepted");
+      const reason = new FormData();
+      reason.set("reason", "Wrong number");
+      await referrals.returnLead(token!, "198.51.100.8", reason);
+      const waiting = (await listReturns(database.db)).open.find((row) => row.partnerId === ida)!;
+      await approveReturn(database.run, waiting.id, "op@plumbline.example", "2026-11-25");
+      const by = "op@plumbline.example";
+      await recordPayment(database.db, {
+        partnerId: ida,
+        amountMinor: 1_000,
+        date: "2026-11-25",
+        method: "Check",
+        reference: "7",
+        by,
+      });
+      await recordAdjustment(database.db, {
+        partnerId: ida,
+        amountMinor: 250,
+        date: "2026-11-25",
+        note: "Late fee",
+        by,
+      });
+
+      const queued = await database.db
+        .select({ payload: webhookDeliveries.payload })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.purpose, "ledger.entry.created"));
+      const entries = queued
+        .map(({ payload }) => payload as { type: string; data: Record<string, unknown> })
+        .filter((payload) => payload.data.partner_id === ida);
+      expect(entries.map((entry) => entry.type)).toEqual(Array(4).fill("ledger.entry.created"));
+      const ledger = await partnerLedger(database.db, ida);
+      expect(entries.map((entry) => entry.data).sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual(
+        ledger.entries
+          .map((entry) => ({
+            id: entry.id,
+            partner_id: ida,
+            kind: entry.kind,
+            amount_minor: entry.amountMinor,
+            referral_id: entry.referralId,
+            lead_id: entry.kind === "charge" || entry.kind === "credit" ? expect.any(String) : null,
+            occurred_on: entry.occurredOn,
+            recorded_by: entry.recordedBy,
+            note: entry.note,
+            recorded_at: entry.recordedAt.toISOString(),
+          }))
+          .sort((a, b) => a.id.localeCompare(b.id)),
+      );
+      await webhooks.remove(endpoint.id);
     });
 
     test("no entry is ever changed or deleted, whoever asks the database", async () => {

@@ -1,10 +1,23 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { sqlNames, type Database } from "../db/index.server.ts";
+import { executeRows, sqlNames, type Database } from "../db/index.server.ts";
+import { queueWebhooksCte } from "../webhooks/index.server.ts";
 import { isRowId } from "../../lib/row-id.ts";
 import { ledgerEntries, ledgerSettings, type LedgerKind } from "./schema.server.ts";
 
 const e = sqlNames(ledgerEntries);
 const s = sqlNames(ledgerSettings);
+
+/**
+ * `name AS (…)`: a `ledger.entry.created` webhook for each entry `from` (a CTE returning the entries' rows) yields, in
+ * the statement that records them. Amounts are in minor units of CONVERSION_CURRENCY: positive is owed by the partner.
+ */
+function queueEntryWebhooksCte(name: string, from: string): string {
+  const data = `jsonb_build_object('id', entry.${e.id}, 'partner_id', entry.${e.partnerId}, 'kind', entry.${e.kind},
+    'amount_minor', entry.${e.amountMinor}, 'referral_id', entry.${e.referralId}, 'lead_id', entry.${e.leadId},
+    'occurred_on', entry.${e.occurredOn}, 'recorded_by', entry.${e.recordedBy}, 'note', entry.${e.note},
+    'recorded_at', to_char(entry.${e.recordedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+  return queueWebhooksCte({ name, event: "ledger.entry.created", from: `${from} AS entry`, data });
+}
 
 /**
  * `charged AS (INSERT …)`: the charge for a referral accepted in the same statement. `from` names a CTE with one
@@ -29,8 +42,15 @@ export function chargeAcceptedCte(options: {
     LATERAL (SELECT coalesce(accepted.fee_minor, (SELECT ${s.defaultFeeMinor} FROM ${s.table} WHERE ${s.id} = 1), 0) AS amount) AS fee
   WHERE fee.amount > 0
   ON CONFLICT (${e.referralId}) WHERE ${e.kind} = 'charge' DO NOTHING
-  RETURNING ${e.amountMinor} AS amount_minor
-)`;
+  RETURNING *
+),
+${queueEntryWebhooksCte("charge_webhooks", "charged")}`;
+}
+
+/** `credited AS (INSERT …)` with its webhooks: the credit a return's approval records, in the approval's statement. */
+export function creditWithWebhooksCte(insert: string): string {
+  return `credited AS (${insert} RETURNING *),
+${queueEntryWebhooksCte("credit_webhooks", "credited")}`;
 }
 
 /** The console's default fee per referral, in minor units (0 until set). */
@@ -145,7 +165,7 @@ export async function recordPayment(
   db: Database,
   payment: { partnerId: string; amountMinor: number; date: string; method: string; reference: string; by: string },
 ): Promise<void> {
-  await db.insert(ledgerEntries).values({
+  await recordEntry(db, {
     partnerId: payment.partnerId,
     kind: "payment",
     amountMinor: -payment.amountMinor,
@@ -161,7 +181,7 @@ export async function recordAdjustment(
   db: Database,
   adjustment: { partnerId: string; amountMinor: number; note: string; date: string; by: string },
 ): Promise<void> {
-  await db.insert(ledgerEntries).values({
+  await recordEntry(db, {
     partnerId: adjustment.partnerId,
     kind: "adjustment",
     amountMinor: adjustment.amountMinor,
@@ -169,6 +189,15 @@ export async function recordAdjustment(
     note: adjustment.note,
     recordedBy: adjustment.by,
   });
+}
+
+/** An entry the operator records, and its webhooks, in one statement. */
+async function recordEntry(db: Database, entry: typeof ledgerEntries.$inferInsert): Promise<void> {
+  const insert = db.insert(ledgerEntries).values(entry).returning().getSQL();
+  await executeRows(
+    db,
+    sql`WITH recorded AS (${insert}), ${sql.raw(queueEntryWebhooksCte("entry_webhooks", "recorded"))} SELECT 1`,
+  );
 }
 
 /** The charge of a referral, if it was charged. */

@@ -3,6 +3,7 @@ import { escapeHtml } from "../../lib/escape-html.ts";
 import { sqlNames, type Database, type RunStatement } from "../db/index.server.ts";
 import { emailRow, queueEmailsCte, type EmailToSend } from "../outbox/index.server.ts";
 import { RETURN_REASONS } from "../../lib/return-reasons.ts";
+import { creditWithWebhooksCte } from "./entries.server.ts";
 import { ledgerEntries, leadReturns } from "./schema.server.ts";
 
 const r = sqlNames(leadReturns);
@@ -123,15 +124,13 @@ const APPROVE = `WITH decided AS (
   WHERE ${r.id} = $1::uuid AND ${r.decision} IS NULL
   RETURNING ${r.id} AS id, ${r.referralId} AS referral_id, ${r.partnerId} AS partner_id
 ),
-credited AS (
-  INSERT INTO ${e.table} (${e.partnerId}, ${e.kind}, ${e.amountMinor}, ${e.referralId}, ${e.returnId}, ${e.service},
-    ${e.zip}, ${e.source}, ${e.campaign}, ${e.occurredOn}, ${e.recordedBy}, ${e.note})
-  SELECT decided.partner_id, 'credit', -charge.${e.amountMinor}, decided.referral_id, decided.id, charge.${e.service},
+${creditWithWebhooksCte(`INSERT INTO ${e.table} (${e.partnerId}, ${e.kind}, ${e.amountMinor}, ${e.referralId}, ${e.leadId}, ${e.returnId},
+    ${e.service}, ${e.zip}, ${e.source}, ${e.campaign}, ${e.occurredOn}, ${e.recordedBy}, ${e.note})
+  SELECT decided.partner_id, 'credit', -charge.${e.amountMinor}, decided.referral_id, charge.${e.leadId}, decided.id,
+    charge.${e.service},
     charge.${e.zip}, charge.${e.source}, charge.${e.campaign}, $3, $2, 'Lead returned'
   FROM decided JOIN ${e.table} AS charge ON charge.${e.referralId} = decided.referral_id AND charge.${e.kind} = 'charge'
-  ON CONFLICT (${e.returnId}) WHERE ${e.kind} = 'credit' DO NOTHING
-  RETURNING ${e.amountMinor} AS amount_minor
-)
+  ON CONFLICT (${e.returnId}) WHERE ${e.kind} = 'credit' DO NOTHING`)}
 SELECT (SELECT count(*) FROM decided)::int AS decided`;
 
 /** "Deny": the return is decided, and the partner told why by email, in one statement. */

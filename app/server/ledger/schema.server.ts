@@ -26,7 +26,7 @@ export const ledgerEntries = pgTable(
     recordedBy: text("recorded_by"),
     /** The referral charged for, or credited back (no foreign key: the referral goes with its lead). */
     referralId: uuid("referral_id"),
-    /** A charge's lead (no foreign key: the entry outlives it), for the ad platforms' "Referral accepted". */
+    /** A charge's or credit's lead (no foreign key: the entry outlives it), for the ad platforms' "Referral accepted". */
     leadId: uuid("lead_id"),
     /** The return a credit pays back. */
     returnId: uuid("return_id"),

@@ -5,7 +5,13 @@ import { webhookDeliveries, webhookEndpoints } from "./schema.server.ts";
  * The events an endpoint can ask for, in the order the console offers them. Adding one is a line here and its
  * owner queueing it with `queueWebhooksCte` in the statement that stores what it tells of.
  */
-export const WEBHOOK_EVENTS = ["lead.created", "lead.updated", "call.completed", "referral.accepted"] as const;
+export const WEBHOOK_EVENTS = [
+  "lead.created",
+  "lead.updated",
+  "call.completed",
+  "referral.accepted",
+  "ledger.entry.created",
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** The event "Send test event" sends; every endpoint gets it when asked, whatever events it wants. */
