@@ -4,3 +4,9 @@ import { landingPages } from "~/content/landing-pages.ts";
 export const PARTNER_SERVICES: readonly string[] = landingPages
   .filter((page) => page.seo.path !== "/about")
   .map((page) => page.breadcrumb);
+
+/** The site's own name for a service a visitor typed or chose, whatever its case; null when it is not one of them. */
+export function knownService(service: string): string | null {
+  const typed = service.trim().toLowerCase();
+  return PARTNER_SERVICES.find((name) => name.toLowerCase() === typed) ?? null;
+}

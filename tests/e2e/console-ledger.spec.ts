@@ -32,7 +32,7 @@ test("a partner with a fee accepts a referral, returns it, the operator approves
   await addForm.getByLabel("Business").fill("Lee Drains");
   await addForm.getByLabel("Phone").fill("555-010-7799");
   await addForm.getByLabel("Email").fill(partnerEmail);
-  await addForm.getByLabel("Drain Services").check();
+  await addForm.getByRole("checkbox", { name: "Drain Services" }).check();
   await addForm.getByLabel("ZIP codes").fill("10002");
   await addForm.getByRole("button", { name: "Save partner" }).click();
   await expect(page.getByText("USD amounts have at most 2 decimals.")).toBeVisible();

@@ -67,7 +67,7 @@ test("an operator adds a partner and refers a lead; the partner accepts from the
   await page.getByLabel("Business").fill("Pat's Pipes");
   await page.getByLabel("Phone").fill("555-010-7788");
   await page.getByLabel("Email").fill(partnerEmail);
-  await page.getByLabel("Drain Services").check();
+  await page.getByRole("checkbox", { name: "Drain Services" }).check();
   await page.getByLabel("ZIP codes").fill("10001, 10002 10003");
   await page.getByRole("button", { name: "Save partner" }).click();
   const row = page.getByRole("row", { name: new RegExp(partnerName) });
@@ -166,7 +166,7 @@ test("a lead whose email matches a do-not-sell request is flagged, and is sent o
   await page.getByLabel("Business").fill("Lee Drains");
   await page.getByLabel("Phone").fill("555-010-1234");
   await page.getByLabel("Email").fill(`lee-${marker.toLowerCase()}@partner.example`);
-  await page.getByLabel("Toilet Services").check();
+  await page.getByRole("checkbox", { name: "Toilet Services" }).check();
   await page.getByRole("button", { name: "Save partner" }).click();
   await expect(page.getByRole("row", { name: new RegExp(partnerName) })).toBeVisible();
 

@@ -87,7 +87,7 @@ for (const driver of drivers) {
       return id;
     }
 
-    const partner = (name: string, feeMinor: number | null) =>
+    const partner = (name: string, feeMinor: number | null, serviceFees: Record<string, number> = {}) =>
       addPartner(database.db, {
         name,
         business: `${name} Plumbing`,
@@ -96,6 +96,7 @@ for (const driver of drivers) {
         services: ["Drain Services"],
         zipCodes: ["10001"],
         feeMinor,
+        serviceFees,
       });
 
     /** Offers the lead to the partners and returns each one's link token, in the order given. */
@@ -149,6 +150,25 @@ for (const driver of drivers) {
       expect(ledger.balanceMinor).toBe(await sumOf(ana));
       expect(ledger.entries[0]).toMatchObject({ service: "Drain Services", zip: "10001" });
       expect(ledger.entries[0]!.occurredOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    });
+
+    test("a partner's fee for the job's service is charged in place of its fee per referral", async () => {
+      const jo = await partner("Jo Banks", 4_000, { "Drain Services": 9_000 });
+      const drains = await storeLead();
+      await database.db
+        .update(contactRequests)
+        .set({ service: " drain SERVICES " })
+        .where(eq(contactRequests.id, drains));
+      const heater = await storeLead();
+      await database.db
+        .update(contactRequests)
+        .set({ service: "Water Heater Services" })
+        .where(eq(contactRequests.id, heater));
+      for (const leadId of [drains, heater]) {
+        const [token] = await offer(leadId, [jo]);
+        expect((await referrals.answer(token!, "198.51.100.9", "accepted")).kind).toBe("accepted");
+      }
+      expect((await partnerLedger(database.db, jo)).entries.map((entry) => entry.amountMinor)).toEqual([9_000, 4_000]);
     });
 
     test("a partner without a fee of its own is charged the default; at a fee of zero, nothing", async () => {

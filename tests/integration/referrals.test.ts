@@ -70,6 +70,7 @@ async function storeLead(overrides: Partial<typeof visitor> = {}) {
 const partner = (name: string, email: string) =>
   addPartner(database.db, {
     name,
+    serviceFees: {},
     business: `${name} Plumbing`,
     phone: "555-010-0000",
     email,

@@ -303,6 +303,7 @@ describe("webhook deliveries through the outbox's lease", () => {
     const partnerOf = (name: string, email: string) =>
       addPartner(db, {
         name,
+        serviceFees: {},
         business: `${name} Plumbing`,
         phone: "555-010-0000",
         email,

@@ -37,7 +37,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     listStatements(db, partner.id),
   ]);
   return {
-    partner: { ...partner, fee: partner.feeMinor === null ? "" : minorToDecimal(partner.feeMinor, currency) },
+    partner: {
+      ...partner,
+      fee: partner.feeMinor === null ? "" : minorToDecimal(partner.feeMinor, currency),
+      serviceFees: Object.fromEntries(
+        Object.entries(partner.serviceFees).map(([service, minor]) => [service, minorToDecimal(minor, currency)]),
+      ),
+    },
     services: PARTNER_SERVICES,
     feeHint: `In ${currency}, charged when the partner accepts a referral. Blank: the default fee (${formatMinor(fee, currency)}).`,
     currency,

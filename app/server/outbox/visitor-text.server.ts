@@ -1,4 +1,4 @@
-import { PARTNER_SERVICES } from "../../lib/partner-services.ts";
+import { knownService } from "../../lib/partner-services.ts";
 
 /**
  * What a message may carry of text a visitor typed. Texts, push notifications and email subjects are where a
@@ -18,6 +18,5 @@ export function visitorTextForMessages(text: string, maxLength: number): string 
 
 /** The service a visitor asked for: the site's own name for it when it is one, else their words without links. */
 export function serviceForMessages(service: string): string {
-  const known = PARTNER_SERVICES.find((name) => name.toLowerCase() === service.trim().toLowerCase());
-  return known ?? visitorTextForMessages(service, 60);
+  return knownService(service) ?? visitorTextForMessages(service, 60);
 }

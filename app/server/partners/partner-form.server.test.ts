@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
 import { validatePartner } from "./partner-form.server.ts";
 
 function form(fields: Record<string, string | string[]>): FormData {
@@ -22,7 +23,7 @@ describe("the partner form", () => {
   test("takes ZIP codes separated by spaces, commas or lines, each once", () => {
     expect(validatePartner(form(valid), "USD")).toEqual({
       success: true,
-      partner: { ...valid, zipCodes: ["10001", "10002", "10003"], feeMinor: null },
+      partner: { ...valid, zipCodes: ["10001", "10002", "10003"], feeMinor: null, serviceFees: {} },
     });
   });
 
@@ -68,5 +69,20 @@ describe("the partner form", () => {
     ] as const) {
       expect(fee(text, currency)).toEqual({ success: false, errors: { feeMinor: error } });
     }
+  });
+
+  test("a fee for some services, by the site's service names; blank ones are the partner's fee", () => {
+    const drains = PARTNER_SERVICES.indexOf("Drain Services");
+    const heaters = PARTNER_SERVICES.indexOf("Water Heater Services");
+    expect(
+      validatePartner(
+        form({ ...valid, fee: "45", [`serviceFee${drains}`]: "90", [`serviceFee${heaters}`]: " " }),
+        "USD",
+      ),
+    ).toMatchObject({ success: true, partner: { feeMinor: 4500, serviceFees: { "Drain Services": 9000 } } });
+    expect(validatePartner(form({ ...valid, [`serviceFee${drains}`]: "-1" }), "USD")).toEqual({
+      success: false,
+      errors: { serviceFees: "Drain Services: Enter an amount, like 125 or 125.50, with no sign or currency symbol." },
+    });
   });
 });

@@ -45,6 +45,18 @@ const partnerSchema = (currency: string) =>
       context.addIssue({ code: "custom", message: parsed.error });
       return z.NEVER;
     }),
+    // One field per service the site offers; blank: the partner's fee.
+    serviceFees: z.array(z.string().max(20, "Enter an amount.")).transform((texts, context) => {
+      const fees: Record<string, number> = {};
+      for (const [index, text] of texts.entries()) {
+        const service = PARTNER_SERVICES[index];
+        if (service === undefined || text.trim() === "") continue;
+        const parsed = parseAmount(text, currency);
+        if (parsed.ok) fees[service] = parsed.minor;
+        else context.addIssue({ code: "custom", message: `${service}: ${parsed.error}` });
+      }
+      return fees;
+    }),
   });
 
 export type PartnerInput = z.infer<ReturnType<typeof partnerSchema>>;
@@ -67,6 +79,7 @@ export function validatePartner(
     services: form.getAll("services").filter((value) => typeof value === "string"),
     zipCodes: field("zipCodes") ?? "",
     feeMinor: field("fee") ?? "",
+    serviceFees: PARTNER_SERVICES.map((_, index) => field(`serviceFee${index}`) ?? ""),
   });
   if (result.success) return { success: true, partner: result.data };
   const errors: PartnerFormErrors = {};

@@ -29,6 +29,7 @@ const partnerColumns = {
   zipCodes: partners.zipCodes,
   active: partners.active,
   feeMinor: partners.feeMinor,
+  serviceFees: partners.serviceFees,
 };
 
 export async function listPartners(db: Database): Promise<PartnerWithStats[]> {

@@ -12,6 +12,7 @@ import {
   referralJob,
 } from "../leads/index.server.ts";
 import { queueWebhooksCte } from "../webhooks/index.server.ts";
+import { knownService } from "../../lib/partner-services.ts";
 import { isRowId } from "../../lib/row-id.ts";
 import { formatTime, wallClock } from "../../lib/operator-time.ts";
 import {
@@ -150,7 +151,8 @@ const ANSWER = `WITH answered AS (
       WHERE other.${r.contactRequestId} = referral.${r.contactRequestId} AND other.${r.answer} = 'accepted')))
   RETURNING referral.${r.contactRequestId} AS id, referral.${r.contactRequestId} AS lead_id,
     referral.${r.id} AS referral_id, referral.${r.partnerId} AS partner_id, referral.${r.answeredAt} AS answered_at,
-    (SELECT ${p.feeMinor} FROM ${p.table} WHERE ${p.id} = referral.${r.partnerId}) AS fee_minor
+    (SELECT coalesce((${p.serviceFees} ->> $10)::int, ${p.feeMinor}) FROM ${p.table}
+      WHERE ${p.id} = referral.${r.partnerId}) AS fee_minor
 ),
 accepted_now AS (SELECT referral_id, lead_id, partner_id, fee_minor FROM answered WHERE $2 = 'accepted'),
 ${chargeAcceptedCte({ from: "accepted_now", service: "$5", zip: "$6", day: "$7", source: "$8", campaign: "$9" })},
@@ -327,6 +329,7 @@ export function createReferrals(settings: ReferralSettings) {
           dayIn(new Date(), settings.timeZone),
           job.source,
           job.campaign,
+          knownService(job.service),
         ]);
         answered = row?.answered ?? 0;
       } catch (error) {

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { contactRequests } from "../leads/schema.server.ts";
 
 /** Partner plumbers the operator refers jobs to. They have no accounts: each referral's link is their access. */
@@ -18,6 +29,8 @@ export const partners = pgTable("partners", {
   active: boolean("active").notNull().default(true),
   /** "Fee per referral" in minor units of CONVERSION_CURRENCY; null: the console's default fee. */
   feeMinor: integer("fee_minor"),
+  /** The partner's fee for some services (by the site's service names), in place of `fee_minor` for those jobs. */
+  serviceFees: jsonb("service_fees").$type<Record<string, number>>().notNull().default({}),
 });
 
 /**

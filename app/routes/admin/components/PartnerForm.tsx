@@ -13,9 +13,13 @@ interface PartnerValues {
   zipCodes: string[];
   /** The partner's own fee per referral as a plain decimal; "" for the default. */
   fee: string;
+  /** The partner's fee for some services, as plain decimals by service name. */
+  serviceFees: Record<string, string>;
 }
 
-type Errors = Partial<Record<"name" | "business" | "phone" | "email" | "services" | "zipCodes" | "feeMinor", string>>;
+type Errors = Partial<
+  Record<"name" | "business" | "phone" | "email" | "services" | "zipCodes" | "feeMinor" | "serviceFees", string>
+>;
 
 export function PartnerForm({
   values,
@@ -130,6 +134,35 @@ export function PartnerForm({
         defaultValue={values?.fee ?? ""}
         error={errors.feeMinor}
       />
+      <details open={Boolean(errors.serviceFees) || Object.keys(values?.serviceFees ?? {}).length > 0}>
+        <summary className="cursor-pointer py-2 font-semibold text-slate-900">Fees by service (optional)</summary>
+        <fieldset
+          aria-describedby={
+            errors.serviceFees ? "partner-service-fees-hint partner-service-fees-error" : "partner-service-fees-hint"
+          }
+        >
+          <legend className="sr-only">Fees by service</legend>
+          <p id="partner-service-fees-hint" className="text-sm text-slate-700">
+            A different fee for jobs of these services; blank: the fee per referral above.
+          </p>
+          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+            {services.map((service, index) => (
+              <TextField
+                key={service}
+                id={`partner-service-fee-${index}`}
+                name={`serviceFee${index}`}
+                label={service}
+                inputMode="decimal"
+                autoComplete="off"
+                maxLength={20}
+                defaultValue={values?.serviceFees[service] ?? ""}
+                error={undefined}
+              />
+            ))}
+          </div>
+          <FieldError id="partner-service-fees-error" error={errors.serviceFees} />
+        </fieldset>
+      </details>
       <div>
         <button type="submit" className={buttonClass}>
           Save partner

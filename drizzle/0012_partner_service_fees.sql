@@ -1,0 +1,1 @@
+ALTER TABLE "partners" ADD COLUMN "service_fees" jsonb DEFAULT '{}'::jsonb NOT NULL;
