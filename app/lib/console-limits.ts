@@ -1,4 +1,4 @@
-/** Input limits of the console's forms, shared by the server's validation and the fields' maxlength. */
+/** Limits of the console's forms and lists, shared by the server and the pages (no dependencies: pages ship this file). */
 
 /** A note on a lead. */
 export const NOTE_MAX_LENGTH = 2_000;
@@ -10,3 +10,5 @@ export const ACTION_NAME_MAX_LENGTH = 100;
 export const SPEND_TEXT_MAX_LENGTH = 100;
 /** The largest spend CSV accepted: years of monthly spend for dozens of campaigns. */
 export const SPEND_CSV_MAX_BYTES = 64 * 1024;
+/** A console list's rows stop being counted past this many: the count stays as cheap as a page. */
+export const COUNT_LIMIT = 10_000;

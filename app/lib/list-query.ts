@@ -17,6 +17,3 @@ export const listQueryFields = {
 /** A list's query is refused when it names both ends of a page. */
 export const oneCursor = (query: { before?: string; after?: string }) =>
   query.before === undefined || query.after === undefined;
-
-/** A list's rows stop being counted past this many: the count stays as cheap as a page. */
-export const COUNT_LIMIT = 10_000;

@@ -1,6 +1,6 @@
 import { and, asc, desc, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import { COUNT_LIMIT } from "~/lib/list-query.ts";
+import { COUNT_LIMIT } from "~/lib/console-limits.ts";
 import { executeRows, type Database } from "./db.server.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { COUNT_LIMIT } from "~/lib/list-query.ts";
+import { COUNT_LIMIT } from "~/lib/console-limits.ts";
 import { linkClass } from "./TableRegion.tsx";
 
 /** A page of a console list, newest first: the first and last rows' ids, and whether there are more either way. */
