@@ -1,0 +1,79 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { databaseFacts, type DatabaseFacts } from "../db/index.server.ts";
+import { projectPath } from "../project-path.server.ts";
+
+/**
+ * One connection that backups, restores and copies talk to, whichever database it is: an embedded database
+ * opened in this process (only when the server does not hold it), or a PostgreSQL client.
+ */
+export type SqlClient =
+  | { kind: "pglite"; client: PGlite; close(): Promise<void> }
+  | { kind: "postgresql"; client: pg.Client; close(): Promise<void> };
+
+/** An embedded database in `dataDir` ("memory://" for a scratch one), or a new one loaded from a data folder's tar file. */
+export async function openPglite(dataDir: string, tar?: Uint8Array): Promise<SqlClient> {
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(tar ? { loadDataDir: new Blob([tar as Uint8Array<ArrayBuffer>]) } : {}),
+  });
+  return { kind: "pglite", client, close: () => client.close() };
+}
+
+export async function connectPostgres(url: string): Promise<SqlClient> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return { kind: "postgresql", client, close: () => client.end() };
+}
+
+export async function rowsOf(sql: SqlClient, text: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+  return sql.kind === "pglite"
+    ? ((await sql.client.query(text, params)).rows as Record<string, unknown>[])
+    : (await sql.client.query(text, params)).rows;
+}
+
+export const factsOf = (sql: SqlClient): Promise<DatabaseFacts> => databaseFacts((text) => rowsOf(sql, text));
+
+/** Whether the database has no tables of this project's (nor any other) yet: a restore writes only into such a one. */
+export async function isEmpty(sql: SqlClient): Promise<boolean> {
+  const [row] = await rowsOf(
+    sql,
+    "SELECT count(*)::int AS tables FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')",
+  );
+  return Number(row?.tables) === 0;
+}
+
+/** Applies the project's first `level` migrations: a backup's rows go into the tables as they were when it was made. */
+export async function migrateTo(sql: SqlClient, level?: number): Promise<void> {
+  const source = projectPath("drizzle");
+  let folder = source;
+  if (level !== undefined) {
+    folder = await mkdtemp(join(tmpdir(), "plumbline-migrations-"));
+    await cp(join(source, "meta"), join(folder, "meta"), { recursive: true });
+    const journal = JSON.parse(await readFile(join(source, "meta", "_journal.json"), "utf8")) as {
+      entries: { tag: string }[];
+    };
+    if (level > journal.entries.length) {
+      throw new Error(
+        `The backup needs ${level} migrations and this version has ${journal.entries.length}: update first.`,
+      );
+    }
+    journal.entries = journal.entries.slice(0, level);
+    await writeFile(join(folder, "meta", "_journal.json"), JSON.stringify(journal));
+    for (const { tag } of journal.entries) await cp(join(source, `${tag}.sql`), join(folder, `${tag}.sql`));
+  }
+  try {
+    if (sql.kind === "pglite") await migratePglite(drizzlePglite({ client: sql.client }), { migrationsFolder: folder });
+    else await migrateNodePg(drizzleNodePg({ client: sql.client }), { migrationsFolder: folder });
+  } finally {
+    if (folder !== source) await rm(folder, { recursive: true, force: true });
+  }
+}
