@@ -46,6 +46,7 @@ export default defineConfig({
       ANALYTICS_RATE_LIMIT_PER_MINUTE: "100000",
       // A Monday's digest would sit in the outbox the console tests list.
       DIGEST: "off",
+      BACKUP_SCHEDULE: "off",
       // The alerts tests add devices whose push service is on this machine.
       PUSH_ALLOW_PRIVATE: "true",
       // The webhook test's receiver listens on this machine, over http.

@@ -186,6 +186,7 @@ export function testEnv(overrides: Record<string, string | undefined>): Env {
     OUTBOX_RETRY_MAX_MS: "400",
     // On a Monday the digest would be one more email than a test expects; the digest's own test turns it on.
     DIGEST: "off",
+    BACKUP_SCHEDULE: "off",
     ...overrides,
   });
 }

@@ -39,7 +39,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const child = spawn(process.execPath, serve.args, {
     cwd: ROOT,
     // DIGEST off: on a Monday the digest would be one more email than a test expects.
-    env: { PATH: process.env.PATH, ...serve.env, HOST: "127.0.0.1", DIGEST: "off", ...env },
+    env: { PATH: process.env.PATH, ...serve.env, HOST: "127.0.0.1", DIGEST: "off", BACKUP_SCHEDULE: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

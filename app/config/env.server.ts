@@ -181,6 +181,14 @@ export const envSchema = z.object({
     .default("USD"),
   // The weekly digest email (Monday 08:00 in OPERATOR_TIME_ZONE): "on" or "off".
   DIGEST: z.enum(["on", "off"]).default("on"),
+  // Daily backups at BACKUP_TIME (HH:MM in OPERATOR_TIME_ZONE) into BACKUP_DIR: "on" or "off".
+  BACKUP_SCHEDULE: z.enum(["on", "off"]).default("on"),
+  BACKUP_DIR: z.string().trim().min(1).default("./data/backups"),
+  BACKUP_TIME: z
+    .string()
+    .trim()
+    .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "BACKUP_TIME is HH:MM, like 03:30")
+    .default("03:30"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

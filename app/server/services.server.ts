@@ -29,6 +29,7 @@ import {
 } from "./calls/index.server.ts";
 import { createTwilioClient, isTwilioConfigured, type TwilioClient } from "./twilio/index.server.ts";
 import { startWeeklyDigest, type ConversionSources } from "./conversions/index.server.ts";
+import { createBackups, type Backups } from "./backups/index.server.ts";
 import {
   createWebhookConsole,
   purgeOldDeliveries,
@@ -67,6 +68,8 @@ export interface AppServices {
   conversions: ConversionSources;
   /** Webhook endpoints and their deliveries (the Integrations page). */
   webhooks: WebhookConsole;
+  /** Backups of the whole database: `npm run backup` through the command socket, and the daily one. */
+  backups: Backups;
   close(): Promise<void>;
 }
 
@@ -300,6 +303,14 @@ export async function startServices(env: Env): Promise<AppServices> {
         )
       : undefined;
 
+  const backups = createBackups({
+    db: database.db,
+    run: database.run,
+    source: { snapshot: database.snapshot, databaseUrl: env.DATABASE_URL },
+    settings: backupSettings(env),
+  });
+  const stopBackups = backups.start((error) => log.error({ err: error }, "the daily backup failed"));
+
   return {
     db: database.db,
     pgliteDataDir: env.DATABASE_URL || env.PGLITE_DATA_DIR.startsWith("memory://") ? undefined : env.PGLITE_DATA_DIR,
@@ -322,7 +333,9 @@ export async function startServices(env: Env): Promise<AppServices> {
       answeredCalls: calls ? (from, until) => answeredCalls(database.db, from, until) : undefined,
     },
     webhooks,
+    backups,
     async close() {
+      await stopBackups();
       clearInterval(housekeepingTimer);
       clearInterval(statementsTimer);
       await statementsRun;
@@ -333,5 +346,18 @@ export async function startServices(env: Env): Promise<AppServices> {
       mailer.close();
       await database.close();
     },
+  };
+}
+
+/** Where backups go, when the daily one is made, and whom a missing one is reported to. */
+export function backupSettings(env: Env) {
+  return {
+    dir: env.BACKUP_DIR,
+    dailyAt: env.BACKUP_SCHEDULE === "on" ? env.BACKUP_TIME : null,
+    timeZone: env.OPERATOR_TIME_ZONE,
+    leadsEmailTo: env.LEADS_EMAIL_TO,
+    companyName: env.COMPANY_NAME,
+    siteUrl: env.SITE_URL,
+    messageIdDomain: messageIdDomain(env.MAIL_FROM),
   };
 }

@@ -19,6 +19,7 @@ export const callsServerEnv = {
   BUILD_DIR: `test-results/build-calls-${e2ePort}`,
   PGLITE_DATA_DIR: callsPgliteDir,
   OUTBOX_DIR: "test-results/outbox-calls",
+  BACKUP_SCHEDULE: "off",
   TRUST_PROXY: "loopback",
   POST_RATE_LIMIT_PER_MINUTE: "1000",
   ANALYTICS_RATE_LIMIT_PER_MINUTE: "100000",

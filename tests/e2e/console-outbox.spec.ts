@@ -43,6 +43,7 @@ test.beforeAll(async () => {
       OUTBOX_RETRY_MAX_MS: "600000",
       // On a Monday the weekly digest would be one more unsent email than this test lists.
       DIGEST: "off",
+      BACKUP_SCHEDULE: "off",
       // The push test's device has its push service on this machine.
       PUSH_ALLOW_PRIVATE: "true",
     },

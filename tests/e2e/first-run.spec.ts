@@ -31,6 +31,7 @@ test.beforeAll(async () => {
       DATABASE_URL: "",
       OUTBOX_DIR: "test-results/outbox-first-run",
       DIGEST: "off",
+      BACKUP_SCHEDULE: "off",
       // The webhook receiver listens on this machine.
       WEBHOOK_ALLOW_PRIVATE: "true",
     },

@@ -2,12 +2,18 @@ import type { Env } from "~/config/env.server.ts";
 import { commandSocketPath, sendCommand, type CommandRequest } from "./command-socket.server.ts";
 import { embeddedDatabaseOwner, openDatabase } from "../db/index.server.ts";
 import { setLogLevel } from "../log.server.ts";
+import { createBackups } from "../backups/index.server.ts";
+import { backupSettings } from "../services.server.ts";
 import { runCommand } from "./commands.server.ts";
 
 // A server that has just started holds the database for a few seconds before it listens for commands.
 const SERVER_STARTING_MS = 15_000;
 
-const output = { out: (text: string) => process.stdout.write(text), err: (text: string) => process.stderr.write(text) };
+export const terminalOutput = {
+  out: (text: string) => void process.stdout.write(text),
+  err: (text: string) => void process.stderr.write(text),
+};
+const output = terminalOutput;
 
 /**
  * A reader that stops early (`npm run leads -- export | head`) closes the pipe: the rest of the output has
@@ -39,7 +45,13 @@ export async function runCommandLine(env: Env, request: CommandRequest): Promise
     poolSize: 1,
   });
   try {
-    return await runCommand(database.db, request, output, { outboxDir: env.OUTBOX_DIR });
+    const backups = createBackups({
+      db: database.db,
+      run: database.run,
+      source: { snapshot: database.snapshot, databaseUrl: env.DATABASE_URL },
+      settings: backupSettings(env),
+    });
+    return await runCommand(database.db, request, output, { outboxDir: env.OUTBOX_DIR, backups });
   } finally {
     await database.close();
   }

@@ -2,6 +2,8 @@ import type { Database } from "../db/index.server.ts";
 import type { CommandOutput, CommandRequest } from "./command-socket.server.ts";
 import { runLeadsCommand } from "./leads-commands.server.ts";
 import { runOperatorCommand } from "./operator-commands.server.ts";
+import { runBackupCommand } from "./backup-commands.server.ts";
+import type { Backups } from "../backups/index.server.ts";
 
 /**
  * The operator's command-line tools, by name: run by the command line on its own database connection, or
@@ -11,11 +13,13 @@ export function runCommand(
   db: Database,
   request: CommandRequest,
   output: CommandOutput,
-  settings: { outboxDir: string },
+  settings: { outboxDir: string; backups: Backups },
 ): Promise<number> {
   switch (request.tool) {
     case "leads":
       return runLeadsCommand(db, request.args, output.out, settings);
+    case "backup":
+      return runBackupCommand(settings.backups, output);
     case "operator":
       return runOperatorCommand(db, request.args, output, request.password);
     default:

@@ -1,0 +1,124 @@
+import { spawn } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { wallClock, zonedInstant } from "~/lib/operator-time.ts";
+import type { Database, RunStatement } from "../db/index.server.ts";
+import { projectPath } from "../project-path.server.ts";
+import { makeBackup, type BackupSource } from "./backup.server.ts";
+import {
+  claimBackupDay,
+  forgetBackups,
+  listBackups,
+  recordBackup,
+  recordVerification,
+  warnWithoutVerifiedBackup,
+} from "./records.server.ts";
+import { backupsToKeep } from "./retention.server.ts";
+
+export interface BackupSettings {
+  dir: string;
+  /** HH:MM in the operator's zone; null: no daily backup. */
+  dailyAt: string | null;
+  timeZone: string;
+  leadsEmailTo: string;
+  companyName: string;
+  siteUrl: string;
+  messageIdDomain: string;
+}
+
+/** Verifies a backup file; resolves to null when it restored with every count, else to what was wrong. */
+export type VerifyBackup = (path: string) => Promise<string | null>;
+
+/**
+ * Verification in a process of its own (`npm run restore -- --verify FILE`): restoring into a scratch database
+ * takes seconds of CPU and memory the server's requests should not wait behind.
+ */
+export const verifyInChildProcess: VerifyBackup = (path) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ["--import", import.meta.resolve("tsx"), projectPath("scripts/restore.ts"), "--verify", path],
+      { cwd: projectPath(), stdio: ["ignore", "ignore", "pipe"] },
+    );
+    let errors = "";
+    child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      resolve(code === 0 ? null : errors.trim() || `Verification stopped (exit code ${code}).`),
+    );
+  });
+
+const CHECK_EVERY_MS = 60_000;
+
+/**
+ * Backups of the whole database: made on demand (`npm run backup`) and daily at the set time (once across
+ * instances), each verified, recorded for the console, and pruned to 7 daily, 4 weekly and 12 monthly.
+ */
+export function createBackups(options: {
+  db: Database;
+  run: RunStatement;
+  source: BackupSource;
+  settings: BackupSettings;
+  verify?: VerifyBackup;
+}) {
+  const { db, run, source, settings, verify = verifyInChildProcess } = options;
+
+  async function prune(): Promise<void> {
+    const all = await listBackups(db);
+    const keep = backupsToKeep(all, settings.timeZone);
+    const drop = all.filter((backup) => !keep.has(backup));
+    for (const backup of drop) {
+      const path = join(settings.dir, basename(backup.file));
+      await rm(path, { force: true });
+      await rm(`${path}.sha256`, { force: true });
+    }
+    await forgetBackups(
+      db,
+      drop.map((backup) => backup.id),
+    );
+  }
+
+  async function backUpNow(now = new Date()) {
+    const made = await makeBackup(source, settings.dir, now);
+    const id = await recordBackup(db, {
+      file: basename(made.path),
+      createdAt: now,
+      sizeBytes: made.sizeBytes,
+      counts: made.header.counts,
+    });
+    const problem = await verify(made.path);
+    await recordVerification(db, id, problem);
+    await prune();
+    return { ...made, problem };
+  }
+
+  /** The day's backup once its time has come, by whichever instance claims the day first; and the 26-hour warning. */
+  async function tick(now = new Date()): Promise<void> {
+    if (!settings.dailyAt) return;
+    await warnWithoutVerifiedBackup(run, settings);
+    const { year, month, day } = wallClock(now, settings.timeZone);
+    const date = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+    const [hour, minute] = settings.dailyAt.split(":").map(Number) as [number, number];
+    const dueAt = zonedInstant(date, hour, settings.timeZone).getTime() + minute * 60_000;
+    if (now.getTime() >= dueAt && (await claimBackupDay(db, date))) await backUpNow(now);
+  }
+
+  return {
+    backUpNow,
+    tick,
+    /** Looks every minute, from a minute after start. */
+    start(onError: (error: unknown) => void) {
+      let running: Promise<void> = Promise.resolve();
+      const timer = setInterval(() => {
+        running = running.then(() => tick()).catch(onError);
+      }, CHECK_EVERY_MS);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
+    },
+  };
+}
+
+export type Backups = ReturnType<typeof createBackups>;

@@ -1,0 +1,79 @@
+import type { Env } from "~/config/env.server.ts";
+import {
+  copyToPostgres,
+  restoreBackup,
+  verifyBackup,
+  type Backups,
+  type RestoreOutcome,
+} from "../backups/index.server.ts";
+import { setLogLevel } from "../log.server.ts";
+import type { CommandOutput } from "./command-socket.server.ts";
+
+/** `npm run backup`, `npm run restore FILE` and `npm run db -- copy-to URL`. */
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** `npm run backup`: run where the database is (in the server while it holds the embedded one). */
+export async function runBackupCommand(backups: Backups, output: CommandOutput): Promise<number> {
+  const made = await backups.backUpNow();
+  const rows = Object.values(made.header.counts).reduce((sum, count) => sum + count, 0);
+  output.out(`Backed up ${rows.toLocaleString("en-US")} rows to ${made.path} (${megabytes(made.sizeBytes)}).\n`);
+  if (made.problem) {
+    output.err(`It did not verify: ${made.problem}\n`);
+    return 1;
+  }
+  output.out("Verified: restored into a scratch database, every table's row count matches.\n");
+  return 0;
+}
+
+function report(outcome: RestoreOutcome, output: CommandOutput, done: string): number {
+  if (outcome.kind === "restored") {
+    const rows = Object.values(outcome.header.counts).reduce((sum, count) => sum + count, 0);
+    output.out(
+      `${done}: ${rows.toLocaleString("en-US")} rows in ${outcome.header.tables.length} tables, every count checked.\n`,
+    );
+    return 0;
+  }
+  output.err(outcome.kind === "refused" ? `${outcome.message}\n` : `The row counts do not match: ${outcome.message}\n`);
+  return 1;
+}
+
+const RESTORE_USAGE = `Usage: npm run restore -- FILE          restore a backup into an empty database (DATABASE_URL, or PGLITE_DATA_DIR)
+       npm run restore -- --verify FILE  restore it into a scratch database in memory and check it, changing nothing
+`;
+
+export async function runRestoreCommandLine(env: Env, args: string[], output: CommandOutput): Promise<number> {
+  setLogLevel(env.LOG_LEVEL);
+  const verify = args[0] === "--verify";
+  const file = verify ? args[1] : args[0];
+  if (!file || args.length > (verify ? 2 : 1)) {
+    output.err(RESTORE_USAGE);
+    return 2;
+  }
+  if (verify) return report(await verifyBackup(file), output, `${file} verified`);
+  const target = env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDataDir: env.PGLITE_DATA_DIR };
+  const where = env.DATABASE_URL ? "the PostgreSQL database" : env.PGLITE_DATA_DIR;
+  const code = report(await restoreBackup(file, target), output, `Restored into ${where}`);
+  if (code === 0) output.out("Start the server (npm start) to serve it.\n");
+  return code;
+}
+
+const DB_USAGE = "Usage: npm run db -- copy-to postgres://user:password@host:5432/database\n";
+
+export async function runDbCommandLine(env: Env, args: string[], output: CommandOutput): Promise<number> {
+  setLogLevel(env.LOG_LEVEL);
+  const [command, url] = args;
+  if (command !== "copy-to" || !url || !/^postgres(?:ql)?:\/\//.test(url) || args.length !== 2) {
+    output.err(DB_USAGE);
+    return 2;
+  }
+  if (env.DATABASE_URL) {
+    output.err("DATABASE_URL is set: this site already uses PostgreSQL. copy-to copies the embedded database.\n");
+    return 2;
+  }
+  const code = report(await copyToPostgres(env.PGLITE_DATA_DIR, url), output, "Copied to PostgreSQL");
+  if (code === 0) {
+    output.out("Next: set DATABASE_URL to that address in .env (keep ./data until you are sure), then npm start.\n");
+  }
+  return code;
+}

@@ -1,0 +1,222 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openDatabase } from "~/server/db/index.server.ts";
+import { createBackups } from "~/server/backups/index.server.ts";
+import { contactRequests } from "../../app/server/leads/schema.server.ts";
+import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
+import { backups as backupRows } from "../../app/server/backups/schema.server.ts";
+import { startServerProcess, type ServerProcess } from "../../tooling/server-process.ts";
+import { freePort, postJson, startPostgres, validContact, type TestPostgres } from "../../tooling/local-services.ts";
+
+/**
+ * Backups that restore: made while the server takes leads, checked against their checksum, restored into an empty
+ * database (embedded or PostgreSQL) with every acknowledged lead, and the embedded database copied to PostgreSQL.
+ */
+
+function runScript(script: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+      env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let root: string;
+let postgres: TestPostgres;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "plumbline-backups-"));
+  postgres = await startPostgres();
+});
+afterAll(async () => {
+  await postgres?.stop();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** Posts leads one after another until `stop` resolves; resolves to the emails of those answered with success. */
+async function leadsUntil(url: string, prefix: string, stop: Promise<unknown>): Promise<string[]> {
+  let stopped = false;
+  void stop.finally(() => (stopped = true));
+  const acknowledged: string[] = [];
+  for (let index = 0; !stopped; index += 1) {
+    const email = `${prefix}.${index}@example.com`;
+    const answer = await postJson(url, { ...validContact, email });
+    expect(answer.status).toBe(200);
+    acknowledged.push(email);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return acknowledged;
+}
+
+async function storedEmails(database: { databaseUrl?: string; pgliteDataDir: string }, emails: string[]) {
+  const opened = await openDatabase(database);
+  try {
+    const rows = await opened.db
+      .select({ email: contactRequests.email })
+      .from(contactRequests)
+      .where(inArray(contactRequests.email, emails));
+    return rows.map((row) => row.email).sort();
+  } finally {
+    await opened.close();
+  }
+}
+
+/** Every lead of this test comes from this machine. */
+const LIMITS = { POST_RATE_LIMIT_PER_MINUTE: "100000", FORM_RATE_LIMIT_PER_HOUR: "100000" };
+
+const backupPath = (stdout: string) => /to (\S+\.gz) \(/.exec(stdout)?.[1] ?? "";
+
+describe("backups of the embedded database", () => {
+  let server: ServerProcess | undefined;
+  afterAll(() => server?.kill("SIGTERM"));
+
+  test(
+    "made while the server takes leads, owner-only; restored into an emptied data folder with every lead acknowledged before it; a damaged copy is refused",
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = join(root, "data", "pglite");
+      const backupDir = join(root, "data", "backups");
+      const env = {
+        ...LIMITS,
+        PORT: String(await freePort()),
+        PGLITE_DATA_DIR: dataDir,
+        BACKUP_DIR: backupDir,
+        DATABASE_URL: "",
+      };
+      server = await startServerProcess(env);
+      const before = await leadsUntil(server.url, "before", new Promise((resolve) => setTimeout(resolve, 300)));
+      // More leads arrive while the backup runs: each is answered with success (a backup holds no one up for long).
+      const backup = runScript("backup", [], env);
+      const during = await leadsUntil(server.url, "during", backup);
+      const made = await backup;
+      expect(made.code, made.stderr).toBe(0);
+      expect(made.stdout).toContain("Verified");
+      const file = backupPath(made.stdout);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect((await stat(`${file}.sha256`)).mode & 0o777).toBe(0o600);
+      expect((await stat(backupDir)).mode & 0o777).toBe(0o700);
+      expect(during.length).toBeGreaterThan(0);
+
+      await server.kill("SIGTERM");
+      server = undefined;
+      // A restore refuses a folder that holds a database.
+      const refused = await runScript("restore", [file], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("is not empty");
+
+      await rm(dataDir, { recursive: true, force: true });
+      const restored = await runScript("restore", [file], env);
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(await storedEmails({ pgliteDataDir: dataDir }, before)).toEqual([...before].sort());
+
+      // A truncated copy and an altered one are refused before anything is written.
+      const truncated = join(root, "truncated.pglite.gz");
+      await writeFile(truncated, await readFile(file));
+      await writeFile(`${truncated}.sha256`, await readFile(`${file}.sha256`));
+      await truncate(truncated, 1_000);
+      const altered = join(root, "altered.pglite.gz");
+      const bytes = await readFile(file);
+      const middle = bytes.length >> 1;
+      bytes.writeUInt8(bytes.readUInt8(middle) ^ 0xff, middle);
+      await writeFile(altered, bytes);
+      await writeFile(`${altered}.sha256`, await readFile(`${file}.sha256`));
+      for (const damaged of [truncated, altered]) {
+        const answer = await runScript("restore", [damaged], { ...env, PGLITE_DATA_DIR: join(root, "elsewhere") });
+        expect(answer.code).toBe(1);
+        expect(answer.stderr).toContain("damaged or incomplete");
+        expect((await runScript("restore", ["--verify", damaged], env)).code).toBe(1);
+      }
+
+      // copy-to: the restored embedded database into an empty PostgreSQL database.
+      const target = await postgres.createDatabase();
+      const copied = await runScript("db", ["copy-to", target], env);
+      expect(copied.code, copied.stderr).toBe(0);
+      expect(copied.stdout).toContain("set DATABASE_URL");
+      expect(await storedEmails({ databaseUrl: target, pgliteDataDir: "" }, before)).toEqual([...before].sort());
+      expect((await runScript("db", ["copy-to", target], env)).stderr).toContain("not empty");
+    },
+  );
+});
+
+test(
+  "PostgreSQL: backed up while the server takes leads, restored into an empty database with every lead acknowledged before it",
+  { timeout: 120_000 },
+  async () => {
+    const databaseUrl = await postgres.createDatabase();
+    const env = {
+      ...LIMITS,
+      PORT: String(await freePort()),
+      DATABASE_URL: databaseUrl,
+      PGLITE_DATA_DIR: join(root, "unused"),
+      BACKUP_DIR: join(root, "pg-backups"),
+    };
+    const server = await startServerProcess(env);
+    try {
+      const before = await leadsUntil(server.url, "pg-before", new Promise((resolve) => setTimeout(resolve, 300)));
+      const backup = runScript("backup", [], env);
+      await leadsUntil(server.url, "pg-during", backup);
+      const made = await backup;
+      expect(made.code, made.stderr).toBe(0);
+      const target = await postgres.createDatabase();
+      const restored = await runScript("restore", [backupPath(made.stdout)], { ...env, DATABASE_URL: target });
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(await storedEmails({ databaseUrl: target, pgliteDataDir: "" }, before)).toEqual([...before].sort());
+    } finally {
+      await server.kill("SIGTERM");
+    }
+  },
+);
+
+test("the daily backup is made once a day after its time, verified, and a day without a verified one emails the operator once", async () => {
+  const database = await openDatabase({ pgliteDataDir: "memory://" });
+  try {
+    let verdict: string | null = "tables: 1 rows, the backup has 2";
+    const backups = createBackups({
+      db: database.db,
+      run: database.run,
+      source: { snapshot: database.snapshot },
+      settings: {
+        dir: join(root, "daily"),
+        dailyAt: "03:30",
+        timeZone: "America/New_York",
+        leadsEmailTo: "owner@plumbline.example",
+        companyName: "Plumbline",
+        siteUrl: "https://plumbline.example",
+        messageIdDomain: "plumbline.example",
+      },
+      verify: () => Promise.resolve(verdict),
+    });
+    // 03:29 and 03:31 New York time (EST, UTC-5).
+    await backups.tick(new Date("2026-11-25T08:29:00Z"));
+    expect(await database.db.$count(backupRows)).toBe(0);
+    await backups.tick(new Date("2026-11-25T08:31:00Z"));
+    await backups.tick(new Date("2026-11-25T09:00:00Z"));
+    const [failed] = await database.db.select().from(backupRows);
+    expect(await database.db.$count(backupRows)).toBe(1);
+    expect(failed).toMatchObject({ verifiedAt: null, verifyError: "tables: 1 rows, the backup has 2" });
+
+    // 26 hours without a verified backup: one email, however often it is checked.
+    const warnings = () => database.db.$count(emailOutbox, eq(emailOutbox.purpose, "backup_warning"));
+    expect(await warnings()).toBe(0);
+    await database.db.execute(sql`UPDATE backup_watch SET watching_since = now() - interval '27 hours'`);
+    await backups.tick(new Date("2026-11-25T10:00:00Z"));
+    await backups.tick(new Date("2026-11-25T10:01:00Z"));
+    expect(await warnings()).toBe(1);
+
+    verdict = null;
+    await backups.tick(new Date("2026-11-26T08:31:00Z"));
+    const rows = await database.db.select().from(backupRows);
+    expect(rows.filter((row) => row.verifiedAt !== null)).toHaveLength(1);
+  } finally {
+    await database.close();
+  }
+});
