@@ -47,6 +47,8 @@ export default defineConfig({
       // A Monday's digest would sit in the outbox the console tests list.
       DIGEST: "off",
       BACKUP_SCHEDULE: "off",
+      // `npm run backup` in the console test writes here.
+      BACKUP_DIR: "test-results/backups",
       // The alerts tests add devices whose push service is on this machine.
       PUSH_ALLOW_PRIVATE: "true",
       // The webhook test's receiver listens on this machine, over http.

@@ -11,7 +11,7 @@ export interface CommandResult {
 
 /** Runs `npm run operator` (or `npm run leads`) the way an operator would, while the test server runs. */
 export function runCli(
-  tool: "operator" | "leads",
+  tool: "operator" | "leads" | "backup",
   args: string[],
   stdin = "",
   /** Settings for another server than the test server (its own PGLITE_DATA_DIR, say). */

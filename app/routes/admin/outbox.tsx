@@ -5,12 +5,27 @@ import { DataTable, buttonClass, cellClass, linkClass } from "./components/Table
 import { requireOperator } from "~/server/console/index.server.ts";
 import { listUnsent, retryNow, type OutboxQueue } from "~/server/outbox/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
+import { formatTime } from "~/lib/operator-time.ts";
+import { lastBackup } from "~/server/backups/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireOperator(context);
-  return listUnsent(context.services.db, context.operatorTimeZone);
+  const [unsent, backup] = await Promise.all([
+    listUnsent(context.services.db, context.operatorTimeZone),
+    lastBackup(context.services.db),
+  ]);
+  return {
+    ...unsent,
+    backup: backup && {
+      file: backup.file,
+      at: formatTime(backup.createdAt, context.operatorTimeZone),
+      size: `${(backup.sizeBytes / 1024 / 1024).toFixed(1)} MB`,
+      verified: backup.verifiedAt !== null,
+      problem: backup.verifyError,
+    },
+  };
 }
 
 const QUEUES: readonly OutboxQueue[] = ["emails", "messages"];
@@ -83,7 +98,7 @@ function Queue({ title, empty, children }: { title: string; empty: string | null
 
 /** Emails, and the other messages, not sent yet, with their attempts, next attempt and last error. */
 export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
-  const { emails, messages } = loaderData;
+  const { emails, messages, backup } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Outbox</h1>
@@ -146,6 +161,31 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
           })}
         </DataTable>
       </Queue>
+      <section aria-labelledby="backups-heading">
+        <h2 id="backups-heading" className="mt-6 text-xl font-semibold text-slate-900">
+          Backups
+        </h2>
+        {backup ? (
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+            <dt className="font-semibold">Last backup</dt>
+            <dd className="break-all">
+              {backup.at} ({backup.file})
+            </dd>
+            <dt className="font-semibold">Size</dt>
+            <dd>{backup.size}</dd>
+            <dt className="font-semibold">Verified</dt>
+            <dd>
+              {backup.verified
+                ? "Yes: restored into a scratch database with every table's row count"
+                : backup.problem
+                  ? `No: ${backup.problem}`
+                  : "Not yet"}
+            </dd>
+          </dl>
+        ) : (
+          <p className="mt-2 text-slate-800">No backup yet: one is made every day, or now with npm run backup.</p>
+        )}
+      </section>
     </>
   );
 }

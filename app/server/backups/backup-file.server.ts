@@ -23,8 +23,6 @@ export interface BackupHeader extends DatabaseFacts {
   createdAt: string;
 }
 
-export const BACKUP_FILE = /^plumbline-\d{8}T\d{6}Z\.(?:pglite|pg)\.gz$/;
-
 export function backupFileName(at: Date, database: BackupHeader["database"]): string {
   const stamp = at
     .toISOString()

@@ -33,7 +33,7 @@ export type VerifyBackup = (path: string) => Promise<string | null>;
  * Verification in a process of its own (`npm run restore -- --verify FILE`): restoring into a scratch database
  * takes seconds of CPU and memory the server's requests should not wait behind.
  */
-export const verifyInChildProcess: VerifyBackup = (path) =>
+const verifyInChildProcess: VerifyBackup = (path) =>
   new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,

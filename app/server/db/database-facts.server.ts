@@ -13,7 +13,7 @@ export interface DatabaseFacts {
   migrations: number;
 }
 
-export type CatalogQuery = (text: string) => Promise<Record<string, unknown>[]>;
+type CatalogQuery = (text: string) => Promise<Record<string, unknown>[]>;
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -28,7 +28,7 @@ const TABLES = `SELECT c.relname AS name,
   ORDER BY c.relname`;
 
 /** The tables, each after the tables it references (names sorted within a level, so the order is stable). */
-export async function tablesInOrder(query: CatalogQuery): Promise<string[]> {
+async function tablesInOrder(query: CatalogQuery): Promise<string[]> {
   const rows = (await query(TABLES)) as { name: string; refs: string[] }[];
   const waiting = new Map(rows.map((row) => [row.name, new Set(row.refs)]));
   const ordered: string[] = [];
