@@ -26,15 +26,23 @@ export async function runBackupCommand(backups: Backups, output: CommandOutput):
   return 0;
 }
 
-function report(outcome: RestoreOutcome, output: CommandOutput, done: string): number {
-  if (outcome.kind === "restored") {
-    const rows = Object.values(outcome.header.counts).reduce((sum, count) => sum + count, 0);
+/** A restore's or copy's outcome in words; an error on the way (a database out of reach, say) is one line too. */
+async function report(outcome: Promise<RestoreOutcome>, output: CommandOutput, done: string): Promise<number> {
+  let settled: RestoreOutcome;
+  try {
+    settled = await outcome;
+  } catch (error) {
+    output.err(`${(error as Error).message}\n`);
+    return 1;
+  }
+  if (settled.kind === "restored") {
+    const rows = Object.values(settled.header.counts).reduce((sum, count) => sum + count, 0);
     output.out(
-      `${done}: ${rows.toLocaleString("en-US")} rows in ${outcome.header.tables.length} tables, every count checked.\n`,
+      `${done}: ${rows.toLocaleString("en-US")} rows in ${settled.header.tables.length} tables, every count checked.\n`,
     );
     return 0;
   }
-  output.err(outcome.kind === "refused" ? `${outcome.message}\n` : `The row counts do not match: ${outcome.message}\n`);
+  output.err(settled.kind === "refused" ? `${settled.message}\n` : `The row counts do not match: ${settled.message}\n`);
   return 1;
 }
 
@@ -50,10 +58,10 @@ export async function runRestoreCommandLine(env: Env, args: string[], output: Co
     output.err(RESTORE_USAGE);
     return 2;
   }
-  if (verify) return report(await verifyBackup(file), output, `${file} verified`);
+  if (verify) return report(verifyBackup(file), output, `${file} verified`);
   const target = env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDataDir: env.PGLITE_DATA_DIR };
   const where = env.DATABASE_URL ? "the PostgreSQL database" : env.PGLITE_DATA_DIR;
-  const code = report(await restoreBackup(file, target), output, `Restored into ${where}`);
+  const code = await report(restoreBackup(file, target), output, `Restored into ${where}`);
   if (code === 0) output.out("Start the server (npm start) to serve it.\n");
   return code;
 }
@@ -71,7 +79,7 @@ export async function runDbCommandLine(env: Env, args: string[], output: Command
     output.err("DATABASE_URL is set: this site already uses PostgreSQL. copy-to copies the embedded database.\n");
     return 2;
   }
-  const code = report(await copyToPostgres(env.PGLITE_DATA_DIR, url), output, "Copied to PostgreSQL");
+  const code = await report(copyToPostgres(env.PGLITE_DATA_DIR, url), output, "Copied to PostgreSQL");
   if (code === 0) {
     output.out("Next: set DATABASE_URL to that address in .env (keep ./data until you are sure), then npm start.\n");
   }
