@@ -49,7 +49,12 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
+  // The server writes its data folder until it has stopped.
+  if (server && server.exitCode === null) {
+    const stopped = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await stopped;
+  }
   await rm(dataDir, { recursive: true, force: true });
 });
 
