@@ -84,6 +84,7 @@ async function checkChecksum(path: string): Promise<void> {
 
 /** A checked backup file's header, and its data as lines (PostgreSQL's rows) or bytes (the embedded tar file). */
 export async function readBackupFile(path: string): Promise<{
+  path: string;
   header: BackupHeader;
   lines(): AsyncIterable<string>;
   bytes(): Promise<Buffer>;
@@ -104,6 +105,7 @@ export async function readBackupFile(path: string): Promise<{
     throw new DamagedBackup(`${basename(path)} is not a Plumbline backup.`);
   }
   return {
+    path,
     header,
     async *lines() {
       let first = true;

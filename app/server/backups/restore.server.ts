@@ -8,6 +8,7 @@ import {
   migrateTo,
   openPglite,
   rowsOf,
+  withScratchDatabase,
   type SqlClient,
 } from "./sql-client.server.ts";
 import { insertRows, linesOf, rowLines, setSequences } from "./table-rows.server.ts";
@@ -34,13 +35,8 @@ function countsDiffer(expected: DatabaseFacts["counts"], found: DatabaseFacts["c
 async function fill(target: SqlClient, backup: Awaited<ReturnType<typeof readBackupFile>>): Promise<RestoreOutcome> {
   const { header } = backup;
   if (header.database === "pglite") {
-    // The embedded data folder goes through a scratch database in memory, and from there row by row.
-    const scratch = await openPglite("memory://", await backup.bytes());
-    try {
-      await copyRows(scratch, target, header);
-    } finally {
-      await scratch.close();
-    }
+    // The embedded data folder goes through a scratch database, and from there row by row.
+    await withScratchDatabase(backup.path, (scratch) => copyRows(scratch, target, header), await backup.bytes());
   } else {
     await migrateTo(target, header.migrations);
     await insertRows(target, header.tables, backup.lines());
@@ -115,25 +111,21 @@ export async function restoreBackup(path: string, target: RestoreTarget): Promis
   }
 }
 
-/** Restores the backup into a scratch database in memory and compares every table's row count with the backup's. */
+/** Restores the backup into a scratch database and compares every table's row count with the backup's. */
 export async function verifyBackup(path: string): Promise<RestoreOutcome> {
   const backup = await readChecked(path);
   if ("refused" in backup) return { kind: "refused", message: backup.refused };
   if (backup.header.database === "pglite") {
-    const scratch = await openPglite("memory://", await backup.bytes());
-    try {
-      const differing = countsDiffer(backup.header.counts, (await factsOf(scratch)).counts);
-      return differing ? { kind: "mismatch", message: differing } : { kind: "restored", header: backup.header };
-    } finally {
-      await scratch.close();
-    }
+    return withScratchDatabase(
+      path,
+      async (scratch) => {
+        const differing = countsDiffer(backup.header.counts, (await factsOf(scratch)).counts);
+        return differing ? { kind: "mismatch", message: differing } : { kind: "restored", header: backup.header };
+      },
+      await backup.bytes(),
+    );
   }
-  const scratch = await openPglite("memory://");
-  try {
-    return await fill(scratch, backup);
-  } finally {
-    await scratch.close();
-  }
+  return withScratchDatabase(path, (scratch) => fill(scratch, backup));
 }
 
 /**
@@ -153,12 +145,7 @@ export async function copyToPostgres(pgliteDataDir: string, databaseUrl: string)
       return { kind: "refused", message: (error as Error).message };
     }
     const { tar, ...facts } = await embedded.snapshot!().finally(() => embedded.close());
-    const scratch = await openPglite("memory://", tar);
-    try {
-      await copyRows(scratch, target, facts);
-    } finally {
-      await scratch.close();
-    }
+    await withScratchDatabase(pgliteDataDir, (scratch) => copyRows(scratch, target, facts), tar);
     const header = {
       format: "plumbline-backup",
       version: 1,

@@ -1,6 +1,6 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -19,13 +19,39 @@ export type SqlClient =
   | { kind: "pglite"; client: PGlite; close(): Promise<void> }
   | { kind: "postgresql"; client: pg.Client; close(): Promise<void> };
 
-/** An embedded database in `dataDir` ("memory://" for a scratch one), or a new one loaded from a data folder's tar file. */
+/** PostgreSQL's shared buffer cache inside PGlite's memory: small, as the server's own (the rest is the file cache). */
+const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+
+/** An embedded database in `dataDir`, or a new one loaded from a data folder's tar file. */
 export async function openPglite(dataDir: string, tar?: Uint8Array): Promise<SqlClient> {
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
+    startParams: START_PARAMS,
     ...(tar ? { loadDataDir: new Blob([tar as Uint8Array<ArrayBuffer>]) } : {}),
   });
   return { kind: "pglite", client, close: () => client.close() };
+}
+
+/**
+ * A scratch embedded database on disk, in a new folder beside `near` (a backup file): in memory, a year of a busy
+ * site's rows would need gigabytes. Closed and deleted once `work` is done.
+ */
+export async function withScratchDatabase<T>(
+  near: string,
+  work: (scratch: SqlClient) => Promise<T>,
+  tar?: Uint8Array,
+): Promise<T> {
+  const folder = await mkdtemp(join(dirname(near), ".scratch-"));
+  try {
+    const scratch = await openPglite(join(folder, "pglite"), tar);
+    try {
+      return await work(scratch);
+    } finally {
+      await scratch.close();
+    }
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 export async function connectPostgres(url: string): Promise<SqlClient> {

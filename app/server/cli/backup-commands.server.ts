@@ -47,7 +47,7 @@ async function report(outcome: Promise<RestoreOutcome>, output: CommandOutput, d
 }
 
 const RESTORE_USAGE = `Usage: npm run restore -- FILE          restore a backup into an empty database (DATABASE_URL, or PGLITE_DATA_DIR)
-       npm run restore -- --verify FILE  restore it into a scratch database in memory and check it, changing nothing
+       npm run restore -- --verify FILE  restore it into a scratch database and check it, changing nothing
 `;
 
 export async function runRestoreCommandLine(env: Env, args: string[], output: CommandOutput): Promise<number> {
