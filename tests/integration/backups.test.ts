@@ -17,7 +17,7 @@ import { freePort, postJson, startPostgres, validContact, type TestPostgres } fr
  * database (embedded or PostgreSQL) with every acknowledged lead, and the embedded database copied to PostgreSQL.
  */
 
-function runScript(script: string, args: string[], env: Record<string, string>) {
+function runScript(script: string, args: string[], env: Record<string, string>, stdin = "") {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
       env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
@@ -28,7 +28,24 @@ function runScript(script: string, args: string[], env: Record<string, string>) 
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
   });
+}
+
+/**
+ * An operator signed in: rows in tables that reference others (a session and its operator), which a restore must
+ * insert in that order.
+ */
+async function signedInOperator(url: string, env: Record<string, string>) {
+  const added = await runScript("operator", ["add", "owner@example.com"], env, "a long enough password\n");
+  expect(added.code, added.stderr).toBe(0);
+  const signedIn = await fetch(`${url}/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
+    body: new URLSearchParams({ email: "owner@example.com", password: "a long enough password" }),
+    redirect: "manual",
+  });
+  expect(signedIn.headers.get("set-cookie")).toMatch(/^__Host-|^plumbline|=/);
 }
 
 let root: string;
@@ -93,6 +110,7 @@ describe("backups of the embedded database", () => {
         DATABASE_URL: "",
       };
       server = await startServerProcess(env);
+      await signedInOperator(server.url, env);
       const before = await leadsUntil(server.url, "before", new Promise((resolve) => setTimeout(resolve, 300)));
       // More leads arrive while the backup runs: each is answered with success (a backup holds no one up for long).
       const backup = runScript("backup", [], env);
@@ -161,6 +179,7 @@ test(
     };
     const server = await startServerProcess(env);
     try {
+      await signedInOperator(server.url, env);
       const before = await leadsUntil(server.url, "pg-before", new Promise((resolve) => setTimeout(resolve, 300)));
       const backup = runScript("backup", [], env);
       await leadsUntil(server.url, "pg-during", backup);

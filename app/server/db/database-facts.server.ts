@@ -18,7 +18,7 @@ type CatalogQuery = (text: string) => Promise<Record<string, unknown>[]>;
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 const TABLES = `SELECT c.relname AS name,
-    coalesce(array_agg(DISTINCT r.relname) FILTER (WHERE r.relname IS NOT NULL AND r.oid <> c.oid), '{}') AS refs
+    coalesce(array_agg(DISTINCT r.relname::text) FILTER (WHERE r.relname IS NOT NULL AND r.oid <> c.oid), '{}') AS refs
   FROM pg_class c
   JOIN pg_namespace n ON n.oid = c.relnamespace
   LEFT JOIN pg_constraint k ON k.conrelid = c.oid AND k.contype = 'f'
