@@ -45,7 +45,8 @@ async function signedInOperator(url: string, env: Record<string, string>) {
     body: new URLSearchParams({ email: "owner@example.com", password: "a long enough password" }),
     redirect: "manual",
   });
-  expect(signedIn.headers.get("set-cookie")).toMatch(/^__Host-|^plumbline|=/);
+  expect(signedIn.status).toBe(303);
+  expect(signedIn.headers.get("set-cookie")).not.toBeNull();
 }
 
 let root: string;
