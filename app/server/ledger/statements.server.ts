@@ -173,7 +173,8 @@ export function statementRows(csv: string): string[][] {
       continue;
     }
     const cells: string[] = [];
-    for (const match of line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)) {
+    // Every cell follows a comma, the first one too: an empty first cell is still a cell.
+    for (const match of `,${line}`.matchAll(/,(?:"((?:[^"]|"")*)"|([^,]*))/g)) {
       const cell = match[1] !== undefined ? match[1].replace(/""/g, '"') : (match[2] ?? "");
       cells.push(cell.startsWith("'") && /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
     }
