@@ -35,6 +35,8 @@ export default [
       route("export/site-events.csv", "routes/admin/export-site-events[.]csv.ts"),
       route("account", "routes/admin/account.tsx"),
       route("calls", "routes/admin/calls.tsx"),
+      route("texts", "routes/admin/texts.tsx"),
+      route("texts/:number", "routes/admin/text-thread.tsx"),
       route("calls/:id/recording", "routes/admin/call-recording.ts"),
       route("export/calls.csv", "routes/admin/export-calls[.]csv.ts"),
       route("conversions", "routes/admin/conversions.tsx"),

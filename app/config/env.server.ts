@@ -137,6 +137,10 @@ export const envSchema = z.object({
   CALL_FORWARD_TO: e164.optional(),
   CALL_TRACKING_POOL: commaList.pipe(z.array(e164).max(500)),
   CALL_RECORDING: z.enum(["off", "on"]).default("off"),
+  // Texts with customers (when TWILIO_FROM_NUMBER is set): the missed-call text-back, and quiet hours
+  // (21:00–08:00 in OPERATOR_TIME_ZONE) for automatic texts.
+  MISSED_CALL_TEXT: z.enum(["on", "off"]).default("on"),
+  TEXT_QUIET_HOURS: z.enum(["on", "off"]).default("on"),
   // Alerts: a lead still New and unopened after this many minutes is escalated once (email, and a text).
   ALERT_ESCALATE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
   ALERT_SMS_TO: e164.optional(),

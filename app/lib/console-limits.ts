@@ -12,3 +12,7 @@ export const SPEND_TEXT_MAX_LENGTH = 100;
 export const SPEND_CSV_MAX_BYTES = 64 * 1024;
 /** A console list's rows stop being counted past this many: the count stays as cheap as a page. */
 export const COUNT_LIMIT = 10_000;
+/** A text to a customer: ten SMS segments. */
+export const TEXT_MAX_LENGTH = 1_600;
+/** The missed-call text-back's message (the company's name and the opt-out words are added to it). */
+export const TEXT_BACK_MESSAGE_MAX_LENGTH = 300;

@@ -19,9 +19,10 @@ import { createLeadStore, createLeadIntake, type LeadIntake, purgeExpiredLeads }
 import { createIntakePressure, createMailer, startOutboxWorker, type OutboxWorker } from "./outbox/index.server.ts";
 import { emailBacklog, messageIdDomain } from "./outbox/index.server.ts";
 import { log, setLogLevel } from "./log.server.ts";
-import { callWebhooks, numberEndpoint } from "./http/index.server.ts";
+import { callWebhooks, numberEndpoint, TEXT_WEBHOOK_PATHS, textWebhooks } from "./http/index.server.ts";
 import {
   answeredCalls,
+  callsFromPhone,
   purgeExpiredCalls,
   releaseExpiredHolds,
   twilioChannel,
@@ -30,6 +31,15 @@ import {
 import { createTwilioClient, isTwilioConfigured, type TwilioClient } from "./twilio/index.server.ts";
 import { startWeeklyDigest, type ConversionSources } from "./conversions/index.server.ts";
 import { createBackups, type Backups } from "./backups/index.server.ts";
+import {
+  createTexts,
+  isOptedOut,
+  purgeExpiredTexts,
+  TEXT_QUEUE,
+  textQueue,
+  threadPath,
+  type Texts,
+} from "./texts/index.server.ts";
 import {
   createWebhookConsole,
   purgeOldDeliveries,
@@ -64,6 +74,8 @@ export interface AppServices {
   siteEvents: SiteEventCounter;
   /** Call tracking, when Twilio is configured: its webhooks, the per-visit number endpoint and its REST client. */
   calls: CallTracking | undefined;
+  /** Texts with customers, when Twilio and TWILIO_FROM_NUMBER are configured: the threads and Twilio's webhooks. */
+  texts: TextMessaging | undefined;
   /** What the conversion downloads and the dashboard's cost figures read besides the database. */
   conversions: ConversionSources;
   /** Webhook endpoints and their deliveries (the Integrations page). */
@@ -71,6 +83,10 @@ export interface AppServices {
   /** Backups of the whole database: `npm run backup` through the command socket, and the daily one. */
   backups: Backups;
   close(): Promise<void>;
+}
+
+export interface TextMessaging extends Texts {
+  webhooks: ReturnType<typeof textWebhooks>;
 }
 
 export interface CallTracking {
@@ -105,7 +121,11 @@ export async function startServices(env: Env): Promise<AppServices> {
         smsFrom: env.TWILIO_FROM_NUMBER,
       })
     : undefined;
-  const texts = twilio && env.TWILIO_FROM_NUMBER ? twilioTextSender(twilio) : undefined;
+  // No text of any kind goes to a number that replied STOP.
+  const textSender =
+    twilio && env.TWILIO_FROM_NUMBER
+      ? twilioTextSender(twilio, (number) => isOptedOut(database.run, number))
+      : undefined;
   const vapid = await loadVapidKeys({
     publicKey: env.VAPID_PUBLIC_KEY,
     privateKey: env.VAPID_PRIVATE_KEY,
@@ -125,7 +145,7 @@ export async function startServices(env: Env): Promise<AppServices> {
         { ...vapid, subject: env.VAPID_SUBJECT ?? `mailto:${env.LEADS_EMAIL_TO}` },
         pushEndpointRule,
       ),
-      ...(texts ? { sms: texts } : {}),
+      ...(textSender ? { sms: textSender } : {}),
       ...(twilio ? { [TWILIO_CHANNEL]: twilioChannel(twilio) } : {}),
     },
     queues: [
@@ -137,6 +157,15 @@ export async function startServices(env: Env): Promise<AppServices> {
         companyName: env.COMPANY_NAME,
         messageIdDomain: messageIdDomain(env.MAIL_FROM),
       }),
+      ...(twilio && textSender
+        ? [
+            textQueue({
+              run: database.run,
+              twilio,
+              statusCallbackUrl: `${env.SITE_URL}${TEXT_WEBHOOK_PATHS.status}`,
+            }),
+          ]
+        : []),
     ],
   });
   const webhooks = createWebhookConsole({
@@ -169,7 +198,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     companyName: env.COMPANY_NAME,
     leadsEmailTo: env.LEADS_EMAIL_TO,
     siteUrl: env.SITE_URL,
-    alertSmsTo: texts ? env.ALERT_SMS_TO : undefined,
+    alertSmsTo: textSender ? env.ALERT_SMS_TO : undefined,
     escalateMinutes: env.ALERT_ESCALATE_MINUTES,
     referralTimeoutMinutes: env.REFERRAL_TIMEOUT_MINUTES,
     messageIdDomain: messageIdDomain(env.MAIL_FROM),
@@ -189,7 +218,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     returnWindowDays: env.RETURN_WINDOW_DAYS,
     currency: env.CONVERSION_CURRENCY,
     timeZone: env.OPERATOR_TIME_ZONE,
-    texts: texts !== undefined,
+    texts: textSender !== undefined,
     pageLimit: { perWindow: 30, windowSeconds: 600 },
     onQueued: () => outbox.nudge(),
   });
@@ -222,6 +251,8 @@ export async function startServices(env: Env): Promise<AppServices> {
       releaseExpiredHolds(database.run).catch((error) => log.error({ err: error }, "tracking number release failed")),
       consoleAuth.prune().catch((error) => log.error({ err: error }, "session pruning failed")),
       purgeOldDeliveries(database.run).catch((error) => log.error({ err: error }, "webhook delivery purge failed")),
+      // Texts follow the calls' and leads' retention.
+      purgeExpiredTexts(database.run).catch((error) => log.error({ err: error }, "retention purge of texts failed")),
     ]);
   let housekeepingRun = housekeeping();
   const housekeepingTimer = setInterval(() => (housekeepingRun = housekeeping()), HOUR_SECONDS * 1000);
@@ -252,6 +283,37 @@ export async function startServices(env: Env): Promise<AppServices> {
 
   const siteEvents = createSiteEventCounter({ run: database.run, flushMs: env.ANALYTICS_FLUSH_MS });
 
+  const textService =
+    textSender && env.TWILIO_FROM_NUMBER
+      ? createTexts({
+          db: database.db,
+          run: database.run,
+          fromNumber: env.TWILIO_FROM_NUMBER,
+          companyName: env.COMPANY_NAME,
+          phoneDisplay: env.PHONE_DISPLAY,
+          timeZone: env.OPERATOR_TIME_ZONE,
+          quietHours: env.TEXT_QUIET_HOURS === "on",
+          missedCallText: env.MISSED_CALL_TEXT === "on",
+          numberCalledBy: async (customer) =>
+            (await callsFromPhone(database.db, customer, env.OPERATOR_TIME_ZONE))[0]?.called ?? null,
+          onReceived: (customer) =>
+            void pushAlerts
+              .textReceived({ url: threadPath(customer) })
+              .catch((error) => log.error({ err: error }, "queueing the push alert failed")),
+          onQueued: () => outbox.nudge(TEXT_QUEUE),
+        })
+      : undefined;
+  const texts: TextMessaging | undefined =
+    textService && env.TWILIO_AUTH_TOKEN
+      ? {
+          ...textService,
+          webhooks: textWebhooks(database.run, textService, {
+            siteUrl: env.SITE_URL,
+            authToken: env.TWILIO_AUTH_TOKEN,
+          }),
+        }
+      : undefined;
+
   const calls: CallTracking | undefined =
     twilio && isTwilioConfigured(env) && env.CALL_FORWARD_TO
       ? {
@@ -277,6 +339,8 @@ export async function startServices(env: Env): Promise<AppServices> {
                 .catch((error) => log.error({ err: error }, "queueing the push alert failed"));
             },
             onWebhooksQueued: () => outbox.nudge(WEBHOOK_QUEUE),
+            // The text-back is queued before Twilio hears the call's outcome was taken.
+            onMissedCall: async (call) => texts?.textBack(call),
           }),
           numberEndpoint: numberEndpoint(database.run, {
             pool: env.CALL_TRACKING_POOL,
@@ -326,6 +390,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     pushEndpointRule,
     siteEvents,
     calls,
+    texts,
     conversions: {
       timeZone: env.OPERATOR_TIME_ZONE,
       currency: env.CONVERSION_CURRENCY,

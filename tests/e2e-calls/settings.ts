@@ -10,6 +10,9 @@ export const callsPgliteDir = `test-results/pglite-calls-${e2ePort}`;
 export const SITE_NUMBER = { e164: "+18005550199", display: "1-800-555-0199" };
 export const POOL = ["+18005550111", "+18005550112", "+18005550113", "+18005550114"];
 export const FORWARD_TO = "+15550100200";
+const TEXT_FROM = "+18005550100";
+/** The Twilio stand-in's REST API, started by the tests that send texts. */
+export const twilioStandInPort = e2ePort + 1000;
 
 export const callsServerEnv = {
   NODE_ENV: "production",
@@ -27,8 +30,11 @@ export const callsServerEnv = {
   PHONE_DISPLAY: SITE_NUMBER.display,
   TWILIO_ACCOUNT_SID: TEST_ACCOUNT_SID,
   TWILIO_AUTH_TOKEN: TEST_AUTH_TOKEN,
-  // Nothing here fetches recordings; the REST API is never reached.
-  TWILIO_API_URL: "http://127.0.0.1:9",
+  // Texts go to the stand-in when a test has started it; nothing here fetches recordings.
+  TWILIO_API_URL: `http://127.0.0.1:${twilioStandInPort}`,
+  TWILIO_FROM_NUMBER: TEXT_FROM,
+  // Texts by hand go at once whatever the hour the tests run at (quiet hours have their own integration test).
+  TEXT_QUIET_HOURS: "off",
   CALL_FORWARD_TO: FORWARD_TO,
   CALL_TRACKING_POOL: POOL.join(","),
   CALL_RECORDING: "on",

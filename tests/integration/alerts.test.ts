@@ -162,6 +162,7 @@ describe("text messages through Twilio", () => {
       channels: {
         sms: twilioTextSender(
           createTwilioClient({ accountSid: sid, authToken, smsFrom: "+15555550100", apiBaseUrl: apiUrl }),
+          async () => false,
         ),
       },
     });

@@ -29,7 +29,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     exhaustion?.lastAt && exhaustion.visits > 0
       ? { visits: exhaustion.visits, lastAt: formatTime(exhaustion.lastAt, context.operatorTimeZone) }
       : null;
-  return { ...calls, q: query.q, outcome: query.outcome, trackingOn, poolUsedUp };
+  return {
+    ...calls,
+    q: query.q,
+    outcome: query.outcome,
+    trackingOn,
+    poolUsedUp,
+    textingOn: context.services.texts !== undefined,
+  };
 }
 
 /** Every call to the site's numbers, newest first, 50 a page, filtered by outcome and searched by caller digits. */
@@ -70,7 +77,9 @@ export default function Calls({ loaderData }: Route.ComponentProps) {
           : `${countOf(total, "call", "calls")}${filtered ? " match" : ""}, newest first.`}
       </p>
 
-      {rows.length > 0 ? <CallsTable label="Calls" caption="Calls, newest first" rows={rows} /> : null}
+      {rows.length > 0 ? (
+        <CallsTable label="Calls" caption="Calls, newest first" rows={rows} textingOn={loaderData.textingOn} />
+      ) : null}
 
       <PageLinks
         label="Calls pages"

@@ -6,6 +6,7 @@ import { siteConfig } from "~/config/site.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { openRequestCounts, type OpenRequestCounts } from "~/server/leads/index.server.ts";
 import { openReturnCount } from "~/server/ledger/index.server.ts";
+import { unreadTextCount } from "~/server/texts/index.server.ts";
 
 // The console installs as an app of its own (its manifest is behind sign-in, hence fetched with credentials).
 export const links: Route.LinksFunction = () => [
@@ -19,18 +20,26 @@ export async function loader({ context }: Route.LoaderArgs) {
   const operatorEmail = requireOperator(context, { beforeTwoStep: true }).email;
   return {
     operatorEmail,
-    ...(await Promise.all([openRequestCounts(context.services.db), openReturnCount(context.services.db)]).then(
-      ([counts, openReturns]) => ({ counts, openReturns }),
-    )),
+    ...(await Promise.all([
+      openRequestCounts(context.services.db),
+      openReturnCount(context.services.db),
+      context.services.texts ? unreadTextCount(context.services.db) : null,
+    ]).then(([counts, openReturns, unreadTexts]) => ({ counts, openReturns, unreadTexts }))),
     callTracking: context.services.calls !== undefined,
   };
 }
 
-/** The pages, and what waits on each: New leads on the inbox, open requests on the opt-outs. Calls when tracked. */
-function navItems(counts: OpenRequestCounts, callTracking: boolean, openReturns: number) {
+/**
+ * The pages, and what waits on each: New leads on the inbox, open requests on the opt-outs, unread texts. Calls
+ * when tracked, Texts when texting is on (`unreadTexts` is null when it is off).
+ */
+function navItems(counts: OpenRequestCounts, callTracking: boolean, openReturns: number, unreadTexts: number | null) {
   return [
     { to: "/admin", label: "Inbox", end: true, count: `${counts.newLeads} new` },
     ...(callTracking ? [{ to: "/admin/calls", label: "Calls", end: false, count: null }] : []),
+    ...(unreadTexts === null
+      ? []
+      : [{ to: "/admin/texts", label: "Texts", end: false, count: unreadTexts > 0 ? `${unreadTexts} unread` : null }]),
     { to: "/admin/opt-outs", label: "Opt-outs", end: false, count: `${counts.openOptOuts} open` },
     { to: "/admin/outbox", label: "Outbox", end: false, count: null },
     { to: "/admin/partners", label: "Partners", end: false, count: null },
@@ -54,23 +63,25 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           <p className="font-bold text-slate-900">{siteConfig.companyName} console</p>
           <nav aria-label="Console">
             <ul className="flex flex-wrap gap-4">
-              {navItems(loaderData.counts, loaderData.callTracking, loaderData.openReturns).map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.end}
-                    className="font-semibold text-blue-800 underline-offset-2 hover:underline aria-[current=page]:underline"
-                  >
-                    {item.label}
-                    {item.count ? (
-                      <span className="ml-1.5 inline-block rounded-full bg-blue-800 px-2 text-xs leading-5 font-semibold text-white">
-                        {" "}
-                        {item.count}
-                      </span>
-                    ) : null}
-                  </NavLink>
-                </li>
-              ))}
+              {navItems(loaderData.counts, loaderData.callTracking, loaderData.openReturns, loaderData.unreadTexts).map(
+                (item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end={item.end}
+                      className="font-semibold text-blue-800 underline-offset-2 hover:underline aria-[current=page]:underline"
+                    >
+                      {item.label}
+                      {item.count ? (
+                        <span className="ml-1.5 inline-block rounded-full bg-blue-800 px-2 text-xs leading-5 font-semibold text-white">
+                          {" "}
+                          {item.count}
+                        </span>
+                      ) : null}
+                    </NavLink>
+                  </li>
+                ),
+              )}
             </ul>
           </nav>
           <div className="ml-auto flex items-center gap-3 text-sm">

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/lead";
 import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { CallsTable } from "./components/CallsTable.tsx";
+import { TextThread } from "./components/TextThread.tsx";
 import { ConsoleSection } from "./components/ConsoleSection.tsx";
 import { FieldError, TextField } from "./components/FormField.tsx";
 import { StatusText } from "./components/StatusText.tsx";
@@ -9,6 +10,7 @@ import { telHref } from "./components/links.ts";
 import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
 import { callsFromPhone } from "~/server/calls/index.server.ts";
+import { customerNumber, customerThread, threadPath } from "~/server/texts/index.server.ts";
 import {
   leadDetail,
   markLeadOpened,
@@ -41,15 +43,20 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   await markLeadOpened(db, params.id);
   const chosenService = new URL(request.url).searchParams.get("service");
   const service = chosenService && PARTNER_SERVICES.includes(chosenService) ? chosenService : null;
-  const [candidates, referrals, job, calls] = await Promise.all([
+  // The customer's texts, when texting is on and the lead's phone can be texted.
+  const textTo = context.services.texts ? customerNumber(lead.phone) : null;
+  const [candidates, referrals, job, calls, thread] = await Promise.all([
     referralCandidates(db, { zip: lead.zip, service }),
     leadReferrals(db, params.id, context.operatorTimeZone),
     referralJob(db, params.id),
     callsFromPhone(db, lead.phone, context.operatorTimeZone),
+    textTo ? customerThread(db, textTo, context.operatorTimeZone) : null,
   ]);
   return {
     lead,
     calls,
+    texts: thread ? { thread, path: threadPath(thread.customer) } : null,
+    textingOn: context.services.texts !== undefined,
     currency: context.services.conversions.currency,
     refer: { candidates, referrals, service, services: PARTNER_SERVICES, optOut: job?.optOut ?? null },
   };
@@ -361,8 +368,19 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           label="Calls from this number"
           caption="Calls from this lead's phone number, newest first"
           rows={calls}
+          textingOn={loaderData.textingOn}
         />
       </ConsoleSection>
+
+      {loaderData.texts ? (
+        <ConsoleSection id="texts" heading={`Texts with ${loaderData.texts.thread.customer}`}>
+          <TextThread
+            thread={loaderData.texts.thread}
+            action={loaderData.texts.path}
+            back={`/admin/leads/${lead.id}`}
+          />
+        </ConsoleSection>
+      ) : null}
     </>
   );
 }

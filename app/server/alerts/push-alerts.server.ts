@@ -106,7 +106,7 @@ export function webPushSender(db: Database, vapid: VapidKeys & { subject: string
   };
 }
 
-/** The alerts other modules raise: a new lead, an opt-out, a missed call (from call tracking). */
+/** The alerts other modules raise: a new lead, an opt-out, a missed call (from call tracking), a customer's text. */
 export function createPushAlerts(settings: {
   db: Database;
   run: RunStatement;
@@ -140,6 +140,13 @@ export function createPushAlerts(settings: {
           ? `Service asked for: ${serviceForMessages(call.service)}`
           : `A call to ${settings.companyName} was missed.`,
         url: call.url ?? "/admin",
+      }),
+    /** For texts with customers: a customer's text arrived (what it says stays in the console). */
+    textReceived: (text: { url: string }) =>
+      send("text_received_push", {
+        title: "New text",
+        body: "A customer sent a text message.",
+        url: text.url,
       }),
   };
 }

@@ -85,8 +85,9 @@ const SET_OUTCOME = `WITH ended AS (
 ${queueWebhooksCte({ name: "queued_webhooks", event: "call.completed", from: "ended", data: CALL_WEBHOOK_DATA })}
 SELECT count(*)::int AS changed, EXISTS (SELECT 1 FROM queued_webhooks) AS webhooks FROM ended`;
 
-/** `webhooks`: webhook deliveries were queued with the outcome. */
-export type OutcomeChange = { kind: "recorded"; webhooks: boolean } | { kind: "unchanged" };
+/** `webhooks`: webhook deliveries were queued with the outcome; `call`: who called which number. */
+export type OutcomeChange =
+  { kind: "recorded"; webhooks: boolean; call: { caller: string; called: string } } | { kind: "unchanged" };
 
 /** The forwarded call's outcome: answered with its duration, or missed (busy, no answer, failed, caller gave up). */
 export async function recordOutcome(
@@ -125,7 +126,9 @@ export async function recordOutcome(
     outcome.status === "answered" ? outcome.durationSeconds : null,
     JSON.stringify(emails),
   ]);
-  return result && result.changed > 0 ? { kind: "recorded", webhooks: result.webhooks } : { kind: "unchanged" };
+  return result && result.changed > 0
+    ? { kind: "recorded", webhooks: result.webhooks, call: { caller: call.caller, called: call.called } }
+    : { kind: "unchanged" };
 }
 
 function describeMissed(status: MissedStatus): string {

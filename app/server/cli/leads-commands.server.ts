@@ -9,6 +9,7 @@ import {
   recentRequests,
 } from "../leads/index.server.ts";
 import { allUnsentEmails } from "../outbox/index.server.ts";
+import { leadTextCountColumns } from "../texts/index.server.ts";
 import { purgeExpiredCounts } from "../analytics/index.server.ts";
 
 /** The operator's commands over the lead tables; scripts/leads.ts wires them to the command line. */
@@ -63,7 +64,7 @@ export async function runLeadsCommand(
     }
     case "export": {
       if (argument === undefined || argument === "contacts") {
-        for await (const chunk of contactRequestsCsv(db)) write(chunk);
+        for await (const chunk of contactRequestsCsv(db, await leadTextCountColumns(db))) write(chunk);
         return 0;
       }
       if (argument === "opt-outs") {

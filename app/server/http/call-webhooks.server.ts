@@ -1,7 +1,4 @@
-import type { NextFunction, Request, Response } from "express";
-import { readRequestBody } from "./request-body.server.ts";
-import { log } from "../log.server.ts";
-import { isSignedByTwilio } from "../twilio/index.server.ts";
+import { twilioWebhooks, type TwilioStep } from "./twilio-webhooks.server.ts";
 import type { RunStatement } from "../db/index.server.ts";
 import {
   logIncomingCall,
@@ -36,6 +33,8 @@ export interface CallWebhookSettings {
   missedCallEmail: MissedCallEmailSettings & { messageIdDomain: string };
   /** Called once a missed call's email is queued, so the outbox sends it now. */
   onEmailQueued(): void;
+  /** Called once a call is recorded as missed, before Twilio is answered (the text-back, when texting is on). */
+  onMissedCall?(call: { caller: string; called: string }): Promise<void>;
   /** Called once an answered call's webhooks are queued, so the outbox sends them now. */
   onWebhooksQueued(): void;
 }
@@ -49,21 +48,14 @@ function seconds(value: string | undefined): number | null {
   return value !== undefined && /^\d{1,7}$/.test(value) ? Number(value) : null;
 }
 
-type Params = Record<string, string>;
-type Step = (params: Params) => Promise<string | null>;
-
-/**
- * Twilio's webhooks. `signed` answers a request whose X-Twilio-Signature is valid for SITE_URL + path + query
- * (before the POST limit and the origin check, which Twilio's servers must not be subject to); any other request
- * goes on through those, to `refuse`, which answers 403 having changed nothing.
- */
+/** Twilio's webhooks for calls: the call arriving, its outcome, its recording (see twilioWebhooks). */
 export function callWebhooks(run: RunStatement, settings: CallWebhookSettings) {
   const urls: CallbackUrls = {
     status: `${settings.siteUrl}${CALL_WEBHOOK_PATHS.status}`,
     recording: `${settings.siteUrl}${CALL_WEBHOOK_PATHS.recording}`,
   };
 
-  const voice: Step = async (params) => {
+  const voice: TwilioStep = async (params) => {
     const callSid = params.CallSid ?? "";
     if (!CALL_SID.test(callSid) || !PHONE.test(params.From ?? "") || !PHONE.test(params.To ?? "")) return null;
     await logIncomingCall(
@@ -76,12 +68,15 @@ export function callWebhooks(run: RunStatement, settings: CallWebhookSettings) {
 
   const missed = async (callSid: string, status: MissedStatus) => {
     const change = await recordOutcome(run, callSid, { status }, settings.missedCallEmail);
-    if (change.kind === "recorded") settings.onEmailQueued();
+    if (change.kind === "recorded") {
+      settings.onEmailQueued();
+      await settings.onMissedCall?.(change.call);
+    }
   };
 
   // The Dial's action (the forwarded call's outcome), the Record's action (a voicemail left), or the call's own
   // status callback when the number is set to send one (a caller who hung up before the Dial ended).
-  const status: Step = async (params) => {
+  const status: TwilioStep = async (params) => {
     const callSid = params.CallSid ?? "";
     if (!CALL_SID.test(callSid)) return null;
     const dialStatus = params.DialCallStatus;
@@ -115,7 +110,7 @@ export function callWebhooks(run: RunStatement, settings: CallWebhookSettings) {
     return nothingToDo();
   };
 
-  const recording: Step = async (params) => {
+  const recording: TwilioStep = async (params) => {
     const callSid = params.CallSid ?? "";
     const recordingSid = params.RecordingSid ?? "";
     const length = seconds(params.RecordingDuration);
@@ -126,43 +121,11 @@ export function callWebhooks(run: RunStatement, settings: CallWebhookSettings) {
     return "";
   };
 
-  const steps: Record<string, Step> = {
+  const steps: Record<string, TwilioStep> = {
     [CALL_WEBHOOK_PATHS.voice]: voice,
     [CALL_WEBHOOK_PATHS.status]: status,
     [CALL_WEBHOOK_PATHS.recording]: recording,
   };
 
-  return {
-    paths: Object.keys(steps),
-    async signed(req: Request, res: Response, next: NextFunction) {
-      const step = steps[req.path];
-      if (!step || req.method !== "POST") return next();
-      const body = await readRequestBody({ header: (name) => req.get(name) ?? null, body: req });
-      if ("status" in body && body.status === 413) return res.status(413).type("text/plain").send(body.error);
-      const params = "payload" in body ? (body.payload as Params) : null;
-      const signature = req.get("x-twilio-signature");
-      if (
-        !params ||
-        !isSignedByTwilio(settings.authToken, signature, `${settings.siteUrl}${req.originalUrl}`, params)
-      ) {
-        // The body is read; the request goes on to the POST limit and the origin check, then to `refuse`.
-        return next();
-      }
-      try {
-        const answer = await step(params);
-        res.set("Cache-Control", "no-store");
-        if (answer === null) return res.status(400).type("text/plain").send("Unexpected parameters.");
-        if (answer === "") return res.status(204).end();
-        res.type("text/xml").send(answer);
-      } catch (error) {
-        log.error({ err: error }, "call webhook failed");
-        // Twilio retries a 5xx; the steps are idempotent.
-        res.status(503).type("text/plain").send("Try again.");
-      }
-    },
-    refuse(req: Request, res: Response, next: NextFunction) {
-      if (!steps[req.path]) return next();
-      res.status(403).type("text/plain").send("This request is not signed by Twilio.");
-    },
-  };
+  return twilioWebhooks(steps, settings);
 }

@@ -73,6 +73,7 @@ export function serveApp(server: Server, env: Env, services: AppServices, frontE
   // Twilio's webhooks with a valid signature are answered here, before the POST limit and the origin check
   // (Twilio's servers post many calls from few addresses, with no Origin); unsigned ones go through both, then 403.
   if (services.calls) app.use(services.calls.webhooks.signed);
+  if (services.texts) app.use(services.texts.webhooks.signed);
   // Page views and call clicks never get here: they have their own limit, so counting never uses up a form's.
   app.use(limitUnsafeRequests(createPostRateLimit(services.run, env.POST_RATE_LIMIT_PER_MINUTE), siteConfig));
   app.use(refuseCrossSite(trustedOrigins));
@@ -82,6 +83,7 @@ export function serveApp(server: Server, env: Env, services: AppServices, frontE
     app.use(services.calls.webhooks.refuse);
     app.post(TRACKING_NUMBER_ENDPOINT, services.calls.numberEndpoint);
   }
+  if (services.texts) app.use(services.texts.webhooks.refuse);
   // The read API: keys in the Authorization header, never a cookie; GET only.
   const readApi = readApiEndpoints(services.readApi);
   app.get("/api/v1/openapi.json", readApi.openApi);

@@ -6,5 +6,6 @@ export { newHttpServer, serveApp } from "./http-server.server.ts";
 export { compressPrerenderedPages, prerenderedPaths } from "./prerendered-pages.server.ts";
 export { readSignedOutForm } from "./signed-out-form.server.ts";
 export { callWebhooks } from "./call-webhooks.server.ts";
+export { TEXT_WEBHOOK_PATHS, textWebhooks } from "./text-webhooks.server.ts";
 export { numberEndpoint } from "./tracking-number-endpoint.server.ts";
 export { inlineStylesheet } from "./inline-stylesheet.server.ts";

@@ -63,19 +63,26 @@ const CONTACT_CELLS = [
   ...attributionFields.map((field) => c[attributionColumns[field]]),
 ];
 
+/** A column another module adds to the leads CSV: its header, and its cell's SQL given the lead's phone number. */
+export interface ExtraLeadColumn {
+  header: string;
+  cell(phone: SQL): SQL;
+}
+
 /**
- * Every contact request, oldest first, as CSV text a batch of rows at a time: each batch is read by its own
+ * Every contact request, oldest first, as CSV text a batch of rows at a time, with `extra` columns at the end: each batch is read by its own
  * statement after the last row of the one before (by received time, then id), so a year of leads is never held in
  * memory and no statement holds the database for long. Each row comes as one JSON array, far cheaper to carry out
  * of the embedded database than two dozen fields. A lead arriving during the export may be in it, at the end.
  */
-export async function* contactRequestsCsv(db: Database): AsyncGenerator<string> {
-  yield CONTACT_HEADER.join(",") + "\r\n";
+export async function* contactRequestsCsv(db: Database, extra: ExtraLeadColumn[] = []): AsyncGenerator<string> {
+  yield [...CONTACT_HEADER, ...extra.map((column) => column.header)].join(",") + "\r\n";
+  const cells = [...CONTACT_CELLS, ...extra.map((column) => column.cell(sql`${c.phone}`))];
   let after: SQL | undefined;
   for (;;) {
     const rows = await executeRows<{ cells: string }>(
       db,
-      sql`SELECT json_build_array(${sql.join(CONTACT_CELLS, sql`, `)}, ${c.receivedAt}::text)::text AS cells
+      sql`SELECT json_build_array(${sql.join(cells, sql`, `)}, ${c.receivedAt}::text)::text AS cells
       FROM ${c} ${after ? sql`WHERE (${c.receivedAt}, ${c.id}) > ${after}` : sql``}
       ORDER BY ${c.receivedAt}, ${c.id} LIMIT ${EXPORT_BATCH_ROWS}`,
     );

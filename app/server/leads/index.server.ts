@@ -7,7 +7,7 @@ export {
   type LeadOutcome,
 } from "./intake.server.ts";
 export { createLeadStore } from "./store.server.ts";
-export { contactRequestsCsv, csvCell, optOutRequestsCsv } from "./exports.server.ts";
+export { contactRequestsCsv, csvCell, optOutRequestsCsv, type ExtraLeadColumn } from "./exports.server.ts";
 export { listInbox, parseInboxQuery, recentRequests } from "./inbox.server.ts";
 export { leadDetail } from "./lead-detail.server.ts";
 export { leadsPage, type PageAfter } from "./leads-page.server.ts";

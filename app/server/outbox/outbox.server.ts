@@ -144,7 +144,7 @@ interface Queue<Row extends ClaimedRow> {
   name: string;
   statements: ReturnType<typeof queueStatements>;
   deliver(row: Row, signal: AbortSignal): Promise<void>;
-  retryDelayMs?(attempts: number, failure: unknown): number | null;
+  retryDelayMs?(attempts: number, failure: unknown): number | null | undefined;
 }
 
 /**
@@ -158,8 +158,11 @@ export interface DeliveryQueue<Row extends ClaimedRow = ClaimedRow> {
   /** The SQL of the other values the claim returns for `deliver`, such as `url AS url`. */
   returning: string;
   deliver(row: Row, signal: AbortSignal): Promise<void>;
-  /** How long to wait after `attempts` failed attempts, or null to give up now; the outbox's backoff when absent. */
-  retryDelayMs?(attempts: number, failure: unknown): number | null;
+  /**
+   * How long to wait after `attempts` failed attempts, or null to give up now; the outbox's backoff when absent or
+   * when it answers undefined.
+   */
+  retryDelayMs?(attempts: number, failure: unknown): number | null | undefined;
 }
 
 const emailQueue = (mailer: Mailer): Queue<ClaimedEmail> => ({

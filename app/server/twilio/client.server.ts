@@ -17,8 +17,20 @@ export interface TwilioClient {
   deleteRecording(recordingSid: string, signal?: AbortSignal): Promise<void>;
   /** Sends a text message from `smsFrom`; resolves once Twilio has accepted it. */
   sendSms(to: string, body: string, signal?: AbortSignal): Promise<void>;
+  /**
+   * Sends a text message from `from`, with Twilio to post its delivery states to `statusCallback`; resolves with
+   * the message's SID once Twilio has accepted it.
+   */
+  sendText(text: OutgoingText, signal?: AbortSignal): Promise<{ sid: string }>;
   /** The recording's audio (MP3) as Twilio streams it, or null when Twilio has none by that SID. */
   fetchRecording(recordingSid: string, signal?: AbortSignal): Promise<Response | null>;
+}
+
+export interface OutgoingText {
+  to: string;
+  from: string;
+  body: string;
+  statusCallback?: string;
 }
 
 const TWILIO_API_BASE_URL = "https://api.twilio.com";
@@ -58,6 +70,30 @@ export function createTwilioClient(settings: TwilioSettings): TwilioClient {
     return `/Recordings/${recordingSid}.${extension}`;
   };
 
+  const sendText = async (text: OutgoingText, signal?: AbortSignal) => {
+    const response = await request(
+      "/Messages.json",
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          To: text.to,
+          From: text.from,
+          Body: text.body,
+          ...(text.statusCallback ? { StatusCallback: text.statusCallback } : {}),
+        }).toString(),
+      },
+      signal,
+    );
+    if (response.ok) {
+      const answer = (await response.json().catch(() => null)) as { sid?: unknown } | null;
+      return { sid: typeof answer?.sid === "string" ? answer.sid : "" };
+    }
+    await response.body?.cancel();
+    const problem = `Twilio answered ${response.status} to sending a text message`;
+    throw isRefusal(response.status) ? new DeliveryRefused(problem) : new Error(problem);
+  };
+
   return {
     async deleteRecording(recordingSid, signal) {
       const response = await request(recordingPath(recordingSid, "json"), { method: "DELETE" }, signal);
@@ -68,20 +104,9 @@ export function createTwilioClient(settings: TwilioSettings): TwilioClient {
     },
     async sendSms(to, body, signal) {
       if (!settings.smsFrom) throw new DeliveryRefused("no number to send text messages from is configured");
-      const response = await request(
-        "/Messages.json",
-        {
-          method: "POST",
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ To: to, From: settings.smsFrom, Body: body }).toString(),
-        },
-        signal,
-      );
-      await response.body?.cancel();
-      if (response.ok) return;
-      const problem = `Twilio answered ${response.status} to sending a text message`;
-      throw isRefusal(response.status) ? new DeliveryRefused(problem) : new Error(problem);
+      await sendText({ to, from: settings.smsFrom, body }, signal);
     },
+    sendText,
     async fetchRecording(recordingSid, signal) {
       const response = await request(recordingPath(recordingSid, "mp3"), { method: "GET" }, signal);
       if (response.ok) return response;

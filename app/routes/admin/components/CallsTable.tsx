@@ -10,8 +10,26 @@ function formatDuration(seconds: number | null): string {
   return minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
 }
 
-/** Calls as the console lists them: who called which number, the outcome, where the visit came from, the recording. */
-export function CallsTable({ label, caption, rows }: { label: string; caption: string; rows: CallRow[] }) {
+/** The thread of texts with a caller, when their number can be texted. */
+function textsPath(caller: string): string | null {
+  return /^\+[1-9]\d{6,14}$/.test(caller) ? `/admin/texts/${caller.slice(1)}` : null;
+}
+
+/**
+ * Calls as the console lists them: who called which number, the outcome, where the visit came from, the recording;
+ * with texting on, a link to the texts with each caller.
+ */
+export function CallsTable({
+  label,
+  caption,
+  rows,
+  textingOn,
+}: {
+  label: string;
+  caption: string;
+  rows: CallRow[];
+  textingOn: boolean;
+}) {
   return (
     <DataTable
       label={label}
@@ -39,6 +57,14 @@ export function CallsTable({ label, caption, rows }: { label: string; caption: s
                 {" "}
                 <Link to={`/admin/leads/${call.leadId}`} className={`${linkClass} text-sm`}>
                   Lead
+                </Link>
+              </>
+            ) : null}
+            {textingOn && textsPath(call.caller) ? (
+              <>
+                {" "}
+                <Link to={textsPath(call.caller)!} className={`${linkClass} text-sm`}>
+                  Texts
                 </Link>
               </>
             ) : null}

@@ -1,0 +1,95 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/text-thread";
+import { TextThread } from "./components/TextThread.tsx";
+import { linkClass } from "./components/TableRegion.tsx";
+import { telHref } from "./components/links.ts";
+import { requireOperator } from "~/server/console/index.server.ts";
+import { newestLeadByPhone } from "~/server/leads/index.server.ts";
+import { customerThread, markThreadRead, QUIET_HOURS_LABEL, threadPath } from "~/server/texts/index.server.ts";
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: loaded ? `Texts with ${loaded.thread.customer}` : "Texts" },
+  { name: "robots", content: "noindex" },
+];
+
+/** The customer's number from the path (its digits, E.164 without the +); 404 for anything else or texting off. */
+function customerOf(context: Route.LoaderArgs["context"], digits: string): string {
+  if (!context.services.texts || !/^[1-9]\d{6,14}$/.test(digits)) throw data(null, { status: 404 });
+  return `+${digits}`;
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireOperator(context);
+  const customer = customerOf(context, params.number);
+  const { db } = context.services;
+  const [thread, leads] = await Promise.all([
+    customerThread(db, customer, context.operatorTimeZone),
+    newestLeadByPhone(db, [customer]),
+  ]);
+  // Opening the thread reads the customer's texts.
+  await markThreadRead(db, customer);
+  return { thread, leadId: [...leads.values()][0] ?? null, path: threadPath(customer) };
+}
+
+/** Where a sent text returns to: the lead's page it was sent from, or this thread. */
+function returnPath(back: FormDataEntryValue | null, thread: string): string {
+  return typeof back === "string" && /^\/admin\/leads\/[0-9a-f-]{36}$/.test(back) ? back : thread;
+}
+
+/**
+ * "Send text": queued, then back (POST, then redirect); 400 for an empty or long message; 409 when the number
+ * replied STOP, or in quiet hours until the operator confirms.
+ */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  requireOperator(context);
+  const customer = customerOf(context, params.number);
+  const form = await request.formData();
+  const body = form.get("body");
+  const sent = await context.services.texts!.send({
+    customer,
+    body,
+    confirmedQuietHours: form.get("confirmQuietHours") === "yes",
+  });
+  const typed = typeof body === "string" ? body.slice(0, 2_000) : "";
+  switch (sent.kind) {
+    case "queued":
+      return redirect(returnPath(form.get("back"), threadPath(customer)), 303);
+    case "invalid":
+      return data({ error: sent.error, body: typed }, { status: 400 });
+    case "opted-out":
+      return data(
+        { error: "This number replied STOP: it gets no texts until it replies START.", body: typed },
+        { status: 409 },
+      );
+    case "quiet-hours":
+      return data({ quietHours: { label: QUIET_HOURS_LABEL }, body: typed }, { status: 409 });
+  }
+}
+
+/** One customer's texts, with the composer. */
+export default function TextThreadPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { thread, leadId, path } = loaderData;
+  return (
+    <>
+      <p>
+        <Link to="/admin/texts" className={linkClass}>
+          All texts
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">Texts with {thread.customer}</h1>
+      <p className="mt-1 flex flex-wrap gap-4">
+        <a href={telHref(thread.customer)} className={linkClass}>
+          Call {thread.customer}
+        </a>
+        {leadId ? (
+          <Link to={`/admin/leads/${leadId}`} className={linkClass}>
+            Their lead
+          </Link>
+        ) : null}
+      </p>
+      <section aria-label="Thread" className="mt-4">
+        <TextThread thread={thread} action={path} back={path} answer={actionData} />
+      </section>
+    </>
+  );
+}

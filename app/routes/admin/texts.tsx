@@ -1,0 +1,112 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/texts";
+import { ConsoleSection } from "./components/ConsoleSection.tsx";
+import { FieldError } from "./components/FormField.tsx";
+import { buttonClass, fieldClass } from "./components/TableRegion.tsx";
+import { TEXT_BACK_MESSAGE_MAX_LENGTH } from "~/lib/console-limits.ts";
+import { requireOperator } from "~/server/console/index.server.ts";
+import { listThreads, saveTextBackMessage, textBackMessage, threadPath } from "~/server/texts/index.server.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Texts" }, { name: "robots", content: "noindex" }];
+
+/** Texting is off (no Twilio number to text from): the page is not there. */
+function requireTexting(context: Route.LoaderArgs["context"]) {
+  if (!context.services.texts) throw data(null, { status: 404 });
+  return context.services.texts;
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireOperator(context);
+  const texts = requireTexting(context);
+  const [threads, message] = await Promise.all([
+    listThreads(context.services.run, context.operatorTimeZone),
+    textBackMessage(context.services.db),
+  ]);
+  return {
+    threads: threads.map((thread) => ({ ...thread, path: threadPath(thread.customer) })),
+    textBack: { message, example: texts.textBackPreview(message) },
+  };
+}
+
+/** "Save" the text-back message: 400 with the field's error when it is empty or too long. */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireOperator(context);
+  requireTexting(context);
+  const form = await request.formData();
+  const saved = await saveTextBackMessage(context.services.db, form.get("message"));
+  if (saved.kind === "invalid") return data({ error: saved.error, saved: false }, { status: 400 });
+  return { error: undefined, saved: true };
+}
+
+/** Threads with customers, newest first, with what is unread; and the missed-call text-back's message. */
+export default function Texts({ loaderData, actionData }: Route.ComponentProps) {
+  const { threads, textBack } = loaderData;
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Texts</h1>
+      <ConsoleSection
+        id="threads"
+        heading="Threads, newest first"
+        className="mt-6"
+        isEmpty={threads.length === 0}
+        emptyText="No texts yet. A customer's text, and any you send from a lead or a call, show here."
+      >
+        <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
+          {threads.map((thread) => (
+            <li key={thread.customer} className="p-3">
+              <Link to={thread.path} className="font-semibold text-blue-800 underline underline-offset-2">
+                {thread.customer}
+              </Link>
+              {thread.unread > 0 ? (
+                <span className="ml-2 inline-block rounded-full bg-blue-800 px-2 text-xs leading-5 font-semibold text-white">
+                  {thread.unread} unread
+                </span>
+              ) : null}
+              <p className="mt-1 text-sm text-slate-700">
+                {`${thread.lastAt}, ${thread.lastDirection === "in" ? "customer" : "sent"}: `}
+                <span className="break-words text-slate-900">{thread.lastBody.slice(0, 140)}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </ConsoleSection>
+
+      <ConsoleSection id="text-back" heading="Missed-call text-back">
+        <p className="mt-2 max-w-prose text-slate-800">
+          A caller nobody answered gets this text within a minute (once a day per number; in quiet hours, at 08:00). It
+          starts with the company’s name and ends with how to opt out:
+        </p>
+        <p className="mt-2 max-w-prose rounded-lg border border-slate-300 bg-white p-3 text-slate-900">
+          {textBack.example}
+        </p>
+        <Form method="post" className="mt-3 max-w-xl">
+          <label htmlFor="text-back-message" className="font-semibold text-slate-900">
+            Text-back message
+          </label>
+          <textarea
+            id="text-back-message"
+            name="message"
+            rows={3}
+            required
+            maxLength={TEXT_BACK_MESSAGE_MAX_LENGTH}
+            defaultValue={textBack.message}
+            aria-invalid={actionData?.error ? true : undefined}
+            aria-describedby={actionData?.error ? "text-back-message-error" : undefined}
+            className={fieldClass}
+          />
+          <FieldError id="text-back-message-error" error={actionData?.error} />
+          <div className="mt-2 flex items-center gap-3">
+            <button type="submit" className={buttonClass}>
+              Save
+            </button>
+            {actionData?.saved ? (
+              <p role="status" className="text-slate-800">
+                Saved.
+              </p>
+            ) : null}
+          </div>
+        </Form>
+      </ConsoleSection>
+    </>
+  );
+}

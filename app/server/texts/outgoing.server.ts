@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import { sqlNames, type RunStatement } from "../db/index.server.ts";
+import type { DeliveryQueue, ClaimedRow } from "../outbox/index.server.ts";
+import type { TwilioClient } from "../twilio/index.server.ts";
+import { textBacks, textMessages, textOptOuts } from "./schema.server.ts";
+
+/**
+ * Texts to customers: queued in one statement that first checks the number has not opted out, delivered by the
+ * outbox's lease loop from this module's own table, and followed through Twilio's status callbacks.
+ */
+
+const t = sqlNames(textMessages);
+const o = sqlNames(textOptOuts);
+const b = sqlNames(textBacks);
+
+/** The outbox queue of texts to customers (what `nudge()` wakes). */
+export const TEXT_QUEUE = "texts";
+
+/** What a text to a customer is: the operator's, the missed-call text-back, or the answer to HELP. */
+export type OutgoingPurpose = "operator_text" | "missed_call_text_back" | "help_reply";
+
+export interface TextToQueue {
+  customer: string;
+  ours: string;
+  body: string;
+  purpose: OutgoingPurpose;
+  /** When it may go: now, or 08:00 for an automatic text in quiet hours. */
+  sendAt: Date;
+}
+
+const notOptedOut = (number: string) => `NOT EXISTS (SELECT 1 FROM ${o.table} WHERE ${o.number} = ${number})`;
+
+const insertText = (from: string) => `INSERT INTO ${t.table} (${t.id}, ${t.customer}, ${t.ours}, ${t.direction},
+  ${t.body}, ${t.status}, ${t.purpose}, ${t.nextAttemptAt})
+SELECT $1, $2, $3, 'out', $4, 'queued', $5, $6 FROM ${from} WHERE ${notOptedOut("$2")}
+RETURNING ${t.id} AS id`;
+
+const QUEUE_TEXT = insertText("(SELECT 1) AS one");
+
+/**
+ * The text-back: its turn is taken in `text_backs` (one per number per 24 hours, whichever instance gets there
+ * first) and the text queued, in one statement; a number that opted out takes no turn.
+ */
+const QUEUE_TEXT_BACK = `WITH turn AS (
+  INSERT INTO ${b.table} (${b.number}, ${b.queuedAt}) SELECT $2, now() WHERE ${notOptedOut("$2")}
+  ON CONFLICT (${b.number}) DO UPDATE SET ${b.queuedAt} = now()
+  WHERE ${b.table}.${b.queuedAt} <= now() - interval '24 hours'
+  RETURNING 1
+) ${insertText("turn")}`;
+
+const values = (text: TextToQueue) => [randomUUID(), text.customer, text.ours, text.body, text.purpose, text.sendAt];
+
+/** Queues a text; false when the number opted out (or, for a text-back, had one in the last 24 hours). */
+export async function queueText(run: RunStatement, text: TextToQueue): Promise<boolean> {
+  const statement = text.purpose === "missed_call_text_back" ? QUEUE_TEXT_BACK : QUEUE_TEXT;
+  const queued = await run<{ id: string }>(`texts_queue_${text.purpose}`, statement, values(text));
+  return queued.length > 0;
+}
+
+interface ClaimedText extends ClaimedRow {
+  customer: string;
+  ours: string;
+  body: string;
+  opted_out: boolean;
+}
+
+/** The number replied STOP after the text was queued: it is never sent. */
+class OptedOut extends Error {}
+
+const RECORD_SID = `UPDATE ${t.table} SET ${t.twilioSid} = COALESCE(${t.twilioSid}, $2),
+  ${t.status} = CASE WHEN ${t.status} = 'queued' THEN 'sent' ELSE ${t.status} END
+WHERE ${t.id} = $1`;
+
+/**
+ * The outbox queue that sends texts to customers through Twilio. Each names its row in its status callback's URL,
+ * so Twilio's first callback marks it sent even if this server stopped before it could: a restart after a crash
+ * then does not send it again.
+ */
+export function textQueue(settings: {
+  run: RunStatement;
+  twilio: TwilioClient;
+  statusCallbackUrl: string;
+}): DeliveryQueue<ClaimedText> {
+  return {
+    name: TEXT_QUEUE,
+    names: t,
+    returning: `${t.customer} AS customer, ${t.ours} AS ours, ${t.body} AS body,
+  EXISTS (SELECT 1 FROM ${o.table} WHERE ${o.number} = ${t.table}.${t.customer}) AS opted_out`,
+    async deliver(row, signal) {
+      if (row.opted_out) throw new OptedOut("the number replied STOP");
+      const { sid } = await settings.twilio.sendText(
+        {
+          to: row.customer,
+          from: row.ours,
+          body: row.body,
+          statusCallback: `${settings.statusCallbackUrl}?text=${row.id}`,
+        },
+        signal,
+      );
+      await settings.run("texts_record_sid", RECORD_SID, [row.id, sid || null]);
+    },
+    retryDelayMs: (_attempts, failure) => (failure instanceof OptedOut ? null : undefined),
+  };
+}
+
+/** Twilio's message states, as this console shows them. */
+const STATUS_OF: Record<string, "sent" | "delivered" | "failed"> = {
+  accepted: "sent",
+  scheduled: "sent",
+  queued: "sent",
+  sending: "sent",
+  sent: "sent",
+  delivered: "delivered",
+  read: "delivered",
+  undelivered: "failed",
+  failed: "failed",
+};
+
+/**
+ * A status callback moves a text forward only (queued, sent, then delivered or failed), so callbacks arriving out of
+ * order never take it back; any callback means Twilio has it, so it counts as sent.
+ */
+const RECORD_STATUS = `UPDATE ${t.table} SET
+  ${t.twilioSid} = COALESCE(${t.twilioSid}, $2),
+  ${t.sentAt} = COALESCE(${t.sentAt}, now()),
+  ${t.status} = CASE
+    WHEN ${t.status} IN ('delivered', 'failed') THEN ${t.status}
+    WHEN $3 = 'sent' AND ${t.status} <> 'queued' THEN ${t.status}
+    ELSE $3 END
+WHERE ${t.id} = $1 AND ${t.direction} = 'out' AND (${t.twilioSid} IS NULL OR ${t.twilioSid} = $2)
+RETURNING 1 AS updated`;
+
+/** Records a status callback; false when the state is not one Twilio sends or no text of ours has that id. */
+export async function recordTextStatus(
+  run: RunStatement,
+  callback: { textId: string; messageSid: string; status: string },
+): Promise<boolean> {
+  const status = STATUS_OF[callback.status];
+  if (!status) return false;
+  const updated = await run("texts_record_status", RECORD_STATUS, [callback.textId, callback.messageSid, status]);
+  return updated.length > 0;
+}

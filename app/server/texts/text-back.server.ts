@@ -1,0 +1,42 @@
+import { eq, sql } from "drizzle-orm";
+import { TEXT_BACK_MESSAGE_MAX_LENGTH } from "~/lib/console-limits.ts";
+import type { Database } from "../db/index.server.ts";
+import { textSettings } from "./schema.server.ts";
+
+/** The missed-call text-back's message, as the operator sets it on the Texts page. */
+
+const DEFAULT_TEXT_BACK_MESSAGE =
+  "Sorry we missed your call. We will call you back shortly; reply here to tell us what you need.";
+
+export async function textBackMessage(db: Database): Promise<string> {
+  const [row] = await db
+    .select({ message: textSettings.textBackMessage })
+    .from(textSettings)
+    .where(eq(textSettings.id, 1));
+  return row?.message ?? DEFAULT_TEXT_BACK_MESSAGE;
+}
+
+export type SavedTextBack = { kind: "saved" } | { kind: "invalid"; error: string };
+
+/** Saves the message: 1 to 300 characters, on one line or several. */
+export async function saveTextBackMessage(db: Database, value: unknown): Promise<SavedTextBack> {
+  const message = typeof value === "string" ? value.trim() : "";
+  if (message.length === 0 || message.length > TEXT_BACK_MESSAGE_MAX_LENGTH) {
+    return { kind: "invalid", error: `Write a message of 1 to ${TEXT_BACK_MESSAGE_MAX_LENGTH} characters.` };
+  }
+  await db
+    .insert(textSettings)
+    .values({ id: 1, textBackMessage: message })
+    .onConflictDoUpdate({ target: textSettings.id, set: { textBackMessage: message, updatedAt: sql`now()` } });
+  return { kind: "saved" };
+}
+
+/** The text a missed caller gets: the company's name first, the operator's message, and how to opt out. */
+export function textBackBody(companyName: string, message: string): string {
+  return `${companyName}: ${message} Reply STOP to opt out.`;
+}
+
+/** The answer to HELP: who is texting and how to reach them. */
+export function helpReplyBody(companyName: string, phoneDisplay: string): string {
+  return `${companyName}: for help call ${phoneDisplay}. Reply STOP to opt out.`;
+}

@@ -1,0 +1,101 @@
+import { TEXT_MAX_LENGTH } from "~/lib/console-limits.ts";
+import type { Database, RunStatement } from "../db/index.server.ts";
+import { log } from "../log.server.ts";
+import { receiveText, type IncomingText } from "./inbound.server.ts";
+import { queueText } from "./outgoing.server.ts";
+import { automaticTextSendsAt, inQuietHours } from "./quiet-hours.server.ts";
+import { helpReplyBody, textBackBody, textBackMessage } from "./text-back.server.ts";
+import { threadNumber } from "./threads.server.ts";
+
+export interface TextsSettings {
+  db: Database;
+  run: RunStatement;
+  /** The number texts go out from when the customer never called or texted one of ours (TWILIO_FROM_NUMBER). */
+  fromNumber: string;
+  companyName: string;
+  phoneDisplay: string;
+  timeZone: string;
+  /** Automatic texts wait for 08:00 outside 08:00–21:00 (TEXT_QUIET_HOURS). */
+  quietHours: boolean;
+  /** A missed call gets a text back (MISSED_CALL_TEXT). */
+  missedCallText: boolean;
+  /** The number the customer last called, from the call log. */
+  numberCalledBy(customer: string): Promise<string | null>;
+  /** A customer's text arrived (for the operators' push alert). */
+  onReceived(customer: string): void;
+  /** A text was queued: the outbox sends it now (or at its time). */
+  onQueued(): void;
+}
+
+export type SentText =
+  | { kind: "queued" }
+  | { kind: "invalid"; error: string }
+  | { kind: "opted-out" }
+  /** Quiet hours: the operator is asked to confirm before texting a customer at night. */
+  | { kind: "quiet-hours" };
+
+/** Texts to and from customers: what the webhooks, the call log and the console's pages ask for. */
+export function createTexts(settings: TextsSettings) {
+  const { db, run } = settings;
+  const ourNumberFor = async (customer: string) =>
+    (await threadNumber(db, customer)) ?? (await settings.numberCalledBy(customer)) ?? settings.fromNumber;
+
+  return {
+    /** A customer's text, from Twilio's signed webhook. */
+    async receive(text: IncomingText) {
+      const received = await receiveText(run, text, helpReplyBody(settings.companyName, settings.phoneDisplay));
+      if (received.kind === "stored") {
+        settings.onReceived(text.customer);
+        if (received.replyQueued) settings.onQueued();
+      }
+      return received;
+    },
+
+    /** An operator's text from a thread; in quiet hours only once they confirmed. */
+    async send(text: { customer: string; body: unknown; confirmedQuietHours: boolean }): Promise<SentText> {
+      const body = typeof text.body === "string" ? text.body.trim() : "";
+      if (body.length === 0 || body.length > TEXT_MAX_LENGTH) {
+        return {
+          kind: "invalid",
+          error: `Write a message of 1 to ${TEXT_MAX_LENGTH.toLocaleString("en-US")} characters.`,
+        };
+      }
+      const now = new Date();
+      if (settings.quietHours && inQuietHours(now, settings.timeZone) && !text.confirmedQuietHours) {
+        return { kind: "quiet-hours" };
+      }
+      const queued = await queueText(run, {
+        customer: text.customer,
+        ours: await ourNumberFor(text.customer),
+        body,
+        purpose: "operator_text",
+        sendAt: now,
+      });
+      if (!queued) return { kind: "opted-out" };
+      settings.onQueued();
+      return { kind: "queued" };
+    },
+
+    /** The text a missed caller gets with this message. */
+    textBackPreview: (message: string) => textBackBody(settings.companyName, message),
+
+    /** A missed or voicemail call: one text back within the minute, once per number per 24 hours. */
+    async textBack(call: { caller: string; called: string }) {
+      if (!settings.missedCallText || !/^\+[1-9]\d{6,14}$/.test(call.caller)) return;
+      const now = new Date();
+      const queued = await queueText(run, {
+        customer: call.caller,
+        ours: call.called,
+        body: textBackBody(settings.companyName, await textBackMessage(db)),
+        purpose: "missed_call_text_back",
+        sendAt: settings.quietHours ? automaticTextSendsAt(now, settings.timeZone) : now,
+      });
+      if (queued) {
+        log.info("missed-call text-back queued");
+        settings.onQueued();
+      }
+    },
+  };
+}
+
+export type Texts = ReturnType<typeof createTexts>;

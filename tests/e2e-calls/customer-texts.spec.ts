@@ -1,0 +1,110 @@
+import { expect, test } from "@playwright/test";
+import { runCli, signIn, uniqueOperatorEmail } from "../e2e/console.ts";
+import { postContactRequest } from "../e2e/console-leads.ts";
+import { expectNoAxeViolations } from "../e2e/helpers.ts";
+import { postWebhook, sid, startTwilioStandIn, TEST_ACCOUNT_SID, type TwilioStandIn } from "../twilio-stand-in.ts";
+import { callsPgliteDir, callsSiteUrl, POOL, twilioStandInPort } from "./settings.ts";
+
+const PASSWORD = "correct horse battery staple";
+
+let twilio: TwilioStandIn;
+test.beforeAll(async () => {
+  twilio = await startTwilioStandIn({ port: twilioStandInPort });
+});
+test.afterAll(async () => {
+  await twilio.stop();
+});
+
+test("at 390 px an operator texts a lead from its page and sees the text delivered; the customer's reply shows as unread", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const national = `555${String(Date.now()).slice(-7)}`;
+  const customer = `+1${national}`;
+  const leadId = await postContactRequest(page.request, callsSiteUrl, {
+    lastName: "Texter",
+    phone: `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`,
+  });
+  const operator = uniqueOperatorEmail("texts");
+  const created = await runCli("operator", ["add", operator], `${PASSWORD}\n`, { PGLITE_DATA_DIR: callsPgliteDir });
+  expect(created.code, created.stderr).toBe(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/admin/leads/${leadId}`);
+  await signIn(page, operator, PASSWORD);
+  const texts = page.getByRole("region", { name: `Texts with ${customer}` });
+  await expect(texts).toContainText("No texts with this number yet.");
+  await texts.getByLabel("Message").fill("Hi, this is Plumbline. A plumber can be there at 10. Does that work?");
+  await texts.getByRole("button", { name: "Send text" }).click();
+  await expect(page).toHaveURL(`${callsSiteUrl}/admin/leads/${leadId}`);
+  const sentText = texts.getByRole("listitem").filter({ hasText: "A plumber can be there at 10" });
+  await expect(sentText).toContainText(/You, .*: (Queued|Sent)/);
+
+  // Twilio took it, then reports it delivered through the status callback the text named.
+  await expect.poll(() => twilio.texts.filter((text) => text.to === customer).length).toBe(1);
+  const sent = twilio.texts.find((text) => text.to === customer)!;
+  const callbackPath = new URL(sent.statusCallback!).pathname + new URL(sent.statusCallback!).search;
+  for (const MessageStatus of ["sent", "delivered"]) {
+    const callback = await postWebhook(callsSiteUrl, callsSiteUrl, callbackPath, {
+      AccountSid: TEST_ACCOUNT_SID,
+      MessageSid: sent.sid,
+      MessageStatus,
+    });
+    expect(callback.status).toBe(204);
+  }
+  await page.reload();
+  await expect(sentText).toContainText(/You, .*: Delivered/);
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The customer answers: the console's navigation counts it unread until the thread is opened.
+  const reply = await postWebhook(callsSiteUrl, callsSiteUrl, "/api/sms/incoming", {
+    AccountSid: TEST_ACCOUNT_SID,
+    MessageSid: sid("SM"),
+    From: customer,
+    To: sent.from,
+    Body: "Yes, 10 is fine",
+  });
+  expect(reply.status).toBe(200);
+  await page.goto("/admin/texts");
+  const nav = page.getByRole("navigation", { name: "Console" });
+  await expect(nav.getByRole("link", { name: /Texts/ })).toContainText(/\d+ unread/);
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: customer }).click();
+  await expect(page.getByRole("heading", { name: `Texts with ${customer}` })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Yes, 10 is fine" })).toContainText("Customer");
+  await expectNoAxeViolations(page);
+  await page.goto("/admin/texts");
+  await expect(page.getByRole("listitem").filter({ hasText: customer })).not.toContainText("unread");
+
+  // STOP: the composer gives way to the notice.
+  await postWebhook(callsSiteUrl, callsSiteUrl, "/api/sms/incoming", {
+    AccountSid: TEST_ACCOUNT_SID,
+    MessageSid: sid("SM"),
+    From: customer,
+    To: POOL[0]!,
+    Body: "STOP",
+  });
+  await page.goto(`/admin/leads/${leadId}`);
+  await expect(texts).toContainText("This number replied STOP");
+  await expect(texts.getByRole("button", { name: "Send text" })).toHaveCount(0);
+});
+
+test("the text-back message is saved on the Texts page, at 1280 px", async ({ page }) => {
+  const operator = uniqueOperatorEmail("text-back");
+  const created = await runCli("operator", ["add", operator], `${PASSWORD}\n`, { PGLITE_DATA_DIR: callsPgliteDir });
+  expect(created.code, created.stderr).toBe(0);
+  await page.goto("/admin/texts");
+  await signIn(page, operator, PASSWORD);
+  const field = page.getByLabel("Text-back message");
+  await field.fill("");
+  await field.fill("Sorry we missed you. We will call back within 10 minutes.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+  await page.reload();
+  await expect(field).toHaveValue("Sorry we missed you. We will call back within 10 minutes.");
+  await expect(page.getByRole("region", { name: "Missed-call text-back" })).toContainText(
+    "Sorry we missed you. We will call back within 10 minutes. Reply STOP to opt out.",
+  );
+  await expectNoAxeViolations(page);
+});

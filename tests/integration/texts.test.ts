@@ -1,0 +1,459 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq, isNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { startServer, type RunningServer } from "~/server/start-server.server.ts";
+import { openDatabase } from "~/server/db/index.server.ts";
+import { savePushSubscription } from "~/server/alerts/index.server.ts";
+import { saveOperator } from "~/server/console/index.server.ts";
+import { createTexts, customerThread, saveTextBackMessage } from "~/server/texts/index.server.ts";
+import { queue } from "~/server/outbox/index.server.ts";
+import { outboxMessages } from "../../app/server/outbox/schema.server.ts";
+import { operators } from "../../app/server/console/schema.server.ts";
+import { textBacks, textMessages } from "../../app/server/texts/schema.server.ts";
+import { freePort, postJson, testEnv, validContact, waitUntil } from "../../tooling/local-services.ts";
+import { startServerProcess, type ServerProcess } from "../../tooling/server-process.ts";
+import {
+  postWebhook,
+  sid,
+  startTwilioStandIn,
+  TEST_ACCOUNT_SID,
+  TEST_AUTH_TOKEN,
+  type TwilioStandIn,
+} from "../twilio-stand-in.ts";
+
+/** Texts with customers through the Twilio stand-in: signed webhooks in, the REST API (Basic auth) out. */
+
+const SITE_URL = "https://plumbline.example";
+const FROM_NUMBER = "+18005550100";
+const SITE_NUMBER = "+18005550199";
+const POOL_NUMBER = "+18005550101";
+const COMPANY = "Plumbline Test Co";
+
+const twilioEnv = (twilio: TwilioStandIn) => ({
+  SITE_URL,
+  COMPANY_NAME: COMPANY,
+  TWILIO_ACCOUNT_SID: TEST_ACCOUNT_SID,
+  TWILIO_AUTH_TOKEN: TEST_AUTH_TOKEN,
+  TWILIO_API_URL: twilio.apiUrl,
+  TWILIO_FROM_NUMBER: FROM_NUMBER,
+  CALL_FORWARD_TO: "+15550100200",
+  CALL_TRACKING_POOL: POOL_NUMBER,
+  PHONE_E164: SITE_NUMBER,
+  PHONE_DISPLAY: "1-800-555-0199",
+  PUSH_ALLOW_PRIVATE: "true",
+});
+
+let twilio: TwilioStandIn;
+let running: RunningServer;
+let customerCounter = 0;
+/** A customer's number no other test has used. */
+const newCustomer = () => `+1555017${String(++customerCounter).padStart(4, "0")}`;
+
+beforeAll(async () => {
+  twilio = await startTwilioStandIn();
+  running = await startServer(testEnv({ ...twilioEnv(twilio), TEXT_QUIET_HOURS: "off" }));
+});
+
+afterAll(async () => {
+  await running?.close();
+  await twilio?.stop();
+});
+
+const db = () => running.services.db;
+const texts = () => running.services.texts!;
+
+/** A customer's text, posted as Twilio posts it to the number's messaging webhook. */
+function textIn(customer: string, body: string, extra: Record<string, string> = {}) {
+  return postWebhook(running.url, SITE_URL, "/api/sms/incoming", {
+    MessageSid: sid("SM"),
+    AccountSid: TEST_ACCOUNT_SID,
+    From: customer,
+    To: POOL_NUMBER,
+    Body: body,
+    NumMedia: "0",
+    ...extra,
+  });
+}
+
+/** A call from `customer` that nobody answered: the voice webhook, then the Dial's outcome. */
+async function missedCall(customer: string) {
+  const callSid = sid("CA");
+  await postWebhook(running.url, SITE_URL, "/api/calls/voice", { CallSid: callSid, From: customer, To: POOL_NUMBER });
+  const answer = await postWebhook(running.url, SITE_URL, "/api/calls/status", {
+    CallSid: callSid,
+    DialCallStatus: "no-answer",
+  });
+  expect(answer.status).toBe(200);
+}
+
+const textsTo = (customer: string) => twilio.texts.filter((text) => text.to === customer);
+/** A signed-in operator's session cookie. */
+async function signedIn(): Promise<string> {
+  await saveOperator(db(), "texts-csv@operator.example", "correct horse battery staple");
+  const session = await running.services.consoleAuth.signIn(
+    { email: "texts-csv@operator.example", password: "correct horse battery staple" },
+    "192.0.2.202",
+  );
+  if (session.outcome !== "signed-in") throw new Error("sign-in failed");
+  return session.setCookie.split(";")[0]!;
+}
+
+/** Waits long enough for the outbox (polling every 100 ms) to have sent anything it was going to. */
+const outboxSettles = () => new Promise((resolve) => setTimeout(resolve, 1_500));
+
+describe("a customer's text", () => {
+  beforeEach(() => {
+    twilio.texts.length = 0;
+  });
+
+  test("is stored on their thread once, however often Twilio posts it, and alerts the operators' devices", async () => {
+    const [operator] = await db()
+      .insert(operators)
+      .values({ id: crypto.randomUUID(), email: "texts@operator.example", passwordHash: "x" })
+      .returning();
+    await savePushSubscription(
+      db(),
+      operator!.id,
+      {
+        endpoint: "https://127.0.0.1:9/push/device",
+        keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) },
+        deviceLabel: "Phone",
+      },
+      { allowPrivate: true },
+    );
+    const customer = newCustomer();
+    const params = { MessageSid: sid("SM"), From: customer, To: POOL_NUMBER, Body: "Is anyone coming tonight?" };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const answer = await postWebhook(running.url, SITE_URL, "/api/sms/incoming", params);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain("<Response></Response>");
+    }
+    const thread = await customerThread(db(), customer, "UTC");
+    expect(thread.texts.map((text) => [text.direction, text.body, text.status])).toEqual([
+      ["in", "Is anyone coming tonight?", "received"],
+    ]);
+    const pushes = await db().select().from(outboxMessages).where(eq(outboxMessages.purpose, "text_received_push"));
+    expect(pushes).toHaveLength(1);
+    expect(JSON.stringify(pushes[0]!.payload)).toContain(`/admin/texts/${customer.slice(1)}`);
+    expect(JSON.stringify(pushes[0]!.payload)).not.toContain("tonight");
+  });
+
+  test("without Twilio's signature is refused with 403 and stores nothing", async () => {
+    const customer = newCustomer();
+    const body = new URLSearchParams({ MessageSid: sid("SM"), From: customer, To: POOL_NUMBER, Body: "Hi" });
+    const unsigned = await fetch(`${running.url}/api/sms/incoming`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+    });
+    expect(unsigned.status).toBe(403);
+    const wrongKey = await postWebhook(
+      running.url,
+      SITE_URL,
+      "/api/sms/incoming",
+      Object.fromEntries(body),
+      "another-auth-token-0123456789",
+    );
+    expect(wrongKey.status).toBe(403);
+    expect((await customerThread(db(), customer, "UTC")).texts).toEqual([]);
+  });
+
+  test("STOP in any case opts the number out: no text of any kind until START", async () => {
+    const customer = newCustomer();
+    expect((await textIn(customer, "  stop ")).status).toBe(200);
+    expect((await customerThread(db(), customer, "UTC")).optedOut).toBe(true);
+    expect(await texts().send({ customer, body: "We can come at 9.", confirmedQuietHours: false })).toEqual({
+      kind: "opted-out",
+    });
+    await missedCall(customer);
+    // Nor an alert or a partner's offer, should the number be one of those.
+    await queue(running.services.run, "no-reply@plumbline.example", {
+      messages: [{ channel: "sms", purpose: "unanswered_lead_alert", payload: { to: customer, body: "Lead waiting" } }],
+    });
+    running.services.outbox.nudge("messages");
+    await outboxSettles();
+    expect(textsTo(customer)).toEqual([]);
+
+    expect((await textIn(customer, "START")).status).toBe(200);
+    expect(await texts().send({ customer, body: "We can come at 9.", confirmedQuietHours: false })).toEqual({
+      kind: "queued",
+    });
+    await waitUntil(() => textsTo(customer).length === 1);
+    expect(textsTo(customer)[0]).toMatchObject({ body: "We can come at 9.", from: POOL_NUMBER });
+  });
+
+  test("a word with STOP in a sentence is not an opt-out", async () => {
+    const customer = newCustomer();
+    await textIn(customer, "Please stop by after 5");
+    expect((await customerThread(db(), customer, "UTC")).optedOut).toBe(false);
+  });
+
+  test("HELP gets one reply with the company's name and phone, unless Twilio's own opt-out handling answered", async () => {
+    const customer = newCustomer();
+    await textIn(customer, "help");
+    await waitUntil(() => textsTo(customer).length === 1);
+    expect(textsTo(customer)[0]!.body).toBe(`${COMPANY}: for help call 1-800-555-0199. Reply STOP to opt out.`);
+
+    const another = newCustomer();
+    await textIn(another, "HELP", { OptOutType: "HELP" });
+    await outboxSettles();
+    expect(textsTo(another)).toEqual([]);
+  });
+
+  test("a text to a number that replied STOP after it was queued is never sent", async () => {
+    const customer = newCustomer();
+    twilio.down = true;
+    try {
+      await texts().send({ customer, body: "On our way.", confirmedQuietHours: false });
+      await textIn(customer, "UNSUBSCRIBE");
+    } finally {
+      twilio.down = false;
+    }
+    await outboxSettles();
+    expect(textsTo(customer)).toEqual([]);
+    const thread = await customerThread(db(), customer, "UTC");
+    expect(thread.texts.find((text) => text.direction === "out")?.status).toBe("failed");
+  });
+});
+
+describe("the missed-call text-back", () => {
+  test("one text within the minute from the number called, with the company's name; once per number per 24 hours", async () => {
+    expect(await saveTextBackMessage(db(), "Sorry we missed you! We'll call right back.")).toEqual({ kind: "saved" });
+    const customer = newCustomer();
+    await missedCall(customer);
+    await waitUntil(() => textsTo(customer).length === 1, 60_000);
+    expect(textsTo(customer)[0]).toMatchObject({
+      from: POOL_NUMBER,
+      body: `${COMPANY}: Sorry we missed you! We'll call right back. Reply STOP to opt out.`,
+    });
+
+    await missedCall(customer);
+    await outboxSettles();
+    expect(textsTo(customer)).toHaveLength(1);
+
+    // A day later, the next missed call gets a text again.
+    await db()
+      .update(textBacks)
+      .set({ queuedAt: sql`now() - interval '25 hours'` })
+      .where(eq(textBacks.number, customer));
+    await missedCall(customer);
+    await waitUntil(() => textsTo(customer).length === 2);
+  });
+
+  test("its message is set on the Texts page: 400 and unchanged when empty", async () => {
+    const cookie = await signedIn();
+    const save = (message: string) =>
+      fetch(`${running.url}/admin/texts`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: running.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ message }),
+      });
+    const first = await save("We missed your call and will ring you back in 10 minutes.");
+    expect(first.status, await first.clone().text()).toBe(200);
+    expect((await save("   ")).status).toBe(400);
+    const page = await (await fetch(`${running.url}/admin/texts`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain(
+      `${COMPANY}: We missed your call and will ring you back in 10 minutes. Reply STOP to opt out.`,
+    );
+  });
+
+  test("a caller who withheld their number gets nothing", async () => {
+    const before = twilio.texts.length;
+    await missedCall("Anonymous");
+    await outboxSettles();
+    expect(twilio.texts).toHaveLength(before);
+  });
+});
+
+describe("delivery states", () => {
+  test("a text goes from queued to sent to delivered by Twilio's signed status callbacks, never back", async () => {
+    const customer = newCustomer();
+    await texts().send({ customer, body: "Plumber arrives at 10.", confirmedQuietHours: false });
+    await waitUntil(() => textsTo(customer).length === 1);
+    const sent = textsTo(customer)[0]!;
+    expect(sent.statusCallback).toMatch(new RegExp(`^${SITE_URL}/api/sms/status\\?text=[0-9a-f-]{36}$`));
+    const status = async (MessageStatus: string) =>
+      (
+        await postWebhook(running.url, SITE_URL, sent.statusCallback!.slice(SITE_URL.length), {
+          MessageSid: sent.sid,
+          MessageStatus,
+          AccountSid: TEST_ACCOUNT_SID,
+        })
+      ).status;
+    const shown = async () => (await customerThread(db(), customer, "UTC")).texts[0]!.status;
+    await waitUntil(async () => (await shown()) === "sent");
+    expect(await status("delivered")).toBe(204);
+    expect(await shown()).toBe("delivered");
+    expect(await status("sent")).toBe(204);
+    expect(await shown()).toBe("delivered");
+
+    // Unsigned, the callback changes nothing.
+    const unsigned = await fetch(`${running.url}${sent.statusCallback!.slice(SITE_URL.length)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ MessageSid: sent.sid, MessageStatus: "failed" }),
+    });
+    expect(unsigned.status).toBe(403);
+    expect(await shown()).toBe("delivered");
+  });
+
+  test("the texts appear in the leads CSV as a count only", async () => {
+    const customer = newCustomer();
+    const answer = await postJson(running.url, { ...validContact, phone: customer.slice(2) });
+    expect(answer.status).toBe(200);
+    await textIn(customer, "My basement is flooding");
+    await texts().send({ customer, body: "On our way", confirmedQuietHours: false });
+    await waitUntil(() => textsTo(customer).length === 1);
+    const download = await fetch(`${running.url}/admin/export/leads.csv`, { headers: { Cookie: await signedIn() } });
+    expect(download.status).toBe(200);
+    const [header, ...rows] = (await download.text()).trim().split("\r\n");
+    expect(header!.split(",").at(-1)).toBe("texts");
+    const row = rows.find((line) => line.startsWith(answer.body.id as string))!;
+    expect(row.split(",").at(-1)).toBe("2");
+    expect(row).not.toContain("flooding");
+  });
+});
+
+describe("quiet hours", () => {
+  /** A zone whose wall clock reads 02:xx now (Etc/GMT zones are named with the sign reversed). */
+  function zoneAtTwoInTheMorning(): string {
+    const offset = ((2 - new Date().getUTCHours() + 36) % 24) - 12;
+    return offset === 0 ? "Etc/UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+  }
+
+  test("hold automatic texts until 08:00 and release them then; a text by hand asks for confirmation", async () => {
+    const timeZone = zoneAtTwoInTheMorning();
+    const quiet = createTexts({
+      db: db(),
+      run: running.services.run,
+      fromNumber: FROM_NUMBER,
+      companyName: COMPANY,
+      phoneDisplay: "1-800-555-0199",
+      timeZone,
+      quietHours: true,
+      missedCallText: true,
+      numberCalledBy: async () => null,
+      onReceived: () => undefined,
+      onQueued: () => running.services.outbox.nudge("texts"),
+    });
+    const customer = newCustomer();
+    await quiet.textBack({ caller: customer, called: POOL_NUMBER });
+    const [held] = await db().select().from(textMessages).where(eq(textMessages.customer, customer));
+    // Between 02:00 and 03:00 now, so 08:00 is five to six hours on.
+    const wait = held!.nextAttemptAt.getTime() - Date.now();
+    expect(wait).toBeGreaterThan(5 * 3_600_000 - 60_000);
+    expect(wait).toBeLessThanOrEqual(6 * 3_600_000);
+    expect(new Date(held!.nextAttemptAt).getUTCMinutes()).toBe(0);
+    await outboxSettles();
+    expect(textsTo(customer)).toEqual([]);
+
+    expect(await quiet.send({ customer, body: "Are you awake?", confirmedQuietHours: false })).toEqual({
+      kind: "quiet-hours",
+    });
+    expect(await quiet.send({ customer, body: "We are on our way now.", confirmedQuietHours: true })).toEqual({
+      kind: "queued",
+    });
+    await waitUntil(() => textsTo(customer).length === 1);
+    expect(textsTo(customer)[0]!.body).toBe("We are on our way now.");
+
+    // 08:00 comes: the held text-back goes.
+    await db()
+      .update(textMessages)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(isNull(textMessages.sentAt));
+    running.services.outbox.nudge("texts");
+    await waitUntil(() => textsTo(customer).length === 2);
+    expect(textsTo(customer)[1]!.body).toContain(COMPANY);
+  });
+});
+
+describe("without a Twilio number to text from", () => {
+  let plain: RunningServer;
+  beforeAll(async () => {
+    plain = await startServer(testEnv({}));
+  });
+  afterAll(() => plain?.close());
+
+  test("the console has no Texts page or link, and Twilio's texting webhooks are not there", async () => {
+    await saveOperator(plain.services.db, "plain@operator.example", "correct horse battery staple");
+    const session = await plain.services.consoleAuth.signIn(
+      { email: "plain@operator.example", password: "correct horse battery staple" },
+      "192.0.2.203",
+    );
+    if (session.outcome !== "signed-in") throw new Error("sign-in failed");
+    const cookie = session.setCookie.split(";")[0]!;
+    expect(plain.services.texts).toBeUndefined();
+    expect((await fetch(`${plain.url}/admin/texts`, { headers: { Cookie: cookie } })).status).toBe(404);
+    expect(await (await fetch(`${plain.url}/admin`, { headers: { Cookie: cookie } })).text()).not.toContain(
+      'href="/admin/texts"',
+    );
+    const csv = await (await fetch(`${plain.url}/admin/export/leads.csv`, { headers: { Cookie: cookie } })).text();
+    expect(csv.split("\r\n")[0]).not.toContain("texts");
+  });
+});
+
+describe("a crash between queueing a text and sending it", () => {
+  let dir: string;
+  let server: ServerProcess | undefined;
+  let standIn: TwilioStandIn;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "plumbline-texts-crash-"));
+    standIn = await startTwilioStandIn();
+  });
+  afterAll(async () => {
+    await server?.kill("SIGKILL");
+    await standIn.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test("sends the text once after the restart", { timeout: 120_000 }, async () => {
+    const env = {
+      ...twilioEnv(standIn),
+      PORT: String(await freePort()),
+      PGLITE_DATA_DIR: join(dir, "pglite"),
+      OUTBOX_DIR: join(dir, "outbox"),
+      OUTBOX_POLL_MS: "100",
+      OUTBOX_RETRY_BASE_MS: "100",
+      OUTBOX_RETRY_MAX_MS: "200",
+      TEXT_QUIET_HOURS: "off",
+      LEADS_EMAIL_TO: "leads@operator.example",
+    };
+    const customer = "+15550188001";
+    // Twilio is unreachable: the text-back is queued with the missed call and waits in the outbox.
+    standIn.down = true;
+    server = await startServerProcess(env);
+    const callSid = sid("CA");
+    await postWebhook(server.url, SITE_URL, "/api/calls/voice", { CallSid: callSid, From: customer, To: POOL_NUMBER });
+    const missed = await postWebhook(server.url, SITE_URL, "/api/calls/status", {
+      CallSid: callSid,
+      DialCallStatus: "busy",
+    });
+    expect(missed.status).toBe(200);
+    await server.kill("SIGKILL");
+
+    const database = await openDatabase({ pgliteDataDir: env.PGLITE_DATA_DIR });
+    try {
+      const queued = await database.db.select().from(textMessages).where(eq(textMessages.customer, customer));
+      expect(queued.map((text) => [text.purpose, text.sentAt])).toEqual([["missed_call_text_back", null]]);
+      // A text the killed process had claimed stays leased until its lease ends (minutes); the test moves the
+      // lease to now instead of waiting.
+      await database.db
+        .update(textMessages)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(isNull(textMessages.sentAt));
+    } finally {
+      await database.close();
+    }
+
+    standIn.down = false;
+    server = await startServerProcess(env);
+    await waitUntil(() => standIn.texts.length === 1, 30_000);
+    await outboxSettles();
+    expect(standIn.texts.map((text) => text.to)).toEqual([customer]);
+    await server.kill("SIGTERM");
+    expect(server.output()).not.toContain(customer);
+    server = undefined;
+  });
+});
