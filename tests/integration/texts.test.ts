@@ -10,6 +10,7 @@ import { saveOperator } from "~/server/console/index.server.ts";
 import { createTexts, customerThread, saveTextBackMessage } from "~/server/texts/index.server.ts";
 import { queue } from "~/server/outbox/index.server.ts";
 import { outboxMessages } from "../../app/server/outbox/schema.server.ts";
+import { pushSubscriptions } from "../../app/server/alerts/schema.server.ts";
 import { operators } from "../../app/server/console/schema.server.ts";
 import { textBacks, textMessages } from "../../app/server/texts/schema.server.ts";
 import { freePort, postJson, testEnv, validContact, waitUntil } from "../../tooling/local-services.ts";
@@ -138,6 +139,8 @@ describe("a customer's text", () => {
     expect(pushes).toHaveLength(1);
     expect(JSON.stringify(pushes[0]!.payload)).toContain(`/admin/texts/${customer.slice(1)}`);
     expect(JSON.stringify(pushes[0]!.payload)).not.toContain("tonight");
+    // The device is made up (its key is no real one): the later tests' texts alert no one.
+    await db().delete(pushSubscriptions);
   });
 
   test("without Twilio's signature is refused with 403 and stores nothing", async () => {
