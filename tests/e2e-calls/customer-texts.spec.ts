@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { runCli, signIn, uniqueOperatorEmail } from "../e2e/console.ts";
 import { postContactRequest } from "../e2e/console-leads.ts";
-import { expectNoAxeViolations } from "../e2e/helpers.ts";
+import { expectNoAxeViolations, waitForHydration } from "../e2e/helpers.ts";
 import { postWebhook, sid, startTwilioStandIn, TEST_ACCOUNT_SID, type TwilioStandIn } from "../twilio-stand-in.ts";
 import { callsPgliteDir, callsSiteUrl, POOL, twilioStandInPort } from "./settings.ts";
 
@@ -34,6 +34,8 @@ test("at 390 px an operator texts a lead from its page and sees the text deliver
   await signIn(page, operator, PASSWORD);
   const texts = page.getByRole("region", { name: `Texts with ${customer}` });
   await expect(texts).toContainText("No texts with this number yet.");
+  // Hydration sets each field to the page's own value: type once the page is live.
+  await waitForHydration(page);
   await texts.getByLabel("Message").fill("Hi, this is Plumbline. A plumber can be there at 10. Does that work?");
   await texts.getByRole("button", { name: "Send text" }).click();
   await expect(page).toHaveURL(`${callsSiteUrl}/admin/leads/${leadId}`);
@@ -96,6 +98,7 @@ test("the text-back message is saved on the Texts page, at 1280 px", async ({ pa
   expect(created.code, created.stderr).toBe(0);
   await page.goto("/admin/texts");
   await signIn(page, operator, PASSWORD);
+  await waitForHydration(page);
   const field = page.getByLabel("Text-back message");
   await field.fill("");
   await field.fill("Sorry we missed you. We will call back within 10 minutes.");
