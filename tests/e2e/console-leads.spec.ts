@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
 import { postContactRequest, uniquePhone } from "./console-leads.ts";
+import { waitForHydration } from "./helpers.ts";
 import { uniqueMarker } from "./lead-forms.ts";
 
 const PASSWORD = "correct horse battery staple";
@@ -18,6 +19,8 @@ test.describe("inbox", () => {
     const marker = uniqueMarker();
     const phone = uniquePhone();
     await page.goto("/contact");
+    // The toast is the app's answer: before hydration the form posts without it (its own test in contact.spec.ts).
+    await waitForHydration(page);
     await page.getByLabel("First Name").fill("Maria");
     await page.getByLabel("Last Name").fill(marker);
     await page.getByLabel("Email").fill(`${marker}@example.com`);
