@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from "~/server/start-server.server.ts
 import { openDatabase } from "~/server/db/index.server.ts";
 import { savePushSubscription } from "~/server/alerts/index.server.ts";
 import { saveOperator } from "~/server/console/index.server.ts";
-import { createTexts, customerThread, saveTextBackMessage } from "~/server/texts/index.server.ts";
+import { createTexts, customerThread, purgeExpiredTexts, saveTextBackMessage } from "~/server/texts/index.server.ts";
 import { queue } from "~/server/outbox/index.server.ts";
 import { outboxMessages } from "../../app/server/outbox/schema.server.ts";
 import { pushSubscriptions } from "../../app/server/alerts/schema.server.ts";
@@ -316,6 +316,20 @@ describe("delivery states", () => {
     const row = rows.find((line) => line.startsWith(answer.body.id as string))!;
     expect(row.split(",").at(-1)).toBe("2");
     expect(row).not.toContain("flooding");
+  });
+});
+
+describe("retention", () => {
+  test("texts older than a year are deleted with the calls and leads; newer ones stay", async () => {
+    const customer = newCustomer();
+    await textIn(customer, "Old news");
+    await textIn(customer, "Still relevant");
+    await db()
+      .update(textMessages)
+      .set({ createdAt: sql`now() - interval '366 days'` })
+      .where(sql`${textMessages.customer} = ${customer} AND ${textMessages.body} = 'Old news'`);
+    expect(await purgeExpiredTexts(running.services.run)).toBeGreaterThanOrEqual(1);
+    expect((await customerThread(db(), customer, "UTC")).texts.map((text) => text.body)).toEqual(["Still relevant"]);
   });
 });
 
