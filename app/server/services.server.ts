@@ -307,7 +307,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     textService && env.TWILIO_AUTH_TOKEN
       ? {
           ...textService,
-          webhooks: textWebhooks(database.run, textService, {
+          webhooks: textWebhooks(textService, {
             siteUrl: env.SITE_URL,
             authToken: env.TWILIO_AUTH_TOKEN,
           }),

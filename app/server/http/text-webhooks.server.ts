@@ -1,5 +1,4 @@
-import type { RunStatement } from "../db/index.server.ts";
-import { recordTextStatus, type Texts } from "../texts/index.server.ts";
+import type { Texts } from "../texts/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { twilioWebhooks, type TwilioStep } from "./twilio-webhooks.server.ts";
 
@@ -17,7 +16,7 @@ const BODY_MAX_LENGTH = 1_600;
 const NO_REPLY = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 /** Twilio's webhooks for texts: a customer's text arriving, and the delivery states of ours. */
-export function textWebhooks(run: RunStatement, texts: Texts, settings: { siteUrl: string; authToken: string }) {
+export function textWebhooks(texts: Texts, settings: { siteUrl: string; authToken: string }) {
   const incoming: TwilioStep = async (params) => {
     const { MessageSid, From, To, Body = "" } = params;
     if (!MESSAGE_SID.test(MessageSid ?? "") || !E164.test(From ?? "") || !E164.test(To ?? "")) return null;
@@ -37,8 +36,7 @@ export function textWebhooks(run: RunStatement, texts: Texts, settings: { siteUr
     const textId = query.get("text") ?? "";
     const { MessageSid, MessageStatus } = params;
     if (!isRowId(textId) || !MESSAGE_SID.test(MessageSid ?? "") || !MessageStatus) return null;
-    // A state this server does not know, or a text it no longer has (purged), changes nothing.
-    await recordTextStatus(run, { textId, messageSid: MessageSid!, status: MessageStatus });
+    await texts.recordStatus({ textId, messageSid: MessageSid!, status: MessageStatus });
     return "";
   };
 

@@ -1,6 +1,6 @@
 /** Texts with customers: threads, the missed-call text-back, STOP and HELP, quiet hours. */
 export { createTexts, type Texts } from "./texts.server.ts";
-export { TEXT_QUEUE, textQueue, recordTextStatus } from "./outgoing.server.ts";
+export { TEXT_QUEUE, textQueue } from "./outgoing.server.ts";
 export {
   customerNumber,
   customerThread,

@@ -127,16 +127,13 @@ const RECORD_STATUS = `UPDATE ${t.table} SET
     WHEN ${t.status} IN ('delivered', 'failed') THEN ${t.status}
     WHEN $3 = 'sent' AND ${t.status} <> 'queued' THEN ${t.status}
     ELSE $3 END
-WHERE ${t.id} = $1 AND ${t.direction} = 'out' AND (${t.twilioSid} IS NULL OR ${t.twilioSid} = $2)
-RETURNING 1 AS updated`;
+WHERE ${t.id} = $1 AND ${t.direction} = 'out' AND (${t.twilioSid} IS NULL OR ${t.twilioSid} = $2)`;
 
-/** Records a status callback; false when the state is not one Twilio sends or no text of ours has that id. */
+/** Records a status callback; a state Twilio does not send, or a text no longer kept (purged), changes nothing. */
 export async function recordTextStatus(
   run: RunStatement,
   callback: { textId: string; messageSid: string; status: string },
-): Promise<boolean> {
+): Promise<void> {
   const status = STATUS_OF[callback.status];
-  if (!status) return false;
-  const updated = await run("texts_record_status", RECORD_STATUS, [callback.textId, callback.messageSid, status]);
-  return updated.length > 0;
+  if (status) await run("texts_record_status", RECORD_STATUS, [callback.textId, callback.messageSid, status]);
 }

@@ -2,7 +2,7 @@ import { TEXT_MAX_LENGTH } from "~/lib/console-limits.ts";
 import type { Database, RunStatement } from "../db/index.server.ts";
 import { log } from "../log.server.ts";
 import { receiveText, type IncomingText } from "./inbound.server.ts";
-import { queueText } from "./outgoing.server.ts";
+import { queueText, recordTextStatus } from "./outgoing.server.ts";
 import { automaticTextSendsAt, inQuietHours } from "./quiet-hours.server.ts";
 import { helpReplyBody, textBackBody, textBackMessage } from "./text-back.server.ts";
 import { threadNumber } from "./threads.server.ts";
@@ -50,6 +50,9 @@ export function createTexts(settings: TextsSettings) {
       }
       return received;
     },
+
+    /** A delivery state of one of our texts, from Twilio's signed status callback. */
+    recordStatus: (callback: { textId: string; messageSid: string; status: string }) => recordTextStatus(run, callback),
 
     /** An operator's text from a thread; in quiet hours only once they confirmed. */
     async send(text: { customer: string; body: unknown; confirmedQuietHours: boolean }): Promise<SentText> {
