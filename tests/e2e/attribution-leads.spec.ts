@@ -96,7 +96,8 @@ async function visitorRecordingCookies(browser: Browser) {
   await stayOnPageForTelLinks(page);
   const cookieHeaders: string[] = [];
   page.on("response", async (response) => {
-    const header = await response.headerValue("set-cookie");
+    // A response still arriving as the test closes its context has nothing left to read.
+    const header = await response.headerValue("set-cookie").catch(() => null);
     if (header) cookieHeaders.push(`${response.url()}: ${header}`);
   });
   return { context, page, cookieHeaders };
