@@ -370,7 +370,7 @@ export async function startServices(env: Env): Promise<AppServices> {
   const backups = createBackups({
     db: database.db,
     run: database.run,
-    source: { snapshot: database.snapshot, databaseUrl: env.DATABASE_URL },
+    databaseUrl: env.DATABASE_URL,
     settings: backupSettings(env),
   });
   const stopBackups = backups.start((error) => log.error({ err: error }, "the daily backup failed"));

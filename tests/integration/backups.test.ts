@@ -1,14 +1,19 @@
 import { spawn } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "~/server/db/index.server.ts";
-import { createBackups } from "~/server/backups/index.server.ts";
-import { contactRequests } from "../../app/server/leads/schema.server.ts";
+import { createBackups, restoreBackup, verifyBackup } from "~/server/backups/index.server.ts";
+import { contactRequests, leadChanges } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { backups as backupRows } from "../../app/server/backups/schema.server.ts";
+import { databaseFacts } from "../../app/server/backups/database-facts.server.ts";
 import { startServerProcess, type ServerProcess } from "../../tooling/server-process.ts";
 import { freePort, postJson, startPostgres, validContact, type TestPostgres } from "../../tooling/local-services.ts";
 
@@ -196,6 +201,109 @@ test(
   },
 );
 
+test("an embedded backup read while a lead is deleted restores without it and without its history, and verifies", async () => {
+  const database = await openDatabase({ pgliteDataDir: "memory://" });
+  try {
+    const lead = { firstName: "Ada", lastName: "Lee", phone: "555-0100", service: "Leak", message: "Help" };
+    const [kept, purged] = await database.db
+      .insert(contactRequests)
+      .values(
+        ["kept", "purged"].map((name) => ({
+          ...lead,
+          id: randomUUID(),
+          email: `${name}@example.com`,
+          consentText: "yes",
+          channel: "web",
+        })),
+      )
+      .returning({ id: contactRequests.id });
+    await database.db
+      .insert(leadChanges)
+      .values(
+        [kept!, purged!].map((row) => ({ contactRequestId: row.id, changedBy: "owner@example.com", note: "Called" })),
+      );
+    // The retention purge deletes a lead (and, by its foreign key, its history) once the backup has read the
+    // history and before it reads the leads.
+    let deleted = false;
+    const run: typeof database.run = async (name, text, params) => {
+      if (name.startsWith("backup-contact_requests") && !deleted) {
+        deleted = true;
+        await database.db.delete(contactRequests).where(eq(contactRequests.id, purged!.id));
+      }
+      return database.run(name, text, params);
+    };
+    const backups = createBackups({
+      db: database.db,
+      run,
+      settings: {
+        dir: join(root, "while-deleting"),
+        dailyAt: null,
+        timeZone: "America/New_York",
+        leadsEmailTo: "owner@plumbline.example",
+        companyName: "Plumbline",
+        siteUrl: "https://plumbline.example",
+        messageIdDomain: "plumbline.example",
+      },
+      verify: async (path) => {
+        const outcome = await verifyBackup(path);
+        return outcome.kind === "restored" ? null : outcome.message;
+      },
+    });
+    const made = await backups.backUpNow();
+    expect(deleted).toBe(true);
+    expect(made.problem).toBeNull();
+
+    const target = join(root, "restored-while-deleting");
+    const restored = await restoreBackup(made.path, { pgliteDataDir: target });
+    expect(restored).toMatchObject({ kind: "restored", leftOut: { lead_changes: 1 } });
+    const opened = await openDatabase({ pgliteDataDir: target });
+    try {
+      expect(await opened.db.select({ email: contactRequests.email }).from(contactRequests)).toEqual([
+        { email: "kept@example.com" },
+      ]);
+      expect(await opened.db.select({ id: leadChanges.contactRequestId }).from(leadChanges)).toEqual([
+        { id: kept!.id },
+      ]);
+    } finally {
+      await opened.close();
+    }
+  } finally {
+    await database.close();
+  }
+});
+
+test("a backup of the embedded data folder, as the previous version made them, still restores and verifies", async () => {
+  const source = join(root, "version-1-source");
+  const opened = await openDatabase({ pgliteDataDir: source });
+  await opened.db.insert(contactRequests).values({
+    id: randomUUID(),
+    firstName: "Ada",
+    lastName: "Lee",
+    email: "version1@example.com",
+    phone: "555-0100",
+    service: "Leak",
+    message: "Help",
+    consentText: "yes",
+    channel: "web",
+  });
+  await opened.close();
+  // Version 1: a header line with the counts, then the data folder's tar file.
+  const client = await PGlite.create(source, { extensions: { pg_trgm } });
+  const facts = await databaseFacts(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
+  const tar = Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer());
+  await client.close();
+  const header = { format: "plumbline-backup", version: 1, database: "pglite", createdAt: new Date().toISOString() };
+  const file = join(root, "plumbline-20261125T033000Z.pglite.gz");
+  const bytes = gzipSync(Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, ...facts })}\n`), tar]));
+  await writeFile(file, bytes);
+  await writeFile(`${file}.sha256`, `${createHash("sha256").update(bytes).digest("hex")}  ${basename(file)}\n`);
+
+  expect(await verifyBackup(file)).toMatchObject({ kind: "restored" });
+  const target = join(root, "version-1-restored");
+  expect(await restoreBackup(file, { pgliteDataDir: target })).toMatchObject({ kind: "restored" });
+  expect(await storedEmails({ pgliteDataDir: target }, ["version1@example.com"])).toEqual(["version1@example.com"]);
+});
+
 test("the daily backup is made once a day after its time, verified, and a day without a verified one emails the operator once", async () => {
   const database = await openDatabase({ pgliteDataDir: "memory://" });
   try {
@@ -203,7 +311,6 @@ test("the daily backup is made once a day after its time, verified, and a day wi
     const backups = createBackups({
       db: database.db,
       run: database.run,
-      source: { snapshot: database.snapshot },
       settings: {
         dir: join(root, "daily"),
         dailyAt: "03:30",

@@ -4,24 +4,27 @@ import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/pro
 import { basename, join } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createGunzip, createGzip } from "node:zlib";
+import { createGunzip, createGzip, gzipSync } from "node:zlib";
 import { createInterface } from "node:readline";
-import type { DatabaseFacts } from "../db/index.server.ts";
+import type { DatabaseFacts } from "./database-facts.server.ts";
 
 /**
- * A backup file: gzip of one JSON header line (what the database held: tables, row counts, sequences, migrations)
- * followed by the data: the embedded database's data folder as a tar file, or PostgreSQL's rows as JSON lines
- * (`[table index, row]`). Beside it, `<file>.sha256` in `sha256sum`'s format. Both are readable by their owner only,
- * in a folder only the owner can enter; a file is written under a temporary name and renamed once complete.
+ * A backup file: gzip of a JSON header line (the database's kind, its tables in foreign-key order, its migrations),
+ * the rows as JSON lines (`[table index, row]`) table by table in that order, and a last JSON line with each table's
+ * row count and each sequence's position. Beside it, `<file>.sha256` in `sha256sum`'s format. Both are readable by
+ * their owner only, in a folder only the owner can enter; a file is written under a temporary name and renamed once
+ * complete. (Files of version 1 had the counts in the header, and an embedded database's data folder as a tar file.)
  */
 
 export interface BackupHeader extends DatabaseFacts {
   format: "plumbline-backup";
-  version: 1;
-  /** `pglite`: the data is a tar file of the data folder. `postgresql`: JSON lines of rows. */
+  version: 1 | 2;
   database: "pglite" | "postgresql";
   createdAt: string;
 }
+
+/** What the file's first line holds; the counts and sequences come last, once every row is read. */
+export type BackupStart = Omit<BackupHeader, "counts" | "sequences" | "version">;
 
 export function backupFileName(at: Date, database: BackupHeader["database"]): string {
   const stamp = at
@@ -31,42 +34,70 @@ export function backupFileName(at: Date, database: BackupHeader["database"]): st
   return `plumbline-${stamp}.${database === "pglite" ? "pglite" : "pg"}.gz`;
 }
 
-/** Writes the header and the data to `dir/name` and its checksum beside it; returns the file's path and size. */
+const newlines = (text: string) => {
+  let count = 0;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count += 1;
+  return count;
+};
+
+/**
+ * Writes a backup of `start.tables` to `dir/name` and its checksum beside it. The tables are read last first (a
+ * table before the tables it references), each into a gzip part of its own, so that every row read refers to rows
+ * that still existed when it was read; the parts are then joined in foreign-key order, which gzip allows, between
+ * the header and the counts. `sequences` is read once every row is.
+ */
 export async function writeBackupFile(
   dir: string,
   name: string,
-  header: BackupHeader,
-  data: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
-): Promise<{ path: string; sizeBytes: number }> {
+  start: BackupStart,
+  readTable: (table: string, index: number) => AsyncIterable<string>,
+  sequences: () => Promise<BackupHeader["sequences"]>,
+): Promise<{ path: string; sizeBytes: number; header: BackupHeader }> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await chmod(dir, 0o700);
   const path = join(dir, name);
   const partial = `${path}.partial`;
-  const hash = createHash("sha256");
-  const tap = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
-  async function* content() {
-    yield `${JSON.stringify(header)}\n`;
-    yield* data;
-  }
+  const part = (index: number) => `${partial}.${index}`;
+  const counts: Record<string, number> = {};
   try {
-    await pipeline(
-      Readable.from(content()),
-      createGzip({ level: 6 }),
-      tap,
-      createWriteStream(partial, { mode: 0o600 }),
-    );
+    for (let index = start.tables.length - 1; index >= 0; index -= 1) {
+      const table = start.tables[index]!;
+      let rows = 0;
+      async function* counted() {
+        for await (const chunk of readTable(table, index)) {
+          rows += newlines(chunk);
+          yield chunk;
+        }
+      }
+      await pipeline(
+        Readable.from(counted()),
+        createGzip({ level: 6 }),
+        createWriteStream(part(index), { mode: 0o600 }),
+      );
+      counts[table] = rows;
+    }
+    const inOrder = Object.fromEntries(start.tables.map((table) => [table, counts[table]!]));
+    const header: BackupHeader = { ...start, version: 2, counts: inOrder, sequences: await sequences() };
+    const hash = createHash("sha256");
+    async function* whole() {
+      yield gzipSync(`${JSON.stringify({ ...start, version: header.version })}\n`);
+      for (let index = 0; index < start.tables.length; index += 1) yield* createReadStream(part(index));
+      yield gzipSync(`${JSON.stringify({ counts: header.counts, sequences: header.sequences })}\n`);
+    }
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    await pipeline(Readable.from(whole()), tap, createWriteStream(partial, { mode: 0o600 }));
     await writeFile(`${path}.sha256`, `${hash.digest("hex")}  ${name}\n`, { mode: 0o600 });
     await rename(partial, path);
-  } catch (error) {
+    return { path, sizeBytes: (await stat(path)).size, header };
+  } finally {
     await rm(partial, { force: true });
-    throw error;
+    await Promise.all(start.tables.map((_, index) => rm(part(index), { force: true })));
   }
-  return { path, sizeBytes: (await stat(path)).size };
 }
 
 export class DamagedBackup extends Error {}
@@ -82,10 +113,24 @@ async function checkChecksum(path: string): Promise<void> {
   }
 }
 
-/** A checked backup file's header, and its data as lines (PostgreSQL's rows) or bytes (the embedded tar file). */
+/** The last line of the gzipped file: a version 2 backup's counts and sequences. */
+async function lastLine(path: string): Promise<string> {
+  // The last line is short: the last few chunks of the unzipped file hold it.
+  const tail: Buffer[] = [];
+  for await (const chunk of createReadStream(path).pipe(createGunzip())) {
+    tail.push(chunk as Buffer);
+    if (tail.length > 4) tail.shift();
+  }
+  const text = Buffer.concat(tail).toString("utf8").replace(/\n$/, "");
+  return text.slice(text.lastIndexOf("\n") + 1);
+}
+
+/** A checked backup file's header, and its data as lines of rows or (version 1, embedded) the tar file's bytes. */
 export async function readBackupFile(path: string): Promise<{
   path: string;
   header: BackupHeader;
+  /** Whether the data is a data folder's tar file (an embedded database's backup of version 1). */
+  isDataFolder: boolean;
   lines(): AsyncIterable<string>;
   bytes(): Promise<Buffer>;
 }> {
@@ -98,21 +143,19 @@ export async function readBackupFile(path: string): Promise<{
       header = JSON.parse(line) as BackupHeader;
       break;
     }
+    if (header?.version === 2) header = { ...header, ...(JSON.parse(await lastLine(path)) as DatabaseFacts) };
   } catch {
     throw new DamagedBackup(`${basename(path)} is not a readable backup.`);
   }
-  if (header?.format !== "plumbline-backup" || header.version !== 1) {
+  if (header?.format !== "plumbline-backup" || (header.version !== 1 && header.version !== 2)) {
     throw new DamagedBackup(`${basename(path)} is not a Plumbline backup.`);
   }
   return {
     path,
     header,
+    isDataFolder: header.version === 1 && header.database === "pglite",
     async *lines() {
-      let first = true;
-      for await (const line of lineReader()) {
-        if (first) first = false;
-        else if (line !== "") yield line;
-      }
+      for await (const line of lineReader()) if (line.startsWith("[")) yield line;
     },
     async bytes() {
       const chunks: Buffer[] = [];

@@ -1,12 +1,15 @@
-import type { EmbeddedSnapshot } from "../db/index.server.ts";
+import { sql } from "drizzle-orm";
+import { executeRows, type Database, type RunStatement } from "../db/index.server.ts";
 import { backupFileName, writeBackupFile, type BackupHeader } from "./backup-file.server.ts";
-import { connectPostgres, factsOf, rowsOf } from "./sql-client.server.ts";
-import { rowLines } from "./table-rows.server.ts";
+import { migrationsApplied, primaryKeys, sequencePositions, tablesInOrder } from "./database-facts.server.ts";
+import { connectPostgres, rowsOf } from "./sql-client.server.ts";
+import { cursorRows, keysetRows } from "./table-rows.server.ts";
 
-/** Where a backup reads the database: the embedded database's own snapshot, or a PostgreSQL server. */
+/** Where a backup reads the database: a PostgreSQL server, else the embedded database through its connection. */
 export interface BackupSource {
-  snapshot?: () => Promise<EmbeddedSnapshot>;
   databaseUrl?: string;
+  db: Database;
+  run: RunStatement;
 }
 
 export interface MadeBackup {
@@ -16,33 +19,45 @@ export interface MadeBackup {
 }
 
 /**
- * A consistent copy of the whole database into `dir`. The embedded database's is its data folder, taken between two
- * statements (they wait a moment); PostgreSQL's is every row read in one REPEATABLE READ transaction, which holds
- * no lock that lead intake waits for.
+ * A copy of the whole database into `dir`, made while the site serves. PostgreSQL's is every row read in one
+ * REPEATABLE READ transaction, which holds no lock that lead intake waits for. The embedded database has one
+ * connection, so its rows are read a short statement at a time, lead intake's statements running between them; a
+ * table is read before the tables it references, so each row's references were there when it was read.
  */
 export async function makeBackup(source: BackupSource, dir: string, now = new Date()): Promise<MadeBackup> {
   const createdAt = now.toISOString();
-  if (source.snapshot) {
-    const { tar, ...facts } = await source.snapshot();
-    const header: BackupHeader = { format: "plumbline-backup", version: 1, database: "pglite", createdAt, ...facts };
-    return { ...(await writeBackupFile(dir, backupFileName(now, "pglite"), header, [tar])), header };
+  if (!source.databaseUrl) {
+    const query = (text: string) => executeRows<Record<string, unknown>>(source.db, sql.raw(text));
+    const tables = await tablesInOrder(query);
+    const keys = await primaryKeys(query);
+    return writeBackupFile(
+      dir,
+      backupFileName(now, "pglite"),
+      { format: "plumbline-backup", database: "pglite", createdAt, tables, migrations: await migrationsApplied(query) },
+      (table, index) => keysetRows(source.run, table, index, keys.get(table)),
+      () => sequencePositions(query),
+    );
   }
-  if (!source.databaseUrl) throw new Error("Nothing to back up: no database.");
-  const sql = await connectPostgres(source.databaseUrl);
+  const postgres = await connectPostgres(source.databaseUrl);
   try {
-    await rowsOf(sql, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    const facts = await factsOf(sql);
-    const header: BackupHeader = {
-      format: "plumbline-backup",
-      version: 1,
-      database: "postgresql",
-      createdAt,
-      ...facts,
-    };
-    const written = await writeBackupFile(dir, backupFileName(now, "postgresql"), header, rowLines(sql, facts.tables));
-    await rowsOf(sql, "COMMIT");
-    return { ...written, header };
+    await rowsOf(postgres, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const query = (text: string) => rowsOf(postgres, text);
+    const made = await writeBackupFile(
+      dir,
+      backupFileName(now, "postgresql"),
+      {
+        format: "plumbline-backup",
+        database: "postgresql",
+        createdAt,
+        tables: await tablesInOrder(query),
+        migrations: await migrationsApplied(query),
+      },
+      (table, index) => cursorRows(postgres, table, index),
+      () => sequencePositions(query),
+    );
+    await rowsOf(postgres, "COMMIT");
+    return made;
   } finally {
-    await sql.close();
+    await postgres.close();
   }
 }

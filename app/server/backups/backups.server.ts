@@ -4,7 +4,7 @@ import { basename, join } from "node:path";
 import { wallClock, zonedInstant } from "~/lib/operator-time.ts";
 import type { Database, RunStatement } from "../db/index.server.ts";
 import { projectPath } from "../project-path.server.ts";
-import { makeBackup, type BackupSource } from "./backup.server.ts";
+import { makeBackup } from "./backup.server.ts";
 import {
   claimBackupDay,
   forgetBackups,
@@ -57,11 +57,12 @@ const CHECK_EVERY_MS = 60_000;
 export function createBackups(options: {
   db: Database;
   run: RunStatement;
-  source: BackupSource;
+  /** The PostgreSQL server, when the site uses one; else the embedded database behind `db` and `run`. */
+  databaseUrl?: string;
   settings: BackupSettings;
   verify?: VerifyBackup;
 }) {
-  const { db, run, source, settings, verify = verifyInChildProcess } = options;
+  const { db, run, databaseUrl, settings, verify = verifyInChildProcess } = options;
 
   async function prune(): Promise<void> {
     const all = await listBackups(db);
@@ -79,7 +80,7 @@ export function createBackups(options: {
   }
 
   async function backUpNow(now = new Date()) {
-    const made = await makeBackup(source, settings.dir, now);
+    const made = await makeBackup({ databaseUrl, db, run }, settings.dir, now);
     const id = await recordBackup(db, {
       file: basename(made.path),
       createdAt: now,

@@ -1,6 +1,9 @@
-import { readdir } from "node:fs/promises";
-import { embeddedDatabaseOwner, openDatabase, type DatabaseFacts } from "../db/index.server.ts";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { embeddedDatabaseOwner, openDatabase } from "../db/index.server.ts";
 import { DamagedBackup, readBackupFile, type BackupHeader } from "./backup-file.server.ts";
+import { makeBackup } from "./backup.server.ts";
+import { cascadingReferences, type DatabaseFacts } from "./database-facts.server.ts";
 import {
   connectPostgres,
   factsOf,
@@ -11,47 +14,68 @@ import {
   withScratchDatabase,
   type SqlClient,
 } from "./sql-client.server.ts";
-import { insertRows, linesOf, rowLines, setSequences } from "./table-rows.server.ts";
+import { cursorRows, insertRows, linesOf, setSequences } from "./table-rows.server.ts";
 
 /** Restoring a backup into an empty database, checking the file first and every table's row count after. */
 
 export type RestoreTarget = { pgliteDataDir: string } | { databaseUrl: string };
 
 export type RestoreOutcome =
-  | { kind: "restored"; header: BackupHeader }
+  /**
+   * `leftOut`: per table, rows not restored because a row they go with (by a cascading foreign key) was deleted
+   * while the backup was being read, as the database deleted them too.
+   */
+  | { kind: "restored"; header: BackupHeader; leftOut: Record<string, number> }
   | { kind: "refused"; message: string }
   | { kind: "mismatch"; message: string };
 
 /** The tables whose row counts differ from the backup's, in words; null when every one matches. */
-function countsDiffer(expected: DatabaseFacts["counts"], found: DatabaseFacts["counts"]): string | null {
-  const differing = Object.entries(expected).filter(([table, count]) => found[table] !== count);
+function countsDiffer(
+  expected: DatabaseFacts["counts"],
+  found: DatabaseFacts["counts"],
+  leftOut: Record<string, number> = {},
+): string | null {
+  const differing = Object.entries(expected).filter(([table, count]) => found[table] !== count - (leftOut[table] ?? 0));
   if (differing.length === 0) return null;
   return differing
     .map(([table, count]) => `${table}: ${found[table] ?? "missing"} rows, the backup has ${count}`)
     .join("; ");
 }
 
+type Backup = Awaited<ReturnType<typeof readBackupFile>>;
+
 /** The backup's rows into `target`, a database the caller made sure is empty; then its counts are compared. */
-async function fill(target: SqlClient, backup: Awaited<ReturnType<typeof readBackupFile>>): Promise<RestoreOutcome> {
+async function fill(target: SqlClient, backup: Backup): Promise<RestoreOutcome> {
   const { header } = backup;
-  if (header.database === "pglite") {
+  let leftOut: Record<string, number> = {};
+  if (backup.isDataFolder) {
     // The embedded data folder goes through a scratch database, and from there row by row.
     await withScratchDatabase(backup.path, (scratch) => copyRows(scratch, target, header), await backup.bytes());
   } else {
     await migrateTo(target, header.migrations);
-    await insertRows(target, header.tables, backup.lines());
+    const references = await cascadingReferences((text) => rowsOf(target, text));
+    leftOut = await insertRows(target, header.tables, backup.lines(), references);
     await setSequences(target, header.sequences);
   }
-  const differing = countsDiffer(header.counts, (await factsOf(target)).counts);
-  return differing ? { kind: "mismatch", message: differing } : { kind: "restored", header };
+  return compared(target, header, leftOut);
 }
 
-/** Every row of `source` into `target` at the migrations the facts name, in one snapshot of the source. */
+async function compared(target: SqlClient, header: BackupHeader, leftOut: Record<string, number> = {}) {
+  const differing = countsDiffer(header.counts, (await factsOf(target)).counts, leftOut);
+  return differing
+    ? ({ kind: "mismatch", message: differing } as const)
+    : ({ kind: "restored", header, leftOut } as const);
+}
+
+/** Every row of `source` (a data folder of a version 1 backup) into `target`, in one snapshot of the source. */
 async function copyRows(source: SqlClient, target: SqlClient, facts: DatabaseFacts): Promise<void> {
   await migrateTo(target, facts.migrations);
   await rowsOf(source, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+  async function* everyRow() {
+    for (const [index, table] of facts.tables.entries()) yield* cursorRows(source, table, index);
+  }
   try {
-    await insertRows(target, facts.tables, linesOf(rowLines(source, facts.tables)));
+    await insertRows(target, facts.tables, linesOf(everyRow()), new Map());
   } finally {
     await rowsOf(source, "COMMIT");
   }
@@ -93,12 +117,11 @@ export async function restoreBackup(path: string, target: RestoreTarget): Promis
   if (entries.length > 0) {
     return { kind: "refused", message: `${dir} is not empty: move it aside (or restore into a new folder) first.` };
   }
-  if (backup.header.database === "pglite") {
+  if (backup.isDataFolder) {
     // The data folder itself, as it was; then its counts, read as the server would read them.
     const restored = await openPglite(dir, await backup.bytes());
     try {
-      const differing = countsDiffer(backup.header.counts, (await factsOf(restored)).counts);
-      return differing ? { kind: "mismatch", message: differing } : { kind: "restored", header: backup.header };
+      return await compared(restored, backup.header);
     } finally {
       await restored.close();
     }
@@ -115,22 +138,16 @@ export async function restoreBackup(path: string, target: RestoreTarget): Promis
 export async function verifyBackup(path: string): Promise<RestoreOutcome> {
   const backup = await readChecked(path);
   if ("refused" in backup) return { kind: "refused", message: backup.refused };
-  if (backup.header.database === "pglite") {
-    return withScratchDatabase(
-      path,
-      async (scratch) => {
-        const differing = countsDiffer(backup.header.counts, (await factsOf(scratch)).counts);
-        return differing ? { kind: "mismatch", message: differing } : { kind: "restored", header: backup.header };
-      },
-      await backup.bytes(),
-    );
+  if (backup.isDataFolder) {
+    return withScratchDatabase(path, (scratch) => compared(scratch, backup.header), await backup.bytes());
   }
   return withScratchDatabase(path, (scratch) => fill(scratch, backup));
 }
 
 /**
- * `npm run db -- copy-to URL`: the embedded database (the server stopped) into an empty PostgreSQL database, by the
- * project's migrations and then every table's rows, with their counts compared.
+ * `npm run db -- copy-to URL`: the embedded database (the server stopped) into an empty PostgreSQL database: a
+ * backup of it beside the data folder, restored there (the project's migrations, then every table's rows, with their
+ * counts compared), then deleted.
  */
 export async function copyToPostgres(pgliteDataDir: string, databaseUrl: string): Promise<RestoreOutcome> {
   const target = await connectPostgres(databaseUrl);
@@ -138,24 +155,20 @@ export async function copyToPostgres(pgliteDataDir: string, databaseUrl: string)
     if (!(await isEmpty(target))) {
       return { kind: "refused", message: "The PostgreSQL database is not empty: copy into a new, empty database." };
     }
-    let embedded;
-    try {
-      embedded = await openDatabase({ pgliteDataDir });
-    } catch (error) {
-      return { kind: "refused", message: (error as Error).message };
-    }
-    const { tar, ...facts } = await embedded.snapshot!().finally(() => embedded.close());
-    await withScratchDatabase(pgliteDataDir, (scratch) => copyRows(scratch, target, facts), tar);
-    const header = {
-      format: "plumbline-backup",
-      version: 1,
-      database: "pglite",
-      createdAt: new Date().toISOString(),
-      ...facts,
-    } as const;
-    const differing = countsDiffer(facts.counts, (await factsOf(target)).counts);
-    return differing ? { kind: "mismatch", message: differing } : { kind: "restored", header };
   } finally {
     await target.close();
+  }
+  let embedded;
+  try {
+    embedded = await openDatabase({ pgliteDataDir });
+  } catch (error) {
+    return { kind: "refused", message: (error as Error).message };
+  }
+  const folder = await mkdtemp(join(dirname(pgliteDataDir), ".copy-"));
+  try {
+    const made = await makeBackup(embedded, folder).finally(() => embedded.close());
+    return await restoreBackup(made.path, { databaseUrl });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
   }
 }

@@ -8,7 +8,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { databaseFacts, type DatabaseFacts } from "../db/index.server.ts";
+import { databaseFacts, type DatabaseFacts } from "./database-facts.server.ts";
 import { projectPath } from "../project-path.server.ts";
 
 /**

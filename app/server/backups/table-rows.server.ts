@@ -1,27 +1,75 @@
+import type { RunStatement } from "../db/index.server.ts";
+import { quote, type CascadingReference, type PrimaryKey } from "./database-facts.server.ts";
 import { rowsOf, type SqlClient } from "./sql-client.server.ts";
 
-/** Moving every row of every table out of one database and into another, as JSON, table by table. */
+/** Moving every row of every table out of one database and into another, as JSON lines `[table index, row]`. */
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const FETCH_ROWS = 1_000;
 const INSERT_ROWS = 500;
 
+const lines = (index: number, rows: Record<string, unknown>[]) =>
+  rows.map((row) => `[${index},${String(row.r)}]\n`).join("");
+
 /**
- * Every row of `tables` as lines `[table index, row as JSON]`, a thousand rows a chunk. Run it inside a
- * REPEATABLE READ transaction, with the facts read in the same one, and every row is of the same moment.
+ * A table's rows through a cursor, a thousand a chunk. Run it inside a REPEATABLE READ transaction, and every table
+ * read in it is of the same moment.
  */
-export async function* rowLines(sql: SqlClient, tables: string[]): AsyncIterable<string> {
-  for (const [index, table] of tables.entries()) {
-    await rowsOf(
-      sql,
-      `DECLARE table_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS r FROM ${quote(table)} t`,
+export async function* cursorRows(sql: SqlClient, table: string, index: number): AsyncIterable<string> {
+  await rowsOf(sql, `DECLARE table_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS r FROM ${quote(table)} t`);
+  for (;;) {
+    const rows = await rowsOf(sql, `FETCH ${FETCH_ROWS} FROM table_rows`);
+    if (rows.length === 0) break;
+    yield lines(index, rows);
+  }
+  await rowsOf(sql, "CLOSE table_rows");
+}
+
+/**
+ * Each statement of a keyset read is kept near this long: on the embedded database, lead intake waits behind it.
+ * A statement that took less reads twice the rows next time, one that took more half (within these bounds).
+ */
+const STATEMENT_MS = 10;
+const KEYSET_ROWS = { least: 50, first: 500, most: 5_000 };
+
+/**
+ * A table's rows in its primary key's order, each statement reading the next rows after the last one read, as
+ * the site's own statements run between them (the embedded database has one connection, so a transaction over the
+ * whole read would hold up everyone). Every row is read once; a row added behind the read is left for the next
+ * backup. A table without a primary key is read in one statement.
+ */
+export async function* keysetRows(
+  run: RunStatement,
+  table: string,
+  index: number,
+  key: PrimaryKey | undefined,
+): AsyncIterable<string> {
+  if (!key) {
+    yield lines(index, await run(`backup-${table}`, `SELECT row_to_json(t)::text AS r FROM ${quote(table)} t`, []));
+    return;
+  }
+  const columns = key.columns.map(quote);
+  const select = `SELECT row_to_json(t)::text AS r, ${columns.map((column, at) => `${column}::text AS k${at}`).join(", ")}
+    FROM ${quote(table)} t`;
+  const order = `ORDER BY ${columns.join(", ")} LIMIT $1`;
+  const after = `WHERE (${columns.join(", ")}) > (${key.types.map((type, at) => `$${at + 2}::${type}`).join(", ")})`;
+  let limit = KEYSET_ROWS.first;
+  let last: string[] | undefined;
+  for (;;) {
+    const startedAt = performance.now();
+    const rows = last
+      ? await run<Record<string, string>>(`backup-${table}-after`, `${select} ${after} ${order}`, [limit, ...last])
+      : await run<Record<string, string>>(`backup-${table}-first`, `${select} ${order}`, [limit]);
+    const took = performance.now() - startedAt;
+    if (rows.length > 0) yield lines(index, rows);
+    if (rows.length < limit) return;
+    const final = rows.at(-1)!;
+    last = key.columns.map((_, at) => final[`k${at}`]!);
+    limit = Math.round(
+      Math.min(
+        KEYSET_ROWS.most,
+        Math.max(KEYSET_ROWS.least, took < STATEMENT_MS ? limit * 2 : took > 2 * STATEMENT_MS ? limit / 2 : limit),
+      ),
     );
-    for (;;) {
-      const rows = await rowsOf(sql, `FETCH ${FETCH_ROWS} FROM table_rows`);
-      if (rows.length === 0) break;
-      yield rows.map((row) => `[${index},${String(row.r)}]\n`).join("");
-    }
-    await rowsOf(sql, "CLOSE table_rows");
   }
 }
 
@@ -30,16 +78,49 @@ export async function* linesOf(chunks: AsyncIterable<string>): AsyncIterable<str
   for await (const chunk of chunks) yield* chunk.split("\n").filter((line) => line !== "");
 }
 
-/** Inserts the rows of `lines` (as `rowLines` writes them) into the same tables, 500 rows a statement. */
-export async function insertRows(sql: SqlClient, tables: string[], lines: AsyncIterable<string>): Promise<void> {
+/**
+ * Whether a row's cascading references all find their row: a backup read while the site ran can hold a row
+ * whose parent was deleted (with it, as the foreign key says) after the row was read.
+ */
+function parentsPresent(references: CascadingReference[]): string {
+  const present = references.map((reference) => {
+    const matches = reference.columns
+      .map((column, at) => `p.${quote(reference.parentColumns[at]!)} = r.${quote(column)}`)
+      .join(" AND ");
+    const unset = reference.columns.map((column) => `r.${quote(column)} IS NULL`).join(" OR ");
+    return `(${unset} OR EXISTS (SELECT 1 FROM ${quote(reference.parent)} p WHERE ${matches}))`;
+  });
+  return present.length === 0 ? "" : `WHERE ${present.join(" AND ")}`;
+}
+
+/**
+ * Inserts the rows of `lines` (as the readers above write them) into the same tables, 500 rows a statement, and
+ * returns, per table, the rows left out because a row they go with (by a cascading foreign key) was deleted while
+ * the backup was read: the database had deleted them too.
+ */
+export async function insertRows(
+  sql: SqlClient,
+  tables: string[],
+  lines: AsyncIterable<string>,
+  references: Map<string, CascadingReference[]>,
+): Promise<Record<string, number>> {
+  const leftOut: Record<string, number> = {};
   let current = -1;
   let batch: string[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    const table = quote(tables[current]!);
-    await rowsOf(sql, `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)`, [
-      `[${batch.join(",")}]`,
-    ]);
+    const name = tables[current]!;
+    const table = quote(name);
+    const [inserted] = await rowsOf(
+      sql,
+      `WITH inserted AS (
+        INSERT INTO ${table} SELECT r.* FROM json_populate_recordset(NULL::${table}, $1::json) r
+        ${parentsPresent(references.get(name) ?? [])} RETURNING 1)
+      SELECT count(*)::int AS n FROM inserted`,
+      [`[${batch.join(",")}]`],
+    );
+    const missing = batch.length - Number(inserted?.n);
+    if (missing > 0) leftOut[name] = (leftOut[name] ?? 0) + missing;
     batch = [];
   };
   for await (const line of lines) {
@@ -54,6 +135,7 @@ export async function insertRows(sql: SqlClient, tables: string[], lines: AsyncI
     if (batch.length >= INSERT_ROWS) await flush();
   }
   await flush();
+  return leftOut;
 }
 
 /** Puts each sequence where it was, so the next number given out follows the restored ones. */

@@ -40,6 +40,11 @@ async function report(outcome: Promise<RestoreOutcome>, output: CommandOutput, d
     output.out(
       `${done}: ${rows.toLocaleString("en-US")} rows in ${settled.header.tables.length} tables, every count checked.\n`,
     );
+    for (const [table, count] of Object.entries(settled.leftOut)) {
+      output.out(
+        `${count.toLocaleString("en-US")} rows of ${table} were left out: the rows they belong to were deleted while the backup was made.\n`,
+      );
+    }
     return 0;
   }
   output.err(settled.kind === "refused" ? `${settled.message}\n` : `The row counts do not match: ${settled.message}\n`);

@@ -48,7 +48,7 @@ export async function runCommandLine(env: Env, request: CommandRequest): Promise
     const backups = createBackups({
       db: database.db,
       run: database.run,
-      source: { snapshot: database.snapshot, databaseUrl: env.DATABASE_URL },
+      databaseUrl: env.DATABASE_URL,
       settings: backupSettings(env),
     });
     return await runCommand(database.db, request, output, { outboxDir: env.OUTBOX_DIR, backups });

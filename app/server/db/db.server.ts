@@ -1,5 +1,4 @@
 import { mkdir, open, readFile, rm } from "node:fs/promises";
-import type { DatabaseFacts } from "./database-facts.server.ts";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { SQL } from "drizzle-orm";
@@ -29,18 +28,11 @@ export async function executeRows<Row>(db: Database, query: SQL): Promise<Row[]>
   return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
 }
 
-/** The embedded database's data folder as a tar file, and what it holds. */
-export interface EmbeddedSnapshot extends DatabaseFacts {
-  tar: Uint8Array;
-}
-
 export interface OpenDatabase {
   db: Database;
   run: RunStatement;
   /** Where the data lives, for the start-up log (no credentials). */
   description: string;
-  /** The embedded database's consistent copy, for a backup; absent on PostgreSQL. */
-  snapshot?(): Promise<EmbeddedSnapshot>;
   close(): Promise<void>;
 }
 
@@ -82,7 +74,6 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
       run: <Row>(name: string, text: string, params: unknown[]) =>
         thread.request({ kind: "run", name, text, params }) as Promise<Row[]>,
       description: inMemory ? "PGlite in memory" : `PGlite in ${dataDir}`,
-      snapshot: async () => (await thread.request({ kind: "snapshot" }))[0] as EmbeddedSnapshot,
       async close() {
         await thread.close();
         // Files the database created while it ran were made 0666 by PGlite (inside a 0700 folder).

@@ -4,5 +4,3 @@ export { sqlNames } from "./sql-names.server.ts";
 export { embeddedDatabaseOwner } from "./db.server.ts";
 export { startTypeScriptWorker } from "./typescript-worker.server.ts";
 export { boundedCount, keysetPage, keysetQuery, type ListCursor } from "./keyset.server.ts";
-export { databaseFacts, type DatabaseFacts } from "./database-facts.server.ts";
-export type { EmbeddedSnapshot } from "./db.server.ts";

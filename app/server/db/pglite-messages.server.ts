@@ -7,11 +7,6 @@ export type PgliteRequest =
   | { kind: "run"; id: number; name: string; text: string; params: unknown[] }
   /** A query from drizzle: rows as arrays for its selects, as objects otherwise. */
   | { kind: "query"; id: number; text: string; params: unknown[]; rowMode: "array" | "object" }
-  /**
-   * A consistent copy of the whole database: its data folder as a tar file, with its facts (tables, counts,
-   * sequences, migrations), taken while no statement runs, so the counts are exactly the copy's.
-   */
-  | { kind: "snapshot"; id: number }
   /** Answers the statements already received, then closes the database; the thread stays for the next. */
   | { kind: "close"; id: number };
 

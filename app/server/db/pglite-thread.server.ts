@@ -12,7 +12,7 @@ import type { PgliteReply, PgliteRequest } from "./pglite-messages.server.ts";
 import { startTypeScriptWorker } from "./typescript-worker.server.ts";
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-type Statement = DistributiveOmit<Extract<PgliteRequest, { kind: "run" | "query" | "snapshot" }>, "id">;
+type Statement = DistributiveOmit<Extract<PgliteRequest, { kind: "run" | "query" }>, "id">;
 
 export interface PgliteConnection {
   request(statement: Statement): Promise<unknown[]>;

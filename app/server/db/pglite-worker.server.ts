@@ -10,7 +10,6 @@ import { parse, PGlite, protocol, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { databaseFacts } from "./database-facts.server.ts";
 import type { PgliteReply, PgliteRequest, SerializedError } from "./pglite-messages.server.ts";
 
 /**
@@ -61,24 +60,6 @@ function statementRunner(client: PGlite) {
         return parse.parseResults(replies, client.parsers)[0]!.rows;
       }),
     );
-}
-
-/**
- * The data folder as a tar file, with its facts, under the same two locks as every statement: nothing runs between
- * the counts and the copy, and the copy is of a database at rest (PGlite writes each change through to its files).
- */
-function takeSnapshot(client: PGlite) {
-  return client._runExclusiveTransaction(async () => {
-    const query = (text: string) =>
-      client._runExclusiveQuery(async () => {
-        const replies = await client.execProtocolStream(protocol.serialize.query(text), {});
-        return parse.parseResults(replies, client.parsers)[0]?.rows ?? [];
-      });
-    const facts = await databaseFacts(query);
-    // dumpDataDir takes the statement lock itself; the transaction lock still holds every other statement back.
-    const tar = await client.dumpDataDir("none");
-    return { ...facts, tar: new Uint8Array(await tar.arrayBuffer()) };
-  });
 }
 
 /** A parameter in PostgreSQL's text format, as PGlite's own serializers write it. */
@@ -137,7 +118,6 @@ async function answer(request: PgliteRequest, earlier: Promise<unknown>[]): Prom
     if (request.kind === "close") await close(earlier);
     if (request.kind === "open" || request.kind === "close") return { id: request.id, rows: [] };
     if (!client || !run) throw new Error("The embedded database is closed.");
-    if (request.kind === "snapshot") return { id: request.id, rows: [await takeSnapshot(client)] };
     const rows =
       request.kind === "run"
         ? await run(request.name, request.text, request.params)
