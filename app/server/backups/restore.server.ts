@@ -14,7 +14,7 @@ import {
   withScratchDatabase,
   type SqlClient,
 } from "./sql-client.server.ts";
-import { cursorRows, insertRows, linesOf, setSequences } from "./table-rows.server.ts";
+import { cursorRows, insertRows, linesOf, setSequences, withoutIndexes } from "./table-rows.server.ts";
 
 /** Restoring a backup into an empty database, checking the file first and every table's row count after. */
 
@@ -54,7 +54,9 @@ async function fill(target: SqlClient, backup: Backup): Promise<RestoreOutcome> 
   } else {
     await migrateTo(target, header.migrations);
     const references = await cascadingReferences((text) => rowsOf(target, text));
+    const buildIndexes = await withoutIndexes(target);
     leftOut = await insertRows(target, header.tables, backup.lines(), references);
+    await buildIndexes();
     await setSequences(target, header.sequences);
   }
   return compared(target, header, leftOut);
@@ -70,6 +72,7 @@ async function compared(target: SqlClient, header: BackupHeader, leftOut: Record
 /** Every row of `source` (a data folder of a version 1 backup) into `target`, in one snapshot of the source. */
 async function copyRows(source: SqlClient, target: SqlClient, facts: DatabaseFacts): Promise<void> {
   await migrateTo(target, facts.migrations);
+  const buildIndexes = await withoutIndexes(target);
   await rowsOf(source, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
   async function* everyRow() {
     for (const [index, table] of facts.tables.entries()) yield* cursorRows(source, table, index);
@@ -79,6 +82,7 @@ async function copyRows(source: SqlClient, target: SqlClient, facts: DatabaseFac
   } finally {
     await rowsOf(source, "COMMIT");
   }
+  await buildIndexes();
   await setSequences(target, facts.sequences);
 }
 
