@@ -201,7 +201,7 @@ test(
   },
 );
 
-test("an embedded backup read while a lead is deleted restores without it and without its history, and verifies", async () => {
+test("an embedded backup read while the database changes (a lead deleted, a unique value taken by another row) restores without the rows that went, and verifies", async () => {
   const database = await openDatabase({ pgliteDataDir: "memory://" });
   try {
     const lead = { firstName: "Ada", lastName: "Lee", phone: "555-0100", service: "Leak", message: "Help" };
@@ -222,15 +222,26 @@ test("an embedded backup read while a lead is deleted restores without it and wi
       .values(
         [kept!, purged!].map((row) => ({ contactRequestId: row.id, changedBy: "owner@example.com", note: "Called" })),
       );
+    await database.db
+      .insert(backupRows)
+      .values({ file: "plumbline-20261101T083000Z.pglite.gz", createdAt: new Date(), sizeBytes: 1, counts: {} });
     // The retention purge deletes a lead (and, by its foreign key, its history) once the backup has read the
     // history and before it reads the leads.
     let deleted = false;
-    const run: typeof database.run = async (name, text, params) => {
+    const run: typeof database.run = async <Row>(name: string, text: string, params: unknown[]) => {
       if (name.startsWith("backup-contact_requests") && !deleted) {
         deleted = true;
         await database.db.delete(contactRequests).where(eq(contactRequests.id, purged!.id));
       }
-      return database.run(name, text, params);
+      const rows = await database.run<Row>(name, text, params);
+      if (name === "backup-backups-first") {
+        // A row read later holds the same unique value, as when a value moves from one row to a new one between
+        // two statements of the read.
+        const row = rows[0] as Record<string, string>;
+        const moved = { ...JSON.parse(row.r!), id: randomUUID() };
+        return [...rows, { ...row, r: JSON.stringify(moved), k0: moved.id } as Row];
+      }
+      return rows;
     };
     const backups = createBackups({
       db: database.db,
@@ -255,7 +266,7 @@ test("an embedded backup read while a lead is deleted restores without it and wi
 
     const target = join(root, "restored-while-deleting");
     const restored = await restoreBackup(made.path, { pgliteDataDir: target });
-    expect(restored).toMatchObject({ kind: "restored", leftOut: { lead_changes: 1 } });
+    expect(restored).toMatchObject({ kind: "restored", leftOut: { lead_changes: 1, backups: 1 } });
     const opened = await openDatabase({ pgliteDataDir: target });
     try {
       expect(await opened.db.select({ email: contactRequests.email }).from(contactRequests)).toEqual([
@@ -264,6 +275,13 @@ test("an embedded backup read while a lead is deleted restores without it and wi
       expect(await opened.db.select({ id: leadChanges.contactRequestId }).from(leadChanges)).toEqual([
         { id: kept!.id },
       ]);
+      expect(await opened.db.select({ file: backupRows.file }).from(backupRows)).toEqual([
+        { file: "plumbline-20261101T083000Z.pglite.gz" },
+      ]);
+      // The indexes set aside while the rows loaded are all there again.
+      const indexes = (db: typeof database.db) =>
+        db.execute(sql`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1`);
+      expect(await indexes(opened.db)).toEqual(await indexes(database.db));
     } finally {
       await opened.close();
     }

@@ -98,8 +98,10 @@ function parentsPresent(references: CascadingReference[]): string {
 
 /**
  * Inserts the rows of `lines` (as the readers above write them) into the same tables, 2,000 rows a statement, and
- * returns, per table, the rows left out because a row they go with (by a cascading foreign key) was deleted while
- * the backup was read: the database had deleted them too.
+ * returns, per table, the rows left out because the embedded database changed while the backup was read a
+ * statement at a time: a row whose parent was deleted after it was read (by a cascading foreign key, so the
+ * database deleted it too), or a row holding a unique value that another row read later took over (a number hold
+ * ended and another began, say); the first row read keeps it.
  */
 export async function insertRows(
   sql: SqlClient,
@@ -118,7 +120,7 @@ export async function insertRows(
       sql,
       `WITH inserted AS (
         INSERT INTO ${table} SELECT r.* FROM json_populate_recordset(NULL::${table}, $1::json) r
-        ${parentsPresent(references.get(name) ?? [])} RETURNING 1)
+        ${parentsPresent(references.get(name) ?? [])} ON CONFLICT DO NOTHING RETURNING 1)
       SELECT count(*)::int AS n FROM inserted`,
       [`[${batch.join(",")}]`],
     );
@@ -142,17 +144,19 @@ export async function insertRows(
 }
 
 /**
- * Drops the tables' indexes other than their keys' and returns what builds them again: a table's rows load several
- * times faster without them (above all the trigram ones), and an index built over all its rows at once is built
- * faster than row by row. Run it once the migrations have made the tables; a unique index built again checks its
- * rows, as inserting them would have.
+ * Drops the tables' indexes that are neither keys nor unique and returns what builds them again: a table's rows load
+ * several times faster without them (above all the trigram ones), and an index built over all its rows at once is
+ * built faster than row by row. Unique ones stay, for the insert's conflicts. Run it once the migrations have made
+ * the tables.
  */
 export async function withoutIndexes(sql: SqlClient): Promise<() => Promise<void>> {
   const indexes = (await rowsOf(
     sql,
-    `SELECT indexname::text AS name, indexdef AS definition FROM pg_indexes
-      WHERE schemaname = 'public'
-        AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE contype IN ('p', 'u', 'x'))`,
+    `SELECT c.relname::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+      FROM pg_index i
+      JOIN pg_class c ON c.oid = i.indexrelid
+      JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND NOT i.indisunique AND NOT i.indisprimary`,
   )) as { name: string; definition: string }[];
   for (const { name } of indexes) await rowsOf(sql, `DROP INDEX ${quote(name)}`);
   return async () => {

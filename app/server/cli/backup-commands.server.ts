@@ -42,7 +42,7 @@ async function report(outcome: Promise<RestoreOutcome>, output: CommandOutput, d
     );
     for (const [table, count] of Object.entries(settled.leftOut)) {
       output.out(
-        `${count.toLocaleString("en-US")} rows of ${table} were left out: the rows they belong to were deleted while the backup was made.\n`,
+        `${count.toLocaleString("en-US")} rows of ${table} were left out: they were deleted, or their unique value moved to another row, while the backup was made.\n`,
       );
     }
     return 0;
