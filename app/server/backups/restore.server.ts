@@ -49,7 +49,7 @@ type Backup = Awaited<ReturnType<typeof readBackupFile>>;
  * verification's scratch database skips building the indexes that are neither keys nor unique: counting rows needs
  * none of them.
  */
-async function fill(target: SqlClient, backup: Backup, { scratch = false } = {}): Promise<RestoreOutcome> {
+async function fill(target: SqlClient, backup: Backup, { secondaryIndexes = true } = {}): Promise<RestoreOutcome> {
   const { header } = backup;
   let leftOut: Record<string, number> = {};
   if (backup.isDataFolder) {
@@ -60,12 +60,13 @@ async function fill(target: SqlClient, backup: Backup, { scratch = false } = {})
     const references = await cascadingReferences((text) => rowsOf(target, text));
     const buildIndexes = await withoutIndexes(target);
     leftOut = await insertRows(target, header.tables, backup.lines(), references);
-    if (!scratch) await buildIndexes();
+    if (secondaryIndexes) await buildIndexes();
     await setSequences(target, header.sequences);
   }
   return compared(target, header, leftOut);
 }
 
+/** The outcome of a restore into `target`: every table's count as the backup's, less the rows left out. */
 async function compared(target: SqlClient, header: BackupHeader, leftOut: Record<string, number> = {}) {
   const differing = countsDiffer(header.counts, (await factsOf(target)).counts, leftOut);
   return differing
@@ -149,7 +150,7 @@ export async function verifyBackup(path: string): Promise<RestoreOutcome> {
   if (backup.isDataFolder) {
     return withScratchDatabase(path, (scratch) => compared(scratch, backup.header), await backup.bytes());
   }
-  return withScratchDatabase(path, (scratch) => fill(scratch, backup, { scratch: true }));
+  return withScratchDatabase(path, (scratch) => fill(scratch, backup, { secondaryIndexes: false }));
 }
 
 /**
