@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
 import { postContactRequest, uniquePhone } from "./console-leads.ts";
-import { expectNoAxeViolations } from "./helpers.ts";
+import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
 import { uniqueMarker } from "./lead-forms.ts";
 import { partnerPage, referralLinkSentTo } from "./referral-links.ts";
 
@@ -26,6 +26,8 @@ test("a partner with a fee accepts a referral, returns it, the operator approves
 
   await page.goto("/admin/partners");
   await signIn(page, operator, PASSWORD);
+  // Hydration sets each field to the page's own value: the form is filled once it has happened.
+  await waitForHydration(page);
   const addForm = page.getByRole("region", { name: "Add a partner" });
   await addForm.getByLabel("Fee per referral").fill("45.505");
   await addForm.getByLabel("Name").fill(partnerName);
@@ -36,6 +38,7 @@ test("a partner with a fee accepts a referral, returns it, the operator approves
   await addForm.getByLabel("ZIP codes").fill("10002");
   await addForm.getByRole("button", { name: "Save partner" }).click();
   await expect(page.getByText("USD amounts have at most 2 decimals.")).toBeVisible();
+  await waitForHydration(page);
   await page.getByRole("region", { name: "Add a partner" }).getByLabel("Fee per referral").fill("45.50");
   await page.getByRole("region", { name: "Add a partner" }).getByRole("button", { name: "Save partner" }).click();
   await expect(page.getByRole("row", { name: new RegExp(partnerName) })).toContainText("$0.00");
