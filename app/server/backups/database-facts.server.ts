@@ -1,3 +1,4 @@
+import { quoteIdentifier as quote } from "../db/index.server.ts";
 /**
  * What a backup records of a database and a restore checks again: its tables in an order that puts every table
  * after the tables it references, each table's row count, its sequences' positions, and how many of the project's
@@ -14,8 +15,6 @@ export interface DatabaseFacts {
 }
 
 export type CatalogQuery = (text: string) => Promise<Record<string, unknown>[]>;
-
-export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 const TABLES = `SELECT c.relname AS name,
     coalesce(array_agg(DISTINCT r.relname::text) FILTER (WHERE r.relname IS NOT NULL AND r.oid <> c.oid), '{}') AS refs

@@ -1,6 +1,6 @@
 import { setTimeout } from "node:timers/promises";
-import type { RunStatement } from "../db/index.server.ts";
-import { quote, type CascadingReference, type PrimaryKey } from "./database-facts.server.ts";
+import { quoteIdentifier as quote, type RunStatement } from "../db/index.server.ts";
+import type { CascadingReference, PrimaryKey } from "./database-facts.server.ts";
 import { rowsOf, type SqlClient } from "./sql-client.server.ts";
 
 /** Moving every row of every table out of one database and into another, as JSON lines `[table index, row]`. */

@@ -7,10 +7,11 @@ import type { PgTable } from "drizzle-orm/pg-core";
  * and removing or renaming its TypeScript key fails the type-check.
  */
 export function sqlNames<T extends PgTable>(table: T): { table: string } & Record<keyof T["_"]["columns"], string> {
-  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => [key, quote(column.name)]);
-  return { ...Object.fromEntries(columns), table: quote(getTableName(table)) } as never;
+  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => [key, quoteIdentifier(column.name)]);
+  return { ...Object.fromEntries(columns), table: quoteIdentifier(getTableName(table)) } as never;
 }
 
-function quote(identifier: string): string {
+/** A table's, column's or index's name as SQL writes it, quoted. */
+export function quoteIdentifier(identifier: string): string {
   return `"${identifier.replace(/"/g, '""')}"`;
 }
