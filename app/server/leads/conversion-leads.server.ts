@@ -1,5 +1,6 @@
 import { getTableName, sql, type SQL } from "drizzle-orm";
 import { executeRows, type Database } from "../db/index.server.ts";
+import { leadFigures } from "./lead-day-totals.server.ts";
 import { contactRequests, leadChanges } from "./schema.server.ts";
 import { optedOutOfSharingSql } from "./sharing-opt-out.server.ts";
 
@@ -106,32 +107,14 @@ export interface LeadOutcomes {
  * leads received in [startsAt, endsAt), and leads first set to Booked in it, whenever they arrived.
  */
 export async function leadOutcomesBySource(db: Database, startsAt: Date, endsAt: Date): Promise<LeadOutcomes[]> {
-  const from = sql`${startsAt.toISOString()}::timestamptz`;
-  const until = sql`${endsAt.toISOString()}::timestamptz`;
-  const receivedInRange = sql`${c.receivedAt} >= ${from} AND ${c.receivedAt} < ${until}`;
-  const attribution = sql`coalesce(${c.utmSource}, ${c.referrerHost}, '') AS source,
-    coalesce(${c.utmCampaign}, '') AS campaign`;
-  return executeRows<LeadOutcomes>(
-    db,
-    sql`WITH booked AS (
-      SELECT DISTINCT ${h.contactRequestId} AS id FROM ${h}
-      WHERE ${h.statusTo} = 'Booked' AND ${h.changedAt} >= ${from} AND ${h.changedAt} < ${until}
-        AND NOT EXISTS (
-          SELECT 1 FROM ${h} AS earlier WHERE earlier.contact_request_id = ${h.contactRequestId}
-            AND earlier.status_to = 'Booked' AND earlier.changed_at < ${from}
-        )
-    ),
-    outcomes AS (
-      SELECT true AS received, booked.id IS NOT NULL AS was_booked, ${attribution}
-      FROM ${c} LEFT JOIN booked ON booked.id = ${c.id}
-      WHERE ${receivedInRange} AND ${c.status} <> 'Spam'
-      UNION ALL
-      SELECT false, true, ${attribution}
-      FROM ${c} JOIN booked ON booked.id = ${c.id}
-      WHERE NOT (${receivedInRange}) AND ${c.status} <> 'Spam'
-    )
-    SELECT source, campaign, (count(*) FILTER (WHERE received))::int AS leads,
-      (count(*) FILTER (WHERE was_booked))::int AS booked
-    FROM outcomes GROUP BY source, campaign`,
-  );
+  const outcomes = new Map<string, LeadOutcomes>();
+  for (const row of await leadFigures(db, startsAt, endsAt)) {
+    if (row.grouping !== 2 || (row.leadsNotSpam === 0 && row.booked === 0)) continue;
+    const key = JSON.stringify([row.source, row.campaign]);
+    const found = outcomes.get(key) ?? { source: row.source!, campaign: row.campaign!, leads: 0, booked: 0 };
+    found.leads += row.leadsNotSpam;
+    found.booked += row.booked;
+    outcomes.set(key, found);
+  }
+  return [...outcomes.values()];
 }

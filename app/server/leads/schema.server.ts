@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
 
 /**
@@ -149,3 +149,40 @@ export const confirmationEmailLimits = pgTable("confirmation_email_limits", {
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
   sent: integer("sent").notNull(),
 });
+
+/**
+ * Each UTC day's version: raised, by triggers in the database, whenever a change reaches that day's lead figures
+ * (a lead received that day is stored late, deleted, marked or unmarked Spam, or its attribution changes; a
+ * Booked change of that day is stored late or deleted). The day's totals are stored at the version they were summed
+ * at, and are read only while it is still the day's version.
+ */
+export const leadDayVersions = pgTable("lead_day_versions", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  version: integer("version").notNull().default(0),
+  /** The version the day's totals in lead_day_totals were summed at; null until they are. */
+  summedVersion: integer("summed_version"),
+});
+
+/**
+ * A UTC day that is over, summed per landing page, source, medium and campaign (as the counts name them, "" for
+ * none): leads received that day, those of them not marked Spam, and leads not marked Spam first set to Booked that day.
+ */
+export const leadDayTotals = pgTable(
+  "lead_day_totals",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    version: integer("version").notNull(),
+    path: text("path").notNull(),
+    source: text("source").notNull(),
+    medium: text("medium").notNull(),
+    campaign: text("campaign").notNull(),
+    leads: integer("leads").notNull(),
+    leadsNotSpam: integer("leads_not_spam").notNull(),
+    booked: integer("booked").notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.day, table.version, table.path, table.source, table.medium, table.campaign],
+    }),
+  ],
+);
