@@ -39,8 +39,7 @@ async function figures(database: OpenDatabase) {
     leadCounts(database.db, startsAt, endsAt),
     leadOutcomesBySource(database.db, startsAt, endsAt),
   ]);
-  const byCampaign = (rows: { campaign: string }[]) =>
-    [...rows].sort((a, b) => a.campaign.localeCompare(b.campaign));
+  const byCampaign = (rows: { campaign: string }[]) => [...rows].sort((a, b) => a.campaign.localeCompare(b.campaign));
   return {
     byDay: Object.fromEntries(counts.byDay.map((row) => [row.day, row.leads])),
     bySource: byCampaign(counts.bySource).map((row) => [row.campaign, row.leads]),
@@ -110,7 +109,10 @@ describe.each([
       .insert(leadChanges)
       .values({ contactRequestId: summer.id, changedAt: daysAgo(3), changedBy: "op@example.com", statusTo: "Booked" });
     // Its campaign corrected.
-    await database.db.update(contactRequests).set({ utmCampaign: "autumn" }).where(eq(contactRequests.id, spring[2]!.id));
+    await database.db
+      .update(contactRequests)
+      .set({ utmCampaign: "autumn" })
+      .where(eq(contactRequests.id, spring[2]!.id));
     // A lead received 7 days ago, stored only now.
     await database.db.insert(contactRequests).values(lead(daysAgo(7), "summer"));
     expect(await figures(database)).toEqual({
