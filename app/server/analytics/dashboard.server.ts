@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, gte, lte, sql } from "drizzle-orm";
 import type { DashboardRange } from "~/lib/dashboard-figures.ts";
 import type { SiteEventKind } from "~/lib/site-events.ts";
-import type { Database } from "../db/index.server.ts";
+import { executeRows, type Database } from "../db/index.server.ts";
 import { callCounts, type CallCounts } from "../calls/index.server.ts";
 import { leadCounts } from "../leads/index.server.ts";
 import { siteEventCounts } from "./schema.server.ts";
@@ -81,45 +81,57 @@ export function rangeDays(range: DashboardRange, today = new Date()) {
 const t = siteEventCounts;
 const sumOf = (kind: SiteEventKind) =>
   sql<number>`coalesce(sum(${t.count}) filter (where ${t.kind} = ${kind}), 0)::int`;
+type GroupedCounts = {
+  /** Which grouping the row is: 0 by day, 1 by page, 2 by placement, 3 by source, medium and campaign. */
+  grouping: 0 | 1 | 2 | 3;
+  day: string | null;
+  path: string | null;
+  placement: string | null;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  views: number;
+  calls: number;
+  formStarts: number;
+  /** Aggregate rows of call taps: a placement is listed only with some. */
+  callRows: number;
+};
+
 /**
- * The dashboard's figures for a range: page views and calls from the daily aggregates, leads and opt-outs from
- * the leads module (UTC days). Each query reads only the range, by the aggregates' leading day key.
+ * The dashboard's figures for a range: page views and calls from the daily aggregates (read once for all four
+ * groupings), leads and opt-outs from the leads module, phone calls from the calls module (UTC days).
  */
 export async function dashboardData(db: Database, range: DashboardRange, today = new Date()): Promise<DashboardData> {
   const { from, to, startsAt, endsAt } = rangeDays(range, today);
-  const inRange = and(gte(t.day, from), lte(t.day, to));
-  const [eventDays, leads, byPage, byPlacement, bySource, phoneCalls] = await Promise.all([
-    db
-      .select({ day: t.day, views: sumOf("view"), calls: sumOf("call") })
-      .from(t)
-      .where(inRange)
-      .groupBy(t.day),
+  const [counts, leads, phoneCalls] = await Promise.all([
+    executeRows<GroupedCounts>(
+      db,
+      sql`SELECT CASE WHEN GROUPING(${t.day}) = 0 THEN 0 WHEN GROUPING(${t.path}) = 0 THEN 1
+          WHEN GROUPING(${t.placement}) = 0 THEN 2 ELSE 3 END AS grouping,
+        ${t.day} AS day, ${t.path} AS path, ${t.placement} AS placement, ${t.source} AS source,
+        ${t.medium} AS medium, ${t.campaign} AS campaign, ${sumOf("view")} AS views, ${sumOf("call")} AS calls,
+        ${sumOf("form")} AS "formStarts", (count(*) FILTER (WHERE ${t.kind} = 'call'))::int AS "callRows"
+      FROM ${t} WHERE ${t.day} >= ${from} AND ${t.day} <= ${to}
+      GROUP BY GROUPING SETS ((${t.day}), (${t.path}), (${t.placement}), (${t.source}, ${t.medium}, ${t.campaign}))`,
+    ),
     leadCounts(db, startsAt, endsAt),
-    db
-      .select({ path: t.path, views: sumOf("view"), calls: sumOf("call") })
-      .from(t)
-      .where(inRange)
-      .groupBy(t.path),
-    db
-      .select({ placement: t.placement, calls: sql<number>`sum(${t.count})::int` })
-      .from(t)
-      .where(and(inRange, eq(t.kind, "call")))
-      .groupBy(t.placement)
-      .orderBy(desc(sql`2`), asc(t.placement)),
-    db
-      .select({
-        source: t.source,
-        medium: t.medium,
-        campaign: t.campaign,
-        views: sumOf("view"),
-        calls: sumOf("call"),
-        formStarts: sumOf("form"),
-      })
-      .from(t)
-      .where(inRange)
-      .groupBy(t.source, t.medium, t.campaign),
     callCounts(db, startsAt, endsAt),
   ]);
+  const of = (grouping: GroupedCounts["grouping"]) => counts.filter((row) => row.grouping === grouping);
+  const eventDays = of(0).map((row) => ({ day: row.day!, views: row.views, calls: row.calls }));
+  const byPage = of(1).map((row) => ({ path: row.path!, views: row.views, calls: row.calls }));
+  const byPlacement = of(2)
+    .filter((row) => row.callRows > 0)
+    .map((row) => ({ placement: row.placement!, calls: row.calls }))
+    .sort((a, b) => b.calls - a.calls || (a.placement < b.placement ? -1 : a.placement > b.placement ? 1 : 0));
+  const bySource = of(3).map((row) => ({
+    source: row.source!,
+    medium: row.medium!,
+    campaign: row.campaign!,
+    views: row.views,
+    calls: row.calls,
+    formStarts: row.formStarts,
+  }));
 
   const days: DayFigures[] = [];
   for (let time = startsAt.getTime(); time < endsAt.getTime(); time += DAY_MS) {

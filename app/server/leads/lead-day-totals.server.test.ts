@@ -39,7 +39,8 @@ async function figures(database: OpenDatabase) {
     leadCounts(database.db, startsAt, endsAt),
     leadOutcomesBySource(database.db, startsAt, endsAt),
   ]);
-  const byCampaign = (rows: { campaign: string }[]) => [...rows].sort((a, b) => a.campaign.localeCompare(b.campaign));
+  const byCampaign = <Row extends { campaign: string }>(rows: Row[]) =>
+    [...rows].sort((a, b) => a.campaign.localeCompare(b.campaign));
   return {
     byDay: Object.fromEntries(counts.byDay.map((row) => [row.day, row.leads])),
     bySource: byCampaign(counts.bySource).map((row) => [row.campaign, row.leads]),
