@@ -38,7 +38,7 @@ END;
 $$;--> statement-breakpoint
 CREATE FUNCTION contact_requests_lead_days_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+  IF TG_OP = 'UPDATE' THEN
     PERFORM lead_days_changed(OLD.id, OLD.received_at);
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
@@ -58,11 +58,18 @@ CREATE TRIGGER contact_requests_figures_changed AFTER UPDATE OF status, received
     OR OLD.referrer_host IS DISTINCT FROM NEW.referrer_host OR OLD.utm_source IS DISTINCT FROM NEW.utm_source
     OR OLD.utm_medium IS DISTINCT FROM NEW.utm_medium OR OLD.utm_campaign IS DISTINCT FROM NEW.utm_campaign)
   EXECUTE FUNCTION contact_requests_lead_days_changed();--> statement-breakpoint
+-- Deletions (the retention purge deletes a hundred leads a statement) raise each day once a statement.
+CREATE FUNCTION contact_requests_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM lead_day_changed(day) FROM (SELECT DISTINCT (received_at AT TIME ZONE 'UTC')::date AS day FROM deleted) AS days;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
 CREATE TRIGGER contact_requests_deleted AFTER DELETE ON "contact_requests"
-  FOR EACH ROW EXECUTE FUNCTION contact_requests_lead_days_changed();--> statement-breakpoint
+  REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION contact_requests_deleted();--> statement-breakpoint
 CREATE FUNCTION lead_changes_lead_days_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status_to = 'Booked' THEN
+  IF TG_OP = 'UPDATE' AND OLD.status_to = 'Booked' THEN
     PERFORM lead_day_changed((OLD.changed_at AT TIME ZONE 'UTC')::date);
     PERFORM lead_day_changed((changed_at AT TIME ZONE 'UTC')::date) FROM lead_changes
       WHERE contact_request_id = OLD.contact_request_id AND status_to = 'Booked';
@@ -82,5 +89,17 @@ CREATE TRIGGER lead_changes_booked_changed AFTER UPDATE OF contact_request_id, c
   FOR EACH ROW WHEN ((OLD.status_to = 'Booked' OR NEW.status_to = 'Booked') AND (OLD.contact_request_id IS DISTINCT FROM
     NEW.contact_request_id OR OLD.changed_at IS DISTINCT FROM NEW.changed_at OR OLD.status_to IS DISTINCT FROM NEW.status_to))
   EXECUTE FUNCTION lead_changes_lead_days_changed();--> statement-breakpoint
+-- The days of the Booked changes deleted, and of their leads' Booked changes left, once a statement.
+CREATE FUNCTION lead_changes_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM lead_day_changed(day) FROM (
+    SELECT (changed_at AT TIME ZONE 'UTC')::date AS day FROM deleted WHERE status_to = 'Booked'
+    UNION
+    SELECT (changed_at AT TIME ZONE 'UTC')::date FROM lead_changes WHERE status_to = 'Booked'
+      AND contact_request_id IN (SELECT contact_request_id FROM deleted WHERE status_to = 'Booked')
+  ) AS days;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
 CREATE TRIGGER lead_changes_booked_deleted AFTER DELETE ON "lead_changes"
-  FOR EACH ROW WHEN (OLD.status_to = 'Booked') EXECUTE FUNCTION lead_changes_lead_days_changed();
+  REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION lead_changes_deleted();
