@@ -17,6 +17,11 @@ CREATE TABLE "lead_day_versions" (
 	"summed_version" integer
 );
 --> statement-breakpoint
+-- hand-written: both tables are made from the leads and their history, so a backup leaves them out (the comment's
+-- "derived:" says so) and after a restore every day is summed again.
+COMMENT ON TABLE "lead_day_totals" IS 'derived: summed from contact_requests and lead_changes';--> statement-breakpoint
+COMMENT ON TABLE "lead_day_versions" IS 'derived: raised by the triggers on contact_requests and lead_changes';
+--> statement-breakpoint
 -- hand-written: the triggers that raise a UTC day's version in lead_day_versions (and drop its stored totals)
 -- whenever a change reaches that day's lead figures, whichever statement makes it (a status change, the retention
 -- purge, a privacy deletion, a lead stored late), so that stored totals are never read once they are out of date.

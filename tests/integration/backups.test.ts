@@ -10,7 +10,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "~/server/db/index.server.ts";
 import { createBackups, restoreBackup, verifyBackup } from "~/server/backups/index.server.ts";
-import { contactRequests, leadChanges } from "../../app/server/leads/schema.server.ts";
+import { contactRequests, leadChanges, leadDayTotals, leadDayVersions } from "../../app/server/leads/schema.server.ts";
+import { leadOutcomesBySource, updateLead } from "~/server/leads/index.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { backups as backupRows } from "../../app/server/backups/schema.server.ts";
 import { databaseFacts } from "../../app/server/backups/database-facts.server.ts";
@@ -201,6 +202,22 @@ test(
   },
 );
 
+/** Backups made by hand into `dir`, as `npm run backup` makes them. */
+const settingsFor = (dir: string) => ({
+  dir,
+  dailyAt: null,
+  timeZone: "America/New_York",
+  leadsEmailTo: "owner@plumbline.example",
+  companyName: "Plumbline",
+  siteUrl: "https://plumbline.example",
+  messageIdDomain: "plumbline.example",
+});
+
+async function verifiedBy(path: string) {
+  const outcome = await verifyBackup(path);
+  return outcome.kind === "restored" ? null : outcome.message;
+}
+
 test("an embedded backup read while the database changes (a lead deleted, a unique value taken by another row) restores without the rows that went, and verifies", async () => {
   const database = await openDatabase({ pgliteDataDir: "memory://" });
   try {
@@ -246,19 +263,8 @@ test("an embedded backup read while the database changes (a lead deleted, a uniq
     const backups = createBackups({
       db: database.db,
       run,
-      settings: {
-        dir: join(root, "while-deleting"),
-        dailyAt: null,
-        timeZone: "America/New_York",
-        leadsEmailTo: "owner@plumbline.example",
-        companyName: "Plumbline",
-        siteUrl: "https://plumbline.example",
-        messageIdDomain: "plumbline.example",
-      },
-      verify: async (path) => {
-        const outcome = await verifyBackup(path);
-        return outcome.kind === "restored" ? null : outcome.message;
-      },
+      settings: settingsFor(join(root, "while-deleting")),
+      verify: verifiedBy,
     });
     const made = await backups.backUpNow();
     expect(deleted).toBe(true);
@@ -282,6 +288,71 @@ test("an embedded backup read while the database changes (a lead deleted, a uniq
       const indexes = (db: typeof database.db) =>
         db.execute(sql`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1`);
       expect(await indexes(opened.db)).toEqual(await indexes(database.db));
+    } finally {
+      await opened.close();
+    }
+  } finally {
+    await database.close();
+  }
+});
+
+test("the leads' daily totals are left out of a backup and summed again from the restored leads, whose triggers are on again", async () => {
+  const database = await openDatabase({ pgliteDataDir: "memory://" });
+  const target = { databaseUrl: await postgres.createDatabase(), pgliteDataDir: "unused" };
+  try {
+    const DAY_MS = 86_400_000;
+    const lead = (daysAgo: number) => ({
+      id: randomUUID(),
+      receivedAt: new Date(Date.now() - daysAgo * DAY_MS),
+      firstName: "Ada",
+      lastName: "Lee",
+      email: `${daysAgo}@example.com`,
+      phone: "555-0100",
+      service: "Leak",
+      message: "Help",
+      consentText: "yes",
+      channel: "web",
+      utmSource: "google",
+      utmCampaign: "spring",
+    });
+    const [booked, spam] = [lead(4), lead(3)];
+    await database.db.insert(contactRequests).values([booked, spam]);
+    await database.db.insert(leadChanges).values({
+      contactRequestId: booked.id,
+      changedAt: new Date(Date.now() - 2 * DAY_MS),
+      changedBy: "owner@example.com",
+      statusTo: "Booked",
+    });
+    const period = [new Date(Date.now() - 30 * DAY_MS), new Date(Date.now() + DAY_MS)] as const;
+    const outcomes = (db: typeof database.db) => leadOutcomesBySource(db, ...period);
+    const before = await outcomes(database.db);
+    expect(before).toEqual([{ source: "google", campaign: "spring", leads: 2, booked: 1 }]);
+    expect(await database.db.$count(leadDayTotals)).toBeGreaterThan(0);
+
+    const backups = createBackups({
+      db: database.db,
+      run: database.run,
+      settings: settingsFor(join(root, "derived")),
+      // The verification's restore is the same as the one below.
+      verify: () => Promise.resolve(null),
+    });
+    const made = await backups.backUpNow();
+    expect(made.problem).toBeNull();
+    const restored = await restoreBackup(made.path, target);
+    expect(restored).toMatchObject({ kind: "restored", leftOut: {} });
+    if (restored.kind !== "restored") return;
+    expect(restored.header.tables).toContain("contact_requests");
+    expect(restored.header.tables).not.toContain("lead_day_totals");
+    expect(restored.header.tables).not.toContain("lead_day_versions");
+
+    const opened = await openDatabase(target);
+    try {
+      // No trigger fired for the rows the restore loaded: no day's version was raised.
+      expect(await opened.db.$count(leadDayVersions)).toBe(0);
+      expect(await outcomes(opened.db)).toEqual(before);
+      // The triggers are on again: a lead marked Spam leaves its day's figures at once.
+      expect(await updateLead(opened.db, spam.id, { status: "Spam", note: null }, "owner@example.com")).toBeTruthy();
+      expect(await outcomes(opened.db)).toEqual([{ source: "google", campaign: "spring", leads: 1, booked: 1 }]);
     } finally {
       await opened.close();
     }
@@ -329,15 +400,7 @@ test("the daily backup is made once a day after its time, verified, and a day wi
     const backups = createBackups({
       db: database.db,
       run: database.run,
-      settings: {
-        dir: join(root, "daily"),
-        dailyAt: "03:30",
-        timeZone: "America/New_York",
-        leadsEmailTo: "owner@plumbline.example",
-        companyName: "Plumbline",
-        siteUrl: "https://plumbline.example",
-        messageIdDomain: "plumbline.example",
-      },
+      settings: { ...settingsFor(join(root, "daily")), dailyAt: "03:30" },
       verify: () => Promise.resolve(verdict),
     });
     // 03:29 and 03:31 New York time (EST, UTC-5).

@@ -5,7 +5,7 @@ import { quoteIdentifier as quote } from "../db/index.server.ts";
  * migrations it has. Read from PostgreSQL's catalogs, so it works on PGlite and PostgreSQL alike.
  */
 export interface DatabaseFacts {
-  /** The application's tables, each after those its foreign keys reference. */
+  /** The application's tables but the derived ones, each after those its foreign keys reference. */
   tables: string[];
   counts: Record<string, number>;
   /** Each sequence's last value (null before its first use). */
@@ -16,6 +16,12 @@ export interface DatabaseFacts {
 
 export type CatalogQuery = (text: string) => Promise<Record<string, unknown>[]>;
 
+/**
+ * How a migration marks a table whose rows are made from other tables' rows (the leads' daily totals), with a comment
+ * that begins so: a backup leaves it out, and the owner makes its rows again from the restored ones.
+ */
+const DERIVED_TABLE = "derived:";
+
 const TABLES = `SELECT c.relname AS name,
     coalesce(array_agg(DISTINCT r.relname::text) FILTER (WHERE r.relname IS NOT NULL AND r.oid <> c.oid), '{}') AS refs
   FROM pg_class c
@@ -23,10 +29,14 @@ const TABLES = `SELECT c.relname AS name,
   LEFT JOIN pg_constraint k ON k.conrelid = c.oid AND k.contype = 'f'
   LEFT JOIN pg_class r ON r.oid = k.confrelid
   WHERE n.nspname = 'public' AND c.relkind = 'r'
+    AND coalesce(obj_description(c.oid, 'pg_class'), '') NOT LIKE '${DERIVED_TABLE}%'
   GROUP BY c.relname, c.oid
   ORDER BY c.relname`;
 
-/** The tables, each after the tables it references (names sorted within a level, so the order is stable). */
+/**
+ * The tables a backup holds, each after the tables it references (names sorted within a level, so the order is
+ * stable): every table but the derived ones.
+ */
 export async function tablesInOrder(query: CatalogQuery): Promise<string[]> {
   const rows = (await query(TABLES)) as { name: string; refs: string[] }[];
   const waiting = new Map(rows.map((row) => [row.name, new Set(row.refs)]));

@@ -14,7 +14,7 @@ import {
   withScratchDatabase,
   type SqlClient,
 } from "./sql-client.server.ts";
-import { cursorRows, insertRows, linesOf, setSequences, withoutIndexes } from "./table-rows.server.ts";
+import { cursorRows, insertRows, linesOf, setSequences, withoutIndexes, withoutTriggers } from "./table-rows.server.ts";
 
 /** Restoring a backup into an empty database, checking the file first and every table's row count after. */
 
@@ -59,7 +59,9 @@ async function fill(target: SqlClient, backup: Backup, { secondaryIndexes = true
     await migrateTo(target, header.migrations);
     const references = await cascadingReferences((text) => rowsOf(target, text));
     const buildIndexes = await withoutIndexes(target);
+    const enableTriggers = await withoutTriggers(target);
     leftOut = await insertRows(target, header.tables, backup.lines(), references);
+    await enableTriggers();
     if (secondaryIndexes) await buildIndexes();
     await setSequences(target, header.sequences);
   }
@@ -78,6 +80,7 @@ async function compared(target: SqlClient, header: BackupHeader, leftOut: Record
 async function copyRows(source: SqlClient, target: SqlClient, facts: DatabaseFacts): Promise<void> {
   await migrateTo(target, facts.migrations);
   const buildIndexes = await withoutIndexes(target);
+  const enableTriggers = await withoutTriggers(target);
   await rowsOf(source, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
   async function* everyRow() {
     for (const [index, table] of facts.tables.entries()) yield* cursorRows(source, table, index);
@@ -87,6 +90,7 @@ async function copyRows(source: SqlClient, target: SqlClient, facts: DatabaseFac
   } finally {
     await rowsOf(source, "COMMIT");
   }
+  await enableTriggers();
   await buildIndexes();
   await setSequences(target, facts.sequences);
 }

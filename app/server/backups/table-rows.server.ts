@@ -164,6 +164,26 @@ export async function withoutIndexes(sql: SqlClient): Promise<() => Promise<void
   };
 }
 
+/**
+ * Turns off the tables' own triggers (not the ones that keep foreign keys) and returns what turns them on again. Those
+ * triggers keep the derived tables, which a backup leaves out and their owner makes again from the restored rows;
+ * fired for every row loaded, they would make a restore slow. Run it once the migrations have made the tables.
+ */
+export async function withoutTriggers(sql: SqlClient): Promise<() => Promise<void>> {
+  const tables = (await rowsOf(
+    sql,
+    `SELECT DISTINCT c.relname::text AS name
+      FROM pg_trigger t
+      JOIN pg_class c ON c.oid = t.tgrelid
+      JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND NOT t.tgisinternal`,
+  )) as { name: string }[];
+  for (const { name } of tables) await rowsOf(sql, `ALTER TABLE ${quote(name)} DISABLE TRIGGER USER`);
+  return async () => {
+    for (const { name } of tables) await rowsOf(sql, `ALTER TABLE ${quote(name)} ENABLE TRIGGER USER`);
+  };
+}
+
 /** Puts each sequence where it was, so the next number given out follows the restored ones. */
 export async function setSequences(sql: SqlClient, sequences: Record<string, number | null>): Promise<void> {
   for (const [name, value] of Object.entries(sequences)) {
