@@ -218,180 +218,192 @@ async function verifiedBy(path: string) {
   return outcome.kind === "restored" ? null : outcome.message;
 }
 
-test("an embedded backup read while the database changes (a lead deleted, a unique value taken by another row) restores without the rows that went, and verifies", async () => {
-  const database = await openDatabase({ pgliteDataDir: "memory://" });
-  try {
-    const lead = { firstName: "Ada", lastName: "Lee", phone: "555-0100", service: "Leak", message: "Help" };
-    const [kept, purged] = await database.db
-      .insert(contactRequests)
-      .values(
-        ["kept", "purged"].map((name) => ({
-          ...lead,
-          id: randomUUID(),
-          email: `${name}@example.com`,
-          consentText: "yes",
-          channel: "web",
-        })),
-      )
-      .returning({ id: contactRequests.id });
-    await database.db
-      .insert(leadChanges)
-      .values(
-        [kept!, purged!].map((row) => ({ contactRequestId: row.id, changedBy: "owner@example.com", note: "Called" })),
-      );
-    await database.db
-      .insert(backupRows)
-      .values({ file: "plumbline-20261101T083000Z.pglite.gz", createdAt: new Date(), sizeBytes: 1, counts: {} });
-    // The retention purge deletes a lead (and, by its foreign key, its history) once the backup has read the
-    // history and before it reads the leads.
-    let deleted = false;
-    const run: typeof database.run = async <Row>(name: string, text: string, params: unknown[]) => {
-      if (name.startsWith("backup-contact_requests") && !deleted) {
-        deleted = true;
-        await database.db.delete(contactRequests).where(eq(contactRequests.id, purged!.id));
-      }
-      const rows = await database.run<Row>(name, text, params);
-      if (name === "backup-backups-first") {
-        // A row read later holds the same unique value, as when a value moves from one row to a new one between
-        // two statements of the read.
-        const row = rows[0] as Record<string, string>;
-        const moved = { ...JSON.parse(row.r!), id: randomUUID() };
-        return [...rows, { ...row, r: JSON.stringify(moved), k0: moved.id } as Row];
-      }
-      return rows;
-    };
-    const backups = createBackups({
-      db: database.db,
-      run,
-      settings: settingsFor(join(root, "while-deleting")),
-      verify: verifiedBy,
-    });
-    const made = await backups.backUpNow();
-    expect(deleted).toBe(true);
-    expect(made.problem).toBeNull();
-
-    const target = join(root, "restored-while-deleting");
-    const restored = await restoreBackup(made.path, { pgliteDataDir: target });
-    expect(restored).toMatchObject({ kind: "restored", leftOut: { lead_changes: 1, backups: 1 } });
-    const opened = await openDatabase({ pgliteDataDir: target });
+test(
+  "an embedded backup read while the database changes (a lead deleted, a unique value taken by another row) restores without the rows that went, and verifies",
+  { timeout: 90_000 },
+  async () => {
+    const database = await openDatabase({ pgliteDataDir: "memory://" });
     try {
-      expect(await opened.db.select({ email: contactRequests.email }).from(contactRequests)).toEqual([
-        { email: "kept@example.com" },
-      ]);
-      expect(await opened.db.select({ id: leadChanges.contactRequestId }).from(leadChanges)).toEqual([
-        { id: kept!.id },
-      ]);
-      expect(await opened.db.select({ file: backupRows.file }).from(backupRows)).toEqual([
-        { file: "plumbline-20261101T083000Z.pglite.gz" },
-      ]);
-      // The indexes set aside while the rows loaded are all there again.
-      const indexes = (db: typeof database.db) =>
-        db.execute(sql`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1`);
-      expect(await indexes(opened.db)).toEqual(await indexes(database.db));
-    } finally {
-      await opened.close();
-    }
-  } finally {
-    await database.close();
-  }
-});
+      const lead = { firstName: "Ada", lastName: "Lee", phone: "555-0100", service: "Leak", message: "Help" };
+      const [kept, purged] = await database.db
+        .insert(contactRequests)
+        .values(
+          ["kept", "purged"].map((name) => ({
+            ...lead,
+            id: randomUUID(),
+            email: `${name}@example.com`,
+            consentText: "yes",
+            channel: "web",
+          })),
+        )
+        .returning({ id: contactRequests.id });
+      await database.db
+        .insert(leadChanges)
+        .values(
+          [kept!, purged!].map((row) => ({ contactRequestId: row.id, changedBy: "owner@example.com", note: "Called" })),
+        );
+      await database.db
+        .insert(backupRows)
+        .values({ file: "plumbline-20261101T083000Z.pglite.gz", createdAt: new Date(), sizeBytes: 1, counts: {} });
+      // The retention purge deletes a lead (and, by its foreign key, its history) once the backup has read the
+      // history and before it reads the leads.
+      let deleted = false;
+      const run: typeof database.run = async <Row>(name: string, text: string, params: unknown[]) => {
+        if (name.startsWith("backup-contact_requests") && !deleted) {
+          deleted = true;
+          await database.db.delete(contactRequests).where(eq(contactRequests.id, purged!.id));
+        }
+        const rows = await database.run<Row>(name, text, params);
+        if (name === "backup-backups-first") {
+          // A row read later holds the same unique value, as when a value moves from one row to a new one between
+          // two statements of the read.
+          const row = rows[0] as Record<string, string>;
+          const moved = { ...JSON.parse(row.r!), id: randomUUID() };
+          return [...rows, { ...row, r: JSON.stringify(moved), k0: moved.id } as Row];
+        }
+        return rows;
+      };
+      const backups = createBackups({
+        db: database.db,
+        run,
+        settings: settingsFor(join(root, "while-deleting")),
+        verify: verifiedBy,
+      });
+      const made = await backups.backUpNow();
+      expect(deleted).toBe(true);
+      expect(made.problem).toBeNull();
 
-test("the leads' daily totals are left out of a backup and summed again from the restored leads, whose triggers are on again", async () => {
-  const database = await openDatabase({ pgliteDataDir: "memory://" });
-  const target = { databaseUrl: await postgres.createDatabase(), pgliteDataDir: "unused" };
-  try {
-    const DAY_MS = 86_400_000;
-    const lead = (daysAgo: number) => ({
+      const target = join(root, "restored-while-deleting");
+      const restored = await restoreBackup(made.path, { pgliteDataDir: target });
+      expect(restored).toMatchObject({ kind: "restored", leftOut: { lead_changes: 1, backups: 1 } });
+      const opened = await openDatabase({ pgliteDataDir: target });
+      try {
+        expect(await opened.db.select({ email: contactRequests.email }).from(contactRequests)).toEqual([
+          { email: "kept@example.com" },
+        ]);
+        expect(await opened.db.select({ id: leadChanges.contactRequestId }).from(leadChanges)).toEqual([
+          { id: kept!.id },
+        ]);
+        expect(await opened.db.select({ file: backupRows.file }).from(backupRows)).toEqual([
+          { file: "plumbline-20261101T083000Z.pglite.gz" },
+        ]);
+        // The indexes set aside while the rows loaded are all there again.
+        const indexes = (db: typeof database.db) =>
+          db.execute(sql`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1`);
+        expect(await indexes(opened.db)).toEqual(await indexes(database.db));
+      } finally {
+        await opened.close();
+      }
+    } finally {
+      await database.close();
+    }
+  },
+);
+
+test(
+  "the leads' daily totals are left out of a backup and summed again from the restored leads, whose triggers are on again",
+  { timeout: 90_000 },
+  async () => {
+    const database = await openDatabase({ pgliteDataDir: "memory://" });
+    const target = { databaseUrl: await postgres.createDatabase(), pgliteDataDir: "unused" };
+    try {
+      const DAY_MS = 86_400_000;
+      const lead = (daysAgo: number) => ({
+        id: randomUUID(),
+        receivedAt: new Date(Date.now() - daysAgo * DAY_MS),
+        firstName: "Ada",
+        lastName: "Lee",
+        email: `${daysAgo}@example.com`,
+        phone: "555-0100",
+        service: "Leak",
+        message: "Help",
+        consentText: "yes",
+        channel: "web",
+        utmSource: "google",
+        utmCampaign: "spring",
+      });
+      const [booked, spam] = [lead(4), lead(3)];
+      await database.db.insert(contactRequests).values([booked, spam]);
+      await database.db.insert(leadChanges).values({
+        contactRequestId: booked.id,
+        changedAt: new Date(Date.now() - 2 * DAY_MS),
+        changedBy: "owner@example.com",
+        statusTo: "Booked",
+      });
+      const period = [new Date(Date.now() - 30 * DAY_MS), new Date(Date.now() + DAY_MS)] as const;
+      const outcomes = (db: typeof database.db) => leadOutcomesBySource(db, ...period);
+      const before = await outcomes(database.db);
+      expect(before).toEqual([{ source: "google", campaign: "spring", leads: 2, booked: 1 }]);
+      expect(await database.db.$count(leadDayTotals)).toBeGreaterThan(0);
+
+      const backups = createBackups({
+        db: database.db,
+        run: database.run,
+        settings: settingsFor(join(root, "derived")),
+        // The verification's restore is the same as the one below.
+        verify: () => Promise.resolve(null),
+      });
+      const made = await backups.backUpNow();
+      expect(made.problem).toBeNull();
+      const restored = await restoreBackup(made.path, target);
+      expect(restored).toMatchObject({ kind: "restored", leftOut: {} });
+      if (restored.kind !== "restored") return;
+      expect(restored.header.tables).toContain("contact_requests");
+      expect(restored.header.tables).not.toContain("lead_day_totals");
+      expect(restored.header.tables).not.toContain("lead_day_versions");
+
+      const opened = await openDatabase(target);
+      try {
+        // No trigger fired for the rows the restore loaded: no day's version was raised.
+        expect(await opened.db.$count(leadDayVersions)).toBe(0);
+        expect(await outcomes(opened.db)).toEqual(before);
+        // The triggers are on again: a lead marked Spam leaves its day's figures at once.
+        expect(await updateLead(opened.db, spam.id, { status: "Spam", note: null }, "owner@example.com")).toBeTruthy();
+        expect(await outcomes(opened.db)).toEqual([{ source: "google", campaign: "spring", leads: 1, booked: 1 }]);
+      } finally {
+        await opened.close();
+      }
+    } finally {
+      await database.close();
+    }
+  },
+);
+
+test(
+  "a backup of the embedded data folder, as the previous version made them, still restores and verifies",
+  { timeout: 90_000 },
+  async () => {
+    const source = join(root, "version-1-source");
+    const opened = await openDatabase({ pgliteDataDir: source });
+    await opened.db.insert(contactRequests).values({
       id: randomUUID(),
-      receivedAt: new Date(Date.now() - daysAgo * DAY_MS),
       firstName: "Ada",
       lastName: "Lee",
-      email: `${daysAgo}@example.com`,
+      email: "version1@example.com",
       phone: "555-0100",
       service: "Leak",
       message: "Help",
       consentText: "yes",
       channel: "web",
-      utmSource: "google",
-      utmCampaign: "spring",
     });
-    const [booked, spam] = [lead(4), lead(3)];
-    await database.db.insert(contactRequests).values([booked, spam]);
-    await database.db.insert(leadChanges).values({
-      contactRequestId: booked.id,
-      changedAt: new Date(Date.now() - 2 * DAY_MS),
-      changedBy: "owner@example.com",
-      statusTo: "Booked",
-    });
-    const period = [new Date(Date.now() - 30 * DAY_MS), new Date(Date.now() + DAY_MS)] as const;
-    const outcomes = (db: typeof database.db) => leadOutcomesBySource(db, ...period);
-    const before = await outcomes(database.db);
-    expect(before).toEqual([{ source: "google", campaign: "spring", leads: 2, booked: 1 }]);
-    expect(await database.db.$count(leadDayTotals)).toBeGreaterThan(0);
+    await opened.close();
+    // Version 1: a header line with the counts, then the data folder's tar file.
+    const client = await PGlite.create(source, { extensions: { pg_trgm } });
+    const facts = await databaseFacts(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
+    const tar = Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer());
+    await client.close();
+    const header = { format: "plumbline-backup", version: 1, database: "pglite", createdAt: new Date().toISOString() };
+    const file = join(root, "plumbline-20261125T033000Z.pglite.gz");
+    const bytes = gzipSync(Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, ...facts })}\n`), tar]));
+    await writeFile(file, bytes);
+    await writeFile(`${file}.sha256`, `${createHash("sha256").update(bytes).digest("hex")}  ${basename(file)}\n`);
 
-    const backups = createBackups({
-      db: database.db,
-      run: database.run,
-      settings: settingsFor(join(root, "derived")),
-      // The verification's restore is the same as the one below.
-      verify: () => Promise.resolve(null),
-    });
-    const made = await backups.backUpNow();
-    expect(made.problem).toBeNull();
-    const restored = await restoreBackup(made.path, target);
-    expect(restored).toMatchObject({ kind: "restored", leftOut: {} });
-    if (restored.kind !== "restored") return;
-    expect(restored.header.tables).toContain("contact_requests");
-    expect(restored.header.tables).not.toContain("lead_day_totals");
-    expect(restored.header.tables).not.toContain("lead_day_versions");
-
-    const opened = await openDatabase(target);
-    try {
-      // No trigger fired for the rows the restore loaded: no day's version was raised.
-      expect(await opened.db.$count(leadDayVersions)).toBe(0);
-      expect(await outcomes(opened.db)).toEqual(before);
-      // The triggers are on again: a lead marked Spam leaves its day's figures at once.
-      expect(await updateLead(opened.db, spam.id, { status: "Spam", note: null }, "owner@example.com")).toBeTruthy();
-      expect(await outcomes(opened.db)).toEqual([{ source: "google", campaign: "spring", leads: 1, booked: 1 }]);
-    } finally {
-      await opened.close();
-    }
-  } finally {
-    await database.close();
-  }
-});
-
-test("a backup of the embedded data folder, as the previous version made them, still restores and verifies", async () => {
-  const source = join(root, "version-1-source");
-  const opened = await openDatabase({ pgliteDataDir: source });
-  await opened.db.insert(contactRequests).values({
-    id: randomUUID(),
-    firstName: "Ada",
-    lastName: "Lee",
-    email: "version1@example.com",
-    phone: "555-0100",
-    service: "Leak",
-    message: "Help",
-    consentText: "yes",
-    channel: "web",
-  });
-  await opened.close();
-  // Version 1: a header line with the counts, then the data folder's tar file.
-  const client = await PGlite.create(source, { extensions: { pg_trgm } });
-  const facts = await databaseFacts(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
-  const tar = Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer());
-  await client.close();
-  const header = { format: "plumbline-backup", version: 1, database: "pglite", createdAt: new Date().toISOString() };
-  const file = join(root, "plumbline-20261125T033000Z.pglite.gz");
-  const bytes = gzipSync(Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, ...facts })}\n`), tar]));
-  await writeFile(file, bytes);
-  await writeFile(`${file}.sha256`, `${createHash("sha256").update(bytes).digest("hex")}  ${basename(file)}\n`);
-
-  expect(await verifyBackup(file)).toMatchObject({ kind: "restored" });
-  const target = join(root, "version-1-restored");
-  expect(await restoreBackup(file, { pgliteDataDir: target })).toMatchObject({ kind: "restored" });
-  expect(await storedEmails({ pgliteDataDir: target }, ["version1@example.com"])).toEqual(["version1@example.com"]);
-});
+    expect(await verifyBackup(file)).toMatchObject({ kind: "restored" });
+    const target = join(root, "version-1-restored");
+    expect(await restoreBackup(file, { pgliteDataDir: target })).toMatchObject({ kind: "restored" });
+    expect(await storedEmails({ pgliteDataDir: target }, ["version1@example.com"])).toEqual(["version1@example.com"]);
+  },
+);
 
 test("the daily backup is made once a day after its time, verified, and a day without a verified one emails the operator once", async () => {
   const database = await openDatabase({ pgliteDataDir: "memory://" });
