@@ -128,10 +128,10 @@ test("hostile beacon bodies get 4xx and change nothing", async ({ browser, baseU
     ["extra field", JSON.stringify({ kind: "view", path: "/", source: marker, visitorId: "abc" }), 422],
   ];
   for (const [name, body, status] of hostile) expect((await send(body)).status(), name).toBe(status);
-  // 10,000 distinct made-up paths, sent from the browser as a flood would be.
+  // 1,000 distinct made-up paths, sent from the browser as a flood would be.
   const statuses = await page.evaluate(async (source) => {
     const seen: Record<number, number> = {};
-    for (let batch = 0; batch < 100; batch += 1) {
+    for (let batch = 0; batch < 10; batch += 1) {
       const answers = await Promise.all(
         Array.from({ length: 100 }, (_, index) =>
           fetch("/api/events", {
@@ -145,7 +145,7 @@ test("hostile beacon bodies get 4xx and change nothing", async ({ browser, baseU
     }
     return seen;
   }, marker);
-  expect(statuses).toEqual({ 422: 10_000 });
+  expect(statuses).toEqual({ 422: 1_000 });
 
   await page.waitForTimeout(500);
   const rows = await countRows(page);
