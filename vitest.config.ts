@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "scripts/**/*.test.ts"],
     testTimeout: 30_000,
+    globalSetup: ["tests/setup/migrated-database.ts"],
     setupFiles: ["tests/setup/reuse-pglite-threads.ts"],
     // Servers started inside the test process would log every request into the test output; tests that
     // read the log raise the level themselves. Servers started as processes set their own LOG_LEVEL.

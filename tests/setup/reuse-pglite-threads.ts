@@ -1,10 +1,12 @@
-import { vi } from "vitest";
+import { readFile } from "node:fs/promises";
+import { inject, vi } from "vitest";
 import type { PgliteThread } from "~/server/db/pglite-thread.server.ts";
 
 /**
  * Tests open many embedded databases: each file reuses the threads of the ones it closed, since a new thread
  * loads and warms PGlite's WebAssembly again, which takes seconds on this machine. A thread that failed is
- * not reused.
+ * not reused. An in-memory database starts from the run's migrated one (migrated-database.ts) instead of being
+ * created; one in a folder is created as the server creates it.
  */
 vi.mock("~/server/db/pglite-thread.server.ts", async (importOriginal) => {
   const actual = await importOriginal<typeof import("~/server/db/pglite-thread.server.ts")>();
@@ -18,9 +20,19 @@ vi.mock("~/server/db/pglite-thread.server.ts", async (importOriginal) => {
       else idle.push(thread);
     },
   };
+  let migrated: Promise<ArrayBuffer> | undefined;
+  const migratedDatabase = () =>
+    (migrated ??= readFile(inject("migratedDatabase")).then((bytes) =>
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+    ));
   return {
     ...actual,
-    openPgliteThread: (dataDir: string, migrationsFolder: string) =>
-      actual.openPgliteThread(dataDir, migrationsFolder, reused),
+    openPgliteThread: async (dataDir: string, migrationsFolder: string) =>
+      actual.openPgliteThread(
+        dataDir,
+        migrationsFolder,
+        reused,
+        dataDir.startsWith("memory://") ? await migratedDatabase() : undefined,
+      ),
   };
 });

@@ -1,8 +1,11 @@
 /** What db.server.ts (through pglite-thread.server.ts) and the PGlite worker thread say to each other. */
 
 export type PgliteRequest =
-  /** Opens (creating if need be) and migrates a database; a thread holds one at a time. */
-  | { kind: "open"; id: number; dataDir: string; migrationsFolder: string }
+  /**
+   * Opens (creating if need be) and migrates a database; a thread holds one at a time. An in-memory one may start
+   * from `startingFrom`, a dump of a database already migrated, instead of being created (initdb takes seconds).
+   */
+  | { kind: "open"; id: number; dataDir: string; migrationsFolder: string; startingFrom?: ArrayBuffer }
   /** One of the hot path's hand-written statements, prepared once under `name`. */
   | { kind: "run"; id: number; name: string; text: string; params: unknown[] }
   /** A query from drizzle: rows as arrays for its selects, as objects otherwise. */

@@ -38,10 +38,15 @@ const threadPerDatabase: PgliteThreads = {
   give: (thread) => void thread.worker.terminate(),
 };
 
+/**
+ * `startingFrom`, for an in-memory database only: a dump of a database already migrated, to start from instead of
+ * creating one (the tests' setup gives one, as each test file opens many).
+ */
 export async function openPgliteThread(
   dataDir: string,
   migrationsFolder: string,
   threads: PgliteThreads = threadPerDatabase,
+  startingFrom?: ArrayBuffer,
 ): Promise<PgliteConnection> {
   if (!dataDir.startsWith("memory://") && !existsSync(join(dataDir, "PG_VERSION"))) {
     await createInPassingProcess(dataDir, migrationsFolder);
@@ -51,7 +56,8 @@ export async function openPgliteThread(
   thread.worker.ref();
   const release = () => threads.give(thread);
   try {
-    await thread.send({ kind: "open", dataDir, migrationsFolder });
+    const inMemory = dataDir.startsWith("memory://");
+    await thread.send({ kind: "open", dataDir, migrationsFolder, ...(inMemory && { startingFrom }) });
   } catch (error) {
     release();
     throw error;
