@@ -17,7 +17,7 @@ declare module "vitest" {
 /**
  * Once a run: an in-memory embedded database with the project's migrations, dumped to a file. Every test's
  * in-memory database starts from it, loaded in well under a second, rather than by PostgreSQL's initdb, which
- * takes about two seconds of CPU each time, and tests open over a hundred of them.
+ * takes about two seconds of CPU each time, and the tests open many.
  */
 export default async function makeMigratedDatabase(project: TestProject) {
   const database = await PGlite.create({ extensions: { pg_trgm } });
