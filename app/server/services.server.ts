@@ -15,7 +15,13 @@ import { createSiteEventCounter, type SiteEventCounter, purgeExpiredCounts } fro
 import { createConsoleAuth, type ConsoleAuth, issueSetupCode, loadSessionSecret } from "./console/index.server.ts";
 import { openDatabase, type Database, type RunStatement } from "./db/index.server.ts";
 import { pruneEndedWindows } from "./limits/index.server.ts";
-import { createLeadStore, createLeadIntake, type LeadIntake, purgeExpiredLeads } from "./leads/index.server.ts";
+import {
+  createLeadStore,
+  createLeadIntake,
+  type LeadIntake,
+  purgeExpiredLeads,
+  sumRecentDays,
+} from "./leads/index.server.ts";
 import { createIntakePressure, createMailer, startOutboxWorker, type OutboxWorker } from "./outbox/index.server.ts";
 import { emailBacklog, messageIdDomain } from "./outbox/index.server.ts";
 import { log, setLogLevel } from "./log.server.ts";
@@ -236,7 +242,8 @@ export async function startServices(env: Env): Promise<AppServices> {
 
   // Housekeeping at start (a server restarted more often than hourly must purge too) and hourly after:
   // expired rate-limit windows and sessions, leads past the privacy policy's retention period with
-  // their emails, and daily counts past theirs. It runs beside the requests, not before them.
+  // their emails, and daily counts past theirs; and the leads' daily totals of the days that are over, so that
+  // no dashboard view waits for them. It runs beside the requests, not before them.
   const housekeeping = () =>
     Promise.all([
       pruneEndedWindows(database.db, HOUR_SECONDS).catch((error) =>
@@ -246,6 +253,7 @@ export async function startServices(env: Env): Promise<AppServices> {
         log.error({ err: error }, "retention purge failed"),
       ),
       purgeExpiredCounts(database.db).catch((error) => log.error({ err: error }, "retention purge of counts failed")),
+      sumRecentDays(database.db).catch((error) => log.error({ err: error }, "summing the leads' days failed")),
       // Calls follow the leads' retention, Twilio configured or not (their recordings' deletions wait in the outbox).
       purgeExpiredCalls(database.run).catch((error) => log.error({ err: error }, "retention purge of calls failed")),
       releaseExpiredHolds(database.run).catch((error) => log.error({ err: error }, "tracking number release failed")),

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startServer } from "~/server/start-server.server.ts";
 import { openDatabase } from "~/server/db/db.server.ts";
-import { contactRequests } from "../../app/server/leads/schema.server.ts";
+import { and, eq, inArray } from "drizzle-orm";
+import { contactRequests, leadDayVersions } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { postJson, testEnv, validContact, waitUntil } from "../../tooling/local-services.ts";
 
@@ -16,7 +17,20 @@ beforeAll(async () => {
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-test("the retention purge runs at start: a lead past retention is gone, with its .eml file, without waiting an hour", async () => {
+const recentLead = {
+  receivedAt: new Date(Date.now() - 3 * 86_400_000),
+  firstName: "Recent",
+  lastName: "Lead",
+  email: "recent@example.com",
+  phone: "555-123-4567",
+  service: "Leak",
+  message: "Three days ago",
+  consentText: "By submitting…",
+  channel: "api",
+};
+const recentDay = recentLead.receivedAt.toISOString().slice(0, 10);
+
+test("the retention purge runs at start: a lead past retention is gone, with its .eml file, without waiting an hour; the leads' days that are over are summed for the dashboard", async () => {
   const dataDir = join(root, "pglite");
   const outboxDir = join(root, "outbox");
   const database = await openDatabase({ pgliteDataDir: dataDir });
@@ -46,6 +60,7 @@ test("the retention purge runs at start: a lead past retention is gone, with its
       htmlBody: "<p>html</p>",
       sentAt: new Date(Date.now() - 399 * 86_400_000),
     });
+    await database.db.insert(contactRequests).values({ ...recentLead, id: randomUUID() });
   } finally {
     await database.close();
   }
@@ -55,8 +70,17 @@ test("the retention purge runs at start: a lead past retention is gone, with its
 
   const running = await startServer(testEnv({ PGLITE_DATA_DIR: dataDir, OUTBOX_DIR: outboxDir }));
   try {
-    await waitUntil(async () => (await running.services.db.$count(contactRequests)) === 0);
+    await waitUntil(
+      async () => (await running.services.db.$count(contactRequests, eq(contactRequests.id, requestId))) === 0,
+    );
     await waitUntil(() => !existsSync(join(outboxDir, `${emailId}.eml`)));
+    // The recent lead's day, and every other day of the last 90 that is over, is summed before any view asks.
+    const oldestDay = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+    const summed = and(
+      inArray(leadDayVersions.day, [recentDay, oldestDay]),
+      eq(leadDayVersions.summedVersion, leadDayVersions.version),
+    );
+    await waitUntil(async () => (await running.services.db.$count(leadDayVersions, summed)) === 2);
   } finally {
     await running.close();
   }

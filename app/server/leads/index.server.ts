@@ -15,6 +15,7 @@ export { updateLead, validateLeadUpdate } from "./lead-update.server.ts";
 export { listOptOuts, markOptOutDone, openOptOutRequests } from "./opt-outs.server.ts";
 export { CONTACT_RETENTION_DAYS, purgeExpiredLeads } from "./retention.server.ts";
 export { leadCounts, openRequestCounts, type OpenRequestCounts } from "./lead-counts.server.ts";
+export { sumRecentDays } from "./lead-day-totals.server.ts";
 export { newestLeadByPhone, phoneKey } from "./leads-by-phone.server.ts";
 export { describeAttribution, takeAttribution, type LeadAttribution } from "./attribution.server.ts";
 export { claimUnansweredLeadCte, findUnansweredLeads } from "./escalation.server.ts";

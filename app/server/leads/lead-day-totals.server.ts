@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { dashboardRanges } from "~/lib/dashboard-figures.ts";
 import { executeRows, type Database } from "../db/index.server.ts";
 import { contactRequests, leadChanges, leadDayTotals, leadDayVersions } from "./schema.server.ts";
 
@@ -86,6 +87,17 @@ async function sumDaysOver(db: Database, startsAt: Date, endsAt: Date) {
       ON CONFLICT (day) DO UPDATE SET summed_version = excluded.summed_version
         WHERE ${v}.version = excluded.summed_version`);
   }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Sums the days of the dashboard's longest range that are over and not summed at their current version, so that
+ * no view waits for them: hourly housekeeping, and at start, after an upgrade or a restore left every day to sum.
+ */
+export async function sumRecentDays(db: Database, now = new Date()): Promise<void> {
+  const tomorrow = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + DAY_MS;
+  await sumDaysOver(db, new Date(tomorrow - Math.max(...dashboardRanges) * DAY_MS), new Date(tomorrow));
 }
 
 export interface LeadFigures {
