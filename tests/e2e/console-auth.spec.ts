@@ -21,40 +21,6 @@ const postSignIn = (request: APIRequestContext, email: string, password: string,
     maxRedirects: 0,
   });
 
-test("npm run operator adds, lists and removes operators while the server runs on the embedded database", async ({
-  page,
-}) => {
-  const email = uniqueOperatorEmail("cli");
-  const added = await runCli("operator", ["add", email.toUpperCase()], `${PASSWORD}\n`);
-  expect(added.code, added.stderr).toBe(0);
-  expect(added.stdout).toContain(`Operator ${email} added`);
-
-  const listed = await runCli("operator", ["list"]);
-  expect(listed.code).toBe(0);
-  expect(listed.stdout).toContain(email);
-
-  const short = await runCli("operator", ["add", email], "too short\n");
-  expect(short.code).toBe(1);
-  expect(short.stderr).toContain("at least 12 characters");
-
-  const badEmail = await runCli("operator", ["add", "not-an-email"], `${PASSWORD}\n`);
-  expect(badEmail.code).not.toBe(0);
-  expect(badEmail.stderr).toContain("Not a valid email address");
-
-  const leads = await runCli("leads", ["list"]);
-  expect(leads.code, leads.stderr).toBe(0);
-  expect(leads.stdout).toContain("Contact requests");
-
-  await signIn(page, email, PASSWORD);
-  await expect(page.getByText(email)).toBeVisible();
-
-  const removed = await runCli("operator", ["remove", email]);
-  expect(removed.code, removed.stderr).toBe(0);
-  // Removing the operator ended its session.
-  await page.reload();
-  await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin$/);
-});
-
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -47,6 +47,10 @@ async function commandsWorkWhileServing(running: RunningServer, cliEnv: Record<s
   expect(short.code).toBe(1);
   expect(short.stderr).toContain("at least 12 characters");
 
+  const badEmail = await runCli("operator", ["add", "not-an-email"], cliEnv, `${PASSWORD}\n`);
+  expect(badEmail.code).toBe(2);
+  expect(badEmail.stderr).toContain("Not a valid email address");
+
   const added = await runCli("operator", ["add", "Ops@Example.com"], cliEnv, `${PASSWORD}\n`);
   expect(added.code, added.stderr).toBe(0);
   expect(added.stdout).toContain("Operator ops@example.com added");
