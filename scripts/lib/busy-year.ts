@@ -79,7 +79,7 @@ export async function fillBusyYear(database: OpenDatabase, size: BusyYearSize, p
         AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conindid = (quote_ident(schemaname) || '.' || quote_ident(indexname))::regclass)`,
   );
   for (const index of indexes) await run(`DROP INDEX "${index.name}"`);
-  // As a restore loads rows before it creates triggers: the leads' daily totals are summed from the rows later.
+  // As a restore loads rows: with the leads' triggers off, the daily totals summed from the rows afterwards.
   const triggered = ["contact_requests", "lead_changes"];
   for (const table of triggered) await run(`ALTER TABLE "${table}" DISABLE TRIGGER USER`);
 

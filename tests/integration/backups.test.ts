@@ -17,6 +17,7 @@ import { backups as backupRows } from "../../app/server/backups/schema.server.ts
 import { databaseFacts } from "../../app/server/backups/database-facts.server.ts";
 import { startServerProcess, type ServerProcess } from "../../tooling/server-process.ts";
 import { freePort, postJson, startPostgres, validContact, type TestPostgres } from "../../tooling/local-services.ts";
+import { contactRequestRow } from "../../tooling/stored-rows.ts";
 
 /**
  * Backups that restore: made while the server takes leads, checked against their checksum, restored into an empty
@@ -224,18 +225,9 @@ test(
   async () => {
     const database = await openDatabase({ pgliteDataDir: "memory://" });
     try {
-      const lead = { firstName: "Ada", lastName: "Lee", phone: "555-0100", service: "Leak", message: "Help" };
       const [kept, purged] = await database.db
         .insert(contactRequests)
-        .values(
-          ["kept", "purged"].map((name) => ({
-            ...lead,
-            id: randomUUID(),
-            email: `${name}@example.com`,
-            consentText: "yes",
-            channel: "web",
-          })),
-        )
+        .values(["kept", "purged"].map((name) => ({ ...contactRequestRow(), email: `${name}@example.com` })))
         .returning({ id: contactRequests.id });
       await database.db
         .insert(leadChanges)
@@ -309,16 +301,8 @@ test(
     try {
       const DAY_MS = 86_400_000;
       const lead = (daysAgo: number) => ({
-        id: randomUUID(),
+        ...contactRequestRow(),
         receivedAt: new Date(Date.now() - daysAgo * DAY_MS),
-        firstName: "Ada",
-        lastName: "Lee",
-        email: `${daysAgo}@example.com`,
-        phone: "555-0100",
-        service: "Leak",
-        message: "Help",
-        consentText: "yes",
-        channel: "web",
         utmSource: "google",
         utmCampaign: "spring",
       });
@@ -375,17 +359,7 @@ test(
   async () => {
     const source = join(root, "version-1-source");
     const opened = await openDatabase({ pgliteDataDir: source });
-    await opened.db.insert(contactRequests).values({
-      id: randomUUID(),
-      firstName: "Ada",
-      lastName: "Lee",
-      email: "version1@example.com",
-      phone: "555-0100",
-      service: "Leak",
-      message: "Help",
-      consentText: "yes",
-      channel: "web",
-    });
+    await opened.db.insert(contactRequests).values({ ...contactRequestRow(), email: "version1@example.com" });
     await opened.close();
     // Version 1: a header line with the counts, then the data folder's tar file.
     const client = await PGlite.create(source, { extensions: { pg_trgm } });

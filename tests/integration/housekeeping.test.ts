@@ -10,6 +10,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { contactRequests, leadDayVersions } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { postJson, testEnv, validContact, waitUntil } from "../../tooling/local-services.ts";
+import { contactRequestRow } from "../../tooling/stored-rows.ts";
 
 let root: string;
 beforeAll(async () => {
@@ -17,17 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-const recentLead = {
-  receivedAt: new Date(Date.now() - 3 * 86_400_000),
-  firstName: "Recent",
-  lastName: "Lead",
-  email: "recent@example.com",
-  phone: "555-123-4567",
-  service: "Leak",
-  message: "Three days ago",
-  consentText: "By submitting…",
-  channel: "api",
-};
+const recentLead = { ...contactRequestRow(), receivedAt: new Date(Date.now() - 3 * 86_400_000) };
 const recentDay = recentLead.receivedAt.toISOString().slice(0, 10);
 
 test("the retention purge runs at start: a lead past retention is gone, with its .eml file, without waiting an hour; the leads' days that are over are summed for the dashboard", async () => {
@@ -60,7 +51,7 @@ test("the retention purge runs at start: a lead past retention is gone, with its
       htmlBody: "<p>html</p>",
       sentAt: new Date(Date.now() - 399 * 86_400_000),
     });
-    await database.db.insert(contactRequests).values({ ...recentLead, id: randomUUID() });
+    await database.db.insert(contactRequests).values(recentLead);
   } finally {
     await database.close();
   }

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startPostgres, type TestPostgres } from "../../../tooling/local-services.ts";
+import { contactRequestRow } from "../../../tooling/stored-rows.ts";
 import { executeRows, openDatabase, type OpenDatabase } from "../db/db.server.ts";
 import { leadCounts } from "./lead-counts.server.ts";
 import { leadOutcomesBySource } from "./conversion-leads.server.ts";
@@ -17,18 +18,9 @@ const dayOf = (time: Date) => time.toISOString().slice(0, 10);
 const startsAt = new Date(midnight - 30 * DAY_MS);
 const endsAt = new Date(midnight + DAY_MS);
 
-let number = 0;
 const lead = (receivedAt: Date, campaign: string) => ({
-  id: `00000000-0000-4000-8000-${String(++number).padStart(12, "0")}`,
+  ...contactRequestRow(),
   receivedAt,
-  firstName: "Ann",
-  lastName: "Lee",
-  email: "ann@example.com",
-  phone: "555-123-4567",
-  service: "Leak",
-  message: "Help",
-  consentText: "ok",
-  channel: "form",
   landingPath: "/",
   utmSource: "google",
   utmCampaign: campaign,
