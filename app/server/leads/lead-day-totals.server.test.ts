@@ -5,6 +5,7 @@ import { contactRequestRow } from "../../../tooling/stored-rows.ts";
 import { executeRows, openDatabase, type OpenDatabase } from "../db/db.server.ts";
 import { leadCounts } from "./lead-counts.server.ts";
 import { leadOutcomesBySource } from "./conversion-leads.server.ts";
+import { leadFigures } from "./lead-day-totals.server.ts";
 import { updateLead } from "./lead-update.server.ts";
 import { purgeExpiredLeads } from "./retention.server.ts";
 import { contactRequests, leadChanges, leadDayVersions } from "./schema.server.ts";
@@ -147,6 +148,18 @@ describe.each([
     );
     expect(stale!.rows).toBe(0);
     expect(await summedDays(database)).toContain(dayOf(daysAgo(5)));
+  });
+
+  test("asked for the same period at once, the figures are read once; asked again after, they are read again", async () => {
+    const [first, second] = await Promise.all([
+      leadFigures(database.db, startsAt, endsAt),
+      leadFigures(database.db, startsAt, endsAt),
+    ]);
+    expect(second).toBe(first);
+    await database.db.insert(contactRequests).values(lead(daysAgo(0), "winter"));
+    const after = await leadFigures(database.db, startsAt, endsAt);
+    expect(after.some((row) => row.campaign === "winter")).toBe(true);
+    expect(first.some((row) => row.campaign === "winter")).toBe(false);
   });
 });
 

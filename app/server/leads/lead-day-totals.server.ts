@@ -116,8 +116,29 @@ export interface LeadFigures {
   booked: number;
 }
 
-/** The leads' figures in [startsAt, endsAt): per UTC day, per landing page, and per source, medium and campaign. */
-export async function leadFigures(db: Database, startsAt: Date, endsAt: Date): Promise<LeadFigures[]> {
+/**
+ * Reads of the figures under way, by database and period. The dashboard asks twice for the same period at the same
+ * moment (its counts by page and source, and its campaigns' outcomes), and both take the one read.
+ */
+const readsUnderWay = new WeakMap<Database, Map<string, Promise<LeadFigures[]>>>();
+
+/**
+ * The leads' figures in [startsAt, endsAt): per UTC day, per landing page, and per source, medium and campaign. A
+ * read of the same period already under way is shared: its rows are the same for every caller, and must not be
+ * changed.
+ */
+export function leadFigures(db: Database, startsAt: Date, endsAt: Date): Promise<readonly LeadFigures[]> {
+  let reads = readsUnderWay.get(db);
+  if (!reads) readsUnderWay.set(db, (reads = new Map()));
+  const period = `${startsAt.toISOString()}/${endsAt.toISOString()}`;
+  const underWay = reads.get(period);
+  if (underWay) return underWay;
+  const read = readLeadFigures(db, startsAt, endsAt).finally(() => reads.delete(period));
+  reads.set(period, read);
+  return read;
+}
+
+async function readLeadFigures(db: Database, startsAt: Date, endsAt: Date): Promise<LeadFigures[]> {
   await sumDaysOver(db, startsAt, endsAt);
   const from = sql`${startsAt.toISOString()}::timestamptz`;
   const until = sql`${endsAt.toISOString()}::timestamptz`;
