@@ -6,7 +6,7 @@ import { ConsoleSection } from "./components/ConsoleSection.tsx";
 import { FiguresTable, type FiguresColumn } from "./components/FiguresTable.tsx";
 import { buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { parseDashboardRange, dashboardData, rangeDays } from "~/server/analytics/index.server.ts";
-import { campaignReport, type CampaignRow } from "~/server/conversions/index.server.ts";
+import { campaignReport, campaignTables, type CampaignRow, type CampaignSums } from "~/server/conversions/index.server.ts";
 import { formatMoney } from "~/lib/money.ts";
 import { conversionsPer100Views, dashboardRanges } from "~/lib/dashboard-figures.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
@@ -20,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, conversions } = context.services;
   const today = new Date();
   const reading = dashboardData(db, range, today);
-  const [dashboard, campaigns] = await Promise.all([
+  const [dashboard, report] = await Promise.all([
     reading,
     campaignReport(
       db,
@@ -31,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   return {
     ...dashboard,
-    campaigns,
+    campaigns: campaignTables(report),
     currency: conversions.currency,
     callTracking: context.services.calls !== undefined,
   };
@@ -71,27 +71,24 @@ function phoneCallColumns<Row>(on: boolean, rows: (PhoneCalls & Row)[], key: (ro
   ];
 }
 
-/**
- * The cost table's "Total" row. A row for spend entered for a whole source repeats its campaigns' leads and revenue,
- * so those are summed over the campaign rows only; its cost is its own, so cost sums every row.
- */
-function campaignTotals(rows: CampaignRow[], money: (cents: number | null) => string, callTracking: boolean) {
-  if (rows.length === 0) return null;
-  const own = rows.filter((row) => !row.allCampaigns);
-  const sum = (of: (row: CampaignRow) => number, over = own) => over.reduce((total, row) => total + of(row), 0);
-  const cost = sum((row) => row.costCents ?? 0, rows);
-  const revenue = sum((row) => row.revenueCents);
+/** A row of the cost table that sums others: cost, leads, booked jobs, (answered calls), revenue and profit. */
+function campaignSumRow(
+  label: string,
+  sums: CampaignSums,
+  money: (cents: number | null) => string,
+  callTracking: boolean,
+) {
   return {
-    label: "Total",
+    label,
     cells: [
-      money(cost),
-      number(sum((row) => row.leads)),
-      number(sum((row) => row.booked)),
-      ...(callTracking ? [number(sum((row) => row.answeredCalls ?? 0))] : []),
+      money(sums.costCents),
+      number(sums.leads),
+      number(sums.booked),
+      ...(callTracking ? [number(sums.answeredCalls)] : []),
       "–",
       "–",
-      money(revenue),
-      money(revenue - cost),
+      money(sums.revenueCents),
+      money(sums.profitCents),
     ],
   };
 }
@@ -106,7 +103,7 @@ function restCells<Figures>(columns: NoInfer<{ cell(row: Figures): ReactNode; re
  * (no cookies, no identifiers; docs/decisions/070), leads and opt-outs from the requests.
  */
 export default function Dashboard({ loaderData: dashboard }: Route.ComponentProps) {
-  const { totals, callTracking, phoneCalls } = dashboard;
+  const { totals, callTracking, phoneCalls, campaigns } = dashboard;
   const money = (cents: number | null) => (cents === null ? "–" : formatMoney(cents, dashboard.currency));
   const campaignLabels: [FiguresColumn<CampaignRow>, FiguresColumn<CampaignRow>] = [
     { heading: "Source", cell: (row) => orNone(row.source) },
@@ -130,6 +127,13 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
     conversionRate,
   ];
   const sourceFigures = [views, calls, ...phoneCallColumns(callTracking, phoneCalls.bySource, sourceKey), leads];
+  const funnelFigures = [
+    views,
+    { heading: "Call taps", cell: (row: { calls: number }) => number(row.calls) },
+    { heading: "Form starts", cell: (row: { formStarts: number }) => number(row.formStarts) },
+    leads,
+    { heading: "Booked jobs", cell: (row: { booked: number }) => number(row.booked) },
+  ];
   const figures: [string, string][] = [
     ["Page views", number(totals.views)],
     ["Calls", number(totals.calls)],
@@ -214,12 +218,12 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
           rowKey={(page) => page.path}
           labels={[{ heading: "Page", cell: (page) => page.path || "(unknown)" }]}
           figures={pageFigures}
-          rest={
+          sums={[
             dashboard.byPage.rest && {
               label: restLabel(dashboard.byPage.rest.rows, "page"),
               cells: restCells(pageFigures, { path: "", ...dashboard.byPage.rest.figures }),
-            }
-          }
+            },
+          ]}
         />
       </ConsoleSection>
 
@@ -231,12 +235,12 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
           rowKey={(row) => row.placement}
           labels={[{ heading: "Placement", cell: (row) => row.placement }]}
           figures={[calls]}
-          rest={
+          sums={[
             dashboard.byPlacement.rest && {
               label: restLabel(dashboard.byPlacement.rest.rows, "placement"),
               cells: [calls.cell(dashboard.byPlacement.rest.figures)],
-            }
-          }
+            },
+          ]}
         />
       </ConsoleSection>
 
@@ -252,7 +256,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
             { heading: "Campaign", cell: (row) => orNone(row.campaign) },
           ]}
           figures={sourceFigures}
-          rest={
+          sums={[
             dashboard.bySource.rest && {
               label: restLabel(dashboard.bySource.rest.rows, "source and campaign", "sources and campaigns"),
               cells: restCells(sourceFigures, {
@@ -261,8 +265,8 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
                 campaign: "",
                 ...dashboard.bySource.rest.figures,
               }),
-            }
-          }
+            },
+          ]}
         />
       </ConsoleSection>
 
@@ -274,7 +278,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
         <FiguresTable
           label="Cost, leads and booked jobs by source and campaign"
           caption="Cost, leads, booked jobs, cost per lead and cost per booked job by source and campaign"
-          rows={dashboard.campaigns}
+          rows={campaigns.cost.top}
           rowKey={campaignKey}
           labels={campaignLabels}
           figures={[
@@ -289,7 +293,16 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
             { heading: "Revenue", cell: (row) => money(row.revenueCents) },
             { heading: "Profit", cell: (row) => money(row.profitCents) },
           ]}
-          rest={campaignTotals(dashboard.campaigns, money, callTracking)}
+          sums={[
+            campaigns.cost.rest &&
+              campaignSumRow(
+                restLabel(campaigns.cost.rest.rows, "source and campaign", "sources and campaigns"),
+                campaigns.cost.rest.figures,
+                money,
+                callTracking,
+              ),
+            campaigns.cost.total && campaignSumRow("Total", campaigns.cost.total, money, callTracking),
+          ]}
         />
       </ConsoleSection>
 
@@ -300,15 +313,15 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
         <FiguresTable
           label="Page views to booked jobs by source and campaign"
           caption="Page views, call taps, form starts, leads and booked jobs by source and campaign"
-          rows={dashboard.campaigns.filter((row) => !row.allCampaigns)}
+          rows={campaigns.funnel.top}
           rowKey={campaignKey}
           labels={campaignLabels}
-          figures={[
-            views,
-            { heading: "Call taps", cell: (row) => number(row.calls) },
-            { heading: "Form starts", cell: (row) => number(row.formStarts) },
-            leads,
-            { heading: "Booked jobs", cell: (row) => number(row.booked) },
+          figures={funnelFigures}
+          sums={[
+            campaigns.funnel.rest && {
+              label: restLabel(campaigns.funnel.rest.rows, "source and campaign", "sources and campaigns"),
+              cells: restCells(funnelFigures, campaigns.funnel.rest.figures),
+            },
           ]}
         />
       </ConsoleSection>

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type OpenDatabase } from "../db/db.server.ts";
 import { contactRequests, privacyRequests } from "../leads/schema.server.ts";
 import { siteEventCounts } from "./schema.server.ts";
-import { conversionsPer100Views } from "~/lib/dashboard-figures.ts";
-import { DASHBOARD_TABLE_ROWS, dailyAggregates, dashboardData } from "./dashboard.server.ts";
+import { DASHBOARD_TABLE_ROWS, conversionsPer100Views } from "~/lib/dashboard-figures.ts";
+import { dailyAggregates, dashboardData } from "./dashboard.server.ts";
 
 const today = new Date("2026-11-22T15:00:00Z");
 const lead = (id: number, receivedAt: string, extra: Partial<typeof contactRequests.$inferInsert> = {}) => ({

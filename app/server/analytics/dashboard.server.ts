@@ -1,5 +1,5 @@
 import { and, asc, gte, lte, sql } from "drizzle-orm";
-import type { DashboardRange } from "~/lib/dashboard-figures.ts";
+import { topRows, type DashboardRange, type TopRows } from "~/lib/dashboard-figures.ts";
 import type { SiteEventKind } from "~/lib/site-events.ts";
 import { executeRows, type Database } from "../db/index.server.ts";
 import { callCounts, type CallCounts } from "../calls/index.server.ts";
@@ -16,32 +16,7 @@ export interface DayFigures {
   optOuts: number;
 }
 
-/** Rows each table shows, most active first; the rest are summed in one row after them. */
-export const DASHBOARD_TABLE_ROWS = 50;
-
-/** The row that sums a table's rows past its first DASHBOARD_TABLE_ROWS. */
-export interface RestRow<Figures> {
-  rows: number;
-  figures: Figures;
-}
-
-/** A table's first rows and, when there are more, their sum. */
-export interface TopRows<Row, Figures> {
-  top: Row[];
-  rest: RestRow<Figures> | null;
-}
-
 type Activity = { views: number; calls: number; leads: number };
-
-function topRows<Row extends Record<K, number>, K extends string>(
-  rows: Row[],
-  figures: K[],
-): TopRows<Row, Record<K, number>> {
-  const rest = rows.slice(DASHBOARD_TABLE_ROWS);
-  if (rest.length === 0) return { top: rows, rest: null };
-  const sums = Object.fromEntries(figures.map((figure) => [figure, rest.reduce((sum, row) => sum + row[figure], 0)]));
-  return { top: rows.slice(0, DASHBOARD_TABLE_ROWS), rest: { rows: rest.length, figures: sums as Record<K, number> } };
-}
 
 interface DashboardData {
   range: DashboardRange;

@@ -2,7 +2,7 @@ import type { LeadStatus } from "~/lib/lead-status.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "../db/db.server.ts";
 import { contactRequests, leadChanges } from "../leads/schema.server.ts";
-import { campaignReport } from "./campaign-report.server.ts";
+import { campaignReport, campaignTables, type CampaignRow } from "./campaign-report.server.ts";
 import { saveSpend } from "./spend.server.ts";
 
 const lead = (id: number, receivedAt: string, source: string, campaign: string | null, status: LeadStatus = "New") => ({
@@ -112,5 +112,58 @@ describe("cost and funnel by source and campaign", () => {
     );
     expect(rows.find((row) => row.campaign === "fall")?.answeredCalls).toBe(1);
     expect(rows.find((row) => row.campaign === "spring")?.answeredCalls).toBe(0);
+  });
+});
+
+describe("the dashboard's campaign tables", () => {
+  const row = (campaign: string, figures: Partial<CampaignRow> = {}): CampaignRow => ({
+    source: "google",
+    campaign,
+    allCampaigns: false,
+    costCents: null,
+    views: 10,
+    calls: 2,
+    formStarts: 1,
+    leads: 3,
+    booked: 1,
+    answeredCalls: null,
+    costPerLeadCents: null,
+    costPerBookedCents: null,
+    revenueCents: 500,
+    profitCents: 500,
+    ...figures,
+  });
+
+  test("show 50 rows each, sum the rest in one row, and total the cost table", () => {
+    // Spend for the whole source comes first (the most cost), then 60 campaigns: 61 rows, 11 past the first 50.
+    const whole = row("", { allCampaigns: true, costCents: 6_000, leads: 180, booked: 60, revenueCents: 30_000 });
+    const campaigns = Array.from({ length: 60 }, (_, index) => row(`campaign-${index}`));
+    const { cost, funnel } = campaignTables([whole, ...campaigns]);
+
+    expect(cost.top).toEqual([whole, ...campaigns.slice(0, 49)]);
+    expect(cost.rest).toEqual({
+      rows: 11,
+      figures: { costCents: 0, leads: 33, booked: 11, answeredCalls: 0, revenueCents: 5_500, profitCents: 5_500 },
+    });
+    // The whole source's row repeats its campaigns' leads and revenue: the total counts them once, and its cost.
+    expect(cost.total).toEqual({
+      costCents: 6_000,
+      leads: 180,
+      booked: 60,
+      answeredCalls: 0,
+      revenueCents: 30_000,
+      profitCents: 24_000,
+    });
+
+    expect(funnel.top).toEqual(campaigns.slice(0, 50));
+    expect(funnel.rest).toEqual({ rows: 10, figures: { views: 100, calls: 20, formStarts: 10, leads: 30, booked: 10 } });
+  });
+
+  test("with 50 rows or fewer, show them all, with a total and no rest", () => {
+    const { cost, funnel } = campaignTables([row("spring", { costCents: 1_000, profitCents: -500 })]);
+    expect(cost.rest).toBeNull();
+    expect(cost.total).toMatchObject({ costCents: 1_000, leads: 3, profitCents: -500 });
+    expect(funnel).toEqual({ top: [row("spring", { costCents: 1_000, profitCents: -500 })], rest: null });
+    expect(campaignTables([]).cost.total).toBeNull();
   });
 });

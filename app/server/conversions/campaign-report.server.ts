@@ -1,3 +1,4 @@
+import { DASHBOARD_TABLE_ROWS, topRows, type RestRow, type TopRows } from "~/lib/dashboard-figures.ts";
 import type { SourceCounts } from "../analytics/index.server.ts";
 import type { Database } from "../db/index.server.ts";
 import { leadOutcomesBySource } from "../leads/index.server.ts";
@@ -123,4 +124,59 @@ export async function campaignReport(
         b.views - a.views ||
         key(a.source, a.campaign).localeCompare(key(b.source, b.campaign)),
     );
+}
+
+/** Figures summed over some of the cost table's rows. */
+export interface CampaignSums {
+  costCents: number;
+  leads: number;
+  booked: number;
+  /** 0 without call tracking. */
+  answeredCalls: number;
+  revenueCents: number;
+  profitCents: number;
+}
+
+/**
+ * A row for spend entered for a whole source repeats its campaigns' leads, calls and revenue, so those are summed
+ * over the campaign rows only; its cost is its own, so cost sums every row.
+ */
+function campaignSums(rows: CampaignRow[]): CampaignSums {
+  const own = rows.filter((row) => !row.allCampaigns);
+  const sum = (of: (row: CampaignRow) => number, over = own) => over.reduce((total, row) => total + of(row), 0);
+  const costCents = sum((row) => row.costCents ?? 0, rows);
+  const revenueCents = sum((row) => row.revenueCents);
+  return {
+    costCents,
+    leads: sum((row) => row.leads),
+    booked: sum((row) => row.booked),
+    answeredCalls: sum((row) => row.answeredCalls ?? 0),
+    revenueCents,
+    profitCents: revenueCents - costCents,
+  };
+}
+
+/** The funnel's figures of a source and campaign. */
+type FunnelFigures = Pick<CampaignRow, "views" | "calls" | "formStarts" | "leads" | "booked">;
+
+/**
+ * The dashboard's two tables of a report's rows, each showing its first DASHBOARD_TABLE_ROWS and summing the rest in
+ * one row: the cost table (every row, with a total of them all), and the funnel (campaign rows only).
+ */
+export function campaignTables(rows: CampaignRow[]): {
+  cost: { top: CampaignRow[]; rest: RestRow<CampaignSums> | null; total: CampaignSums | null };
+  funnel: TopRows<CampaignRow, FunnelFigures>;
+} {
+  const rest = rows.slice(DASHBOARD_TABLE_ROWS);
+  return {
+    cost: {
+      top: rows.slice(0, DASHBOARD_TABLE_ROWS),
+      rest: rest.length > 0 ? { rows: rest.length, figures: campaignSums(rest) } : null,
+      total: rows.length > 0 ? campaignSums(rows) : null,
+    },
+    funnel: topRows(
+      rows.filter((row) => !row.allCampaigns),
+      ["views", "calls", "formStarts", "leads", "booked"],
+    ),
+  };
 }

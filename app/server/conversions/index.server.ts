@@ -3,7 +3,7 @@
  * contents), ad spend, the cost and funnel per source and campaign, and the weekly digest.
  */
 export { conversionActionMeanings } from "./action-defaults.server.ts";
-export { campaignReport, type CampaignRow } from "./campaign-report.server.ts";
+export { campaignReport, campaignTables, type CampaignRow, type CampaignSums } from "./campaign-report.server.ts";
 export { adPlatforms } from "./conversion-rows.server.ts";
 export { createDownload, findDownload, listDownloads, type ConversionSources } from "./downloads.server.ts";
 export { readConversionActions, saveConversionActions, validateConversionActions } from "./settings.server.ts";

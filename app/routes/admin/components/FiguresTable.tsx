@@ -20,7 +20,7 @@ export function FiguresTable<Row>({
   rowKey,
   labels,
   figures,
-  rest,
+  sums = [],
 }: {
   label: string;
   caption: string;
@@ -28,8 +28,8 @@ export function FiguresTable<Row>({
   rowKey(row: NoInfer<Row>): string;
   labels: [FiguresColumn<NoInfer<Row>>, ...FiguresColumn<NoInfer<Row>>[]];
   figures: FiguresColumn<NoInfer<Row>>[];
-  /** A last row summing the rows not listed: its label, and its figures in the order of `figures`. */
-  rest?: { label: string; cells: ReactNode[] } | null;
+  /** Last rows summing rows (those not listed, all of them): each one's label, and its figures in the order of `figures`. */
+  sums?: ({ label: string; cells: ReactNode[] } | null)[];
 }) {
   const [name, ...otherLabels] = labels;
   return (
@@ -51,18 +51,20 @@ export function FiguresTable<Row>({
           ))}
         </tr>
       ))}
-      {rest ? (
-        <tr>
-          <th scope="row" colSpan={labels.length} className={`${cellClass} font-normal`}>
-            {rest.label}
-          </th>
-          {rest.cells.map((cell, index) => (
-            <td key={figures[index]?.heading ?? index} className={numberCell}>
-              {cell}
-            </td>
-          ))}
-        </tr>
-      ) : null}
+      {sums.map((sum) =>
+        sum ? (
+          <tr key={sum.label}>
+            <th scope="row" colSpan={labels.length} className={`${cellClass} font-normal`}>
+              {sum.label}
+            </th>
+            {sum.cells.map((cell, index) => (
+              <td key={figures[index]?.heading ?? index} className={numberCell}>
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ) : null,
+      )}
     </DataTable>
   );
 }
