@@ -406,6 +406,8 @@ for (const driver of drivers) {
       expect(statement.openingMinor + amounts.reduce((sum, amount) => sum + amount, 0)).toBe(statement.closingMinor);
       expect(statement.csv).toContain(`Statement,${statement.number}`);
       expect(statement.csv).toContain(",Amount due,,40.00");
+      // A payment is a negative amount, written as a number a spreadsheet sums (not as text).
+      expect(statement.csv).toMatch(/,-20\.00\r\n/);
 
       // A late entry for the month changes nothing already issued.
       await recordAdjustment(database.db, {

@@ -10,6 +10,13 @@ describe("CSV cells", () => {
     expect(csvCell("\tcmd")).toBe("'\tcmd");
     expect(csvCell("\r=1")).toBe(`"'\r=1"`);
     expect(csvCell(" \t=1")).toBe("' \t=1");
+    expect(csvCell("-2.5+cmd|' /C calc'!A0")).toBe("'-2.5+cmd|' /C calc'!A0");
+    expect(csvCell("-1e3")).toBe("'-1e3");
+  });
+
+  test("keep a negative amount a number a spreadsheet can sum", () => {
+    expect(csvCell("-20.00")).toBe("-20.00");
+    expect(csvCell("-7")).toBe("-7");
   });
 
   test("are quoted when they hold a comma, a semicolon, a quote or a line break", () => {

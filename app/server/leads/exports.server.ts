@@ -12,13 +12,15 @@ import { contactRequests, privacyRequests } from "./schema.server.ts";
 
 type Cell = string | Date | null;
 
-// A cell starting with one of these, even after spaces, is run as a formula by spreadsheet programs.
+// A cell starting with one of these, even after spaces, is run as a formula by spreadsheet programs; a negative
+// number alone ("-20.00", a credit on a statement) is read as the number it is, and stays one.
 const FORMULA_START = /^[\t\r]|^\s*[=+\-@]/;
+const NEGATIVE_NUMBER = /^-\d+(?:\.\d+)?$/;
 const NEEDS_QUOTES = /[",;\r\n]/;
 
 export function csvCell(value: Cell): string {
   const text = value instanceof Date ? value.toISOString() : (value ?? "");
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  const safe = FORMULA_START.test(text) && !NEGATIVE_NUMBER.test(text) ? `'${text}` : text;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
