@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { expect, type Page } from "@playwright/test";
+import { commandSocketPath, sendCommand } from "../../app/server/cli/command-socket.server.ts";
 import { e2ePgliteDir } from "../e2e-server.ts";
 
 /** What `npm run operator -- …` printed and how it ended, run against the test server's database. */
@@ -32,10 +33,18 @@ export function runCli(
   });
 }
 
-/** Creates an operator (or resets its password) with `npm run operator -- add`. */
+/**
+ * Creates an operator (or resets its password) as `npm run operator -- add` does, through the test server's command
+ * socket, without starting the command line's own process each time (console-commands.test.ts tests that).
+ */
 export async function createOperator(email: string, password: string): Promise<void> {
-  const result = await runCli("operator", ["add", email], `${password}\n`);
-  expect(result.code, result.stderr).toBe(0);
+  let errors = "";
+  const code = await sendCommand(
+    commandSocketPath(e2ePgliteDir),
+    { tool: "operator", args: ["add", email], password },
+    { out: () => undefined, err: (text) => (errors += text) },
+  );
+  expect(code, errors).toBe(0);
 }
 
 /** Signs in through the login form and waits until the console shows. */
