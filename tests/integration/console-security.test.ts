@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
@@ -206,7 +207,10 @@ describe("push devices", () => {
         headers: { "Content-Type": "application/json", Cookie: cookie, Origin: origin },
         body: JSON.stringify({
           endpoint,
-          keys: { p256dh: Buffer.alloc(65, 4).toString("base64url"), auth: Buffer.alloc(16, 1).toString("base64url") },
+          keys: {
+            p256dh: createECDH("prime256v1").generateKeys().toString("base64url"),
+            auth: Buffer.alloc(16, 1).toString("base64url"),
+          },
           deviceLabel: "Chrome on Android",
         }),
       });

@@ -14,7 +14,12 @@ import { eq } from "drizzle-orm";
 import webpush from "web-push";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
-import { createPushAlerts, savePushSubscription, webPushSender } from "~/server/alerts/index.server.ts";
+import {
+  createPushAlerts,
+  parsePushSubscription,
+  savePushSubscription,
+  webPushSender,
+} from "~/server/alerts/index.server.ts";
 import { createMailer } from "~/server/outbox/mail.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "~/server/outbox/index.server.ts";
 import { pushSubscriptions } from "../../app/server/alerts/schema.server.ts";
@@ -270,6 +275,30 @@ describe("push alerts", () => {
     await database.db.delete(operators).where(eq(operators.email, "gone@operator.example"));
     const left = await database.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions);
     expect(left.map((row) => row.endpoint)).toEqual([`${pushService.origin}/push/${kept}`]);
+  });
+
+  test("a device whose key is no point on the curve is refused when added; one stored before is removed at its first push, not retried", async () => {
+    const notAKey = Buffer.alloc(65, 4).toString("base64url");
+    const browser = (p256dh: string) => ({
+      endpoint: `${pushService.origin}/push/${randomUUID()}`,
+      keys: { p256dh, auth: randomBytes(16).toString("base64url") },
+      deviceLabel: "Chrome on Android",
+    });
+    expect(parsePushSubscription(browser(notAKey))).toBeNull();
+    expect(
+      parsePushSubscription(browser(createECDH("prime256v1").generateKeys().toString("base64url"))),
+    ).not.toBeNull();
+
+    await savePushSubscription(database.db, await operator("ana@operator.example"), browser(notAKey), {
+      allowPrivate: true,
+    });
+    startWorker();
+    await alerts().optOut();
+    await waitUntil(allSettled);
+    const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.channel, "push"));
+    expect(row).toMatchObject({ attempts: 1, failedAt: null });
+    expect(await database.db.$count(pushSubscriptions)).toBe(0);
+    expect(pushService.received).toHaveLength(0);
   });
 
   test("a device removed after the push was queued gets nothing", async () => {

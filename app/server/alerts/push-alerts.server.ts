@@ -57,7 +57,8 @@ async function queuePush(
 /**
  * The "push" channel: the notification encrypted for the device (aes128gcm) and signed with the VAPID key,
  * POSTed to its push service. A 404 or 410 means the subscription is gone: it is removed, and the message
- * is done. A device removed since the message was queued gets nothing.
+ * is done; so it is when the device's key cannot be encrypted for. A device removed since the message was queued
+ * gets nothing.
  */
 export function webPushSender(db: Database, vapid: VapidKeys & { subject: string }, rule: OutboundRule): ChannelSender {
   return async (payload, signal) => {
@@ -66,16 +67,24 @@ export function webPushSender(db: Database, vapid: VapidKeys & { subject: string
     const { subscriptionId, notification } = parsed.data;
     const [device] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
     if (!device) return;
-    const request = webpush.generateRequestDetails(
-      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-      JSON.stringify(notification),
-      {
-        vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-        TTL: TIME_TO_LIVE_SECONDS,
-        urgency: "high",
-        contentEncoding: "aes128gcm",
-      },
-    );
+    let request: ReturnType<typeof webpush.generateRequestDetails>;
+    try {
+      request = webpush.generateRequestDetails(
+        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+        JSON.stringify(notification),
+        {
+          vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+          TTL: TIME_TO_LIVE_SECONDS,
+          urgency: "high",
+          contentEncoding: "aes128gcm",
+        },
+      );
+    } catch {
+      // A key no message can be encrypted for (stored before keys were checked when a device is added) never will
+      // be: the device goes, as one its push service says is gone does, and the message is done.
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
+      return;
+    }
     let response: OutboundResponse;
     try {
       // Only to a public address, checked again as this connection resolves the name; redirects not followed.

@@ -1,3 +1,4 @@
+import { createPublicKey } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/index.server.ts";
@@ -13,10 +14,26 @@ const base64url = (bytes: number) =>
     .regex(/^[A-Za-z0-9_-]+={0,2}$/)
     .refine((value) => Buffer.from(value, "base64url").length === bytes);
 
+/**
+ * A browser's public key for its push messages: an uncompressed P-256 point (0x04, then x and y), on the curve, or
+ * no message could ever be encrypted for the device.
+ */
+function isP256PublicKey(value: string): boolean {
+  const bytes = Buffer.from(value, "base64url");
+  if (bytes[0] !== 4) return false;
+  const coordinate = (from: number) => bytes.subarray(from, from + 32).toString("base64url");
+  try {
+    createPublicKey({ key: { kty: "EC", crv: "P-256", x: coordinate(1), y: coordinate(33) }, format: "jwk" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const subscriptionSchema = z.object({
   // A push service is reached over HTTPS on a public address (checked when it is saved, and at every send).
   endpoint: z.url({ protocol: /^https?$/ }).max(2_048),
-  keys: z.object({ p256dh: base64url(65), auth: base64url(16) }),
+  keys: z.object({ p256dh: base64url(65).refine(isP256PublicKey), auth: base64url(16) }),
   deviceLabel: z.string().trim().min(1).max(80),
 });
 
