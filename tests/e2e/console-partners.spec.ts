@@ -41,6 +41,17 @@ test("at 390 px the inbox is one card per lead, each with a Call link, and never
   await expect(
     page.getByRole("navigation", { name: "Answer the visitor" }).getByRole("link", { name: "Email" }),
   ).toBeInViewport();
+
+  // Its "Status and note" link brings the follow-up form's heading to just below the bar, not under it (with less
+  // motion asked for, the page jumps there at once instead of scrolling smoothly).
+  const bar = page.getByRole("navigation", { name: "Answer the visitor" });
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await bar.getByRole("link", { name: "Status and note" }).click();
+  const heading = page.getByRole("heading", { name: "Follow-up" });
+  await expect(heading).toBeInViewport();
+  const barBottom = await bar.evaluate((element) => element.getBoundingClientRect().bottom);
+  expect(await heading.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThanOrEqual(barBottom);
 });
 
 test("an operator adds a partner and refers a lead; the partner accepts from the emailed link, and the lead page shows who has the job", async ({

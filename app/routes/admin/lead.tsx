@@ -152,6 +152,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       {/* On a phone, calling and writing back stay in view while the page scrolls, the follow-up form a tap away. */}
       <nav
         aria-label="Answer the visitor"
+        data-answer-bar
         className="sticky top-0 z-10 -mx-4 flex gap-3 border-b border-slate-300 bg-white px-4 py-2 sm:hidden"
       >
         <a href={telHref(lead.phone)} className={`${buttonClass} flex-1 text-center`}>
