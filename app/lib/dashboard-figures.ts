@@ -13,8 +13,8 @@ export function conversionsPer100Views(figures: { views: number; calls: number; 
 }
 
 /**
- * Rows each table shows, most active first; the rest are summed in one row after them, so that a table stays a
- * few kilobytes whatever is stored (decision 106).
+ * Rows each table shows, in its order (the most active first; the most cost first for campaigns); the rest are summed
+ * in one row after them, so that a table stays a few kilobytes whatever is stored (decision 106).
  */
 export const DASHBOARD_TABLE_ROWS = 50;
 

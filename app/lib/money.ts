@@ -24,7 +24,7 @@ export function centsToDecimal(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
-/** One formatter per currency: making one costs about a millisecond, and a console page shows hundreds of amounts. */
+/** One formatter per currency: making one costs far more than using it, and a console page shows hundreds of amounts. */
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /** Cents for reading, "$1,250.00" (or "€…" and so on for the currency). */

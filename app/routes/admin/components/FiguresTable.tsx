@@ -28,7 +28,10 @@ export function FiguresTable<Row>({
   rowKey(row: NoInfer<Row>): string;
   labels: [FiguresColumn<NoInfer<Row>>, ...FiguresColumn<NoInfer<Row>>[]];
   figures: FiguresColumn<NoInfer<Row>>[];
-  /** Last rows summing rows (those not listed, all of them): each one's label, and its figures in the order of `figures`. */
+  /**
+   * Rows after the listed ones, each summing others (the rows not listed, or all of them): its label, and its figures
+   * in the order of `figures`.
+   */
   sums?: ({ label: string; cells: ReactNode[] } | null)[];
 }) {
   const [name, ...otherLabels] = labels;
