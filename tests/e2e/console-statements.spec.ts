@@ -154,7 +154,8 @@ test("last month's statement is emailed to the partner, prints from its link, an
     return readFile(await file.path(), "utf8");
   };
   const csv = await download();
-  // Negative amounts start with ' in the file: no cell is read as a formula (docs/decisions/067).
+  // A negative amount alone is written as the number it is, which a spreadsheet sums; no cell runs as a formula
+  // (docs/decisions/067).
   expect(csv).toBe(
     [
       "Statement,1",
@@ -166,8 +167,8 @@ test("last month's statement is emailed to the partner, prints from its link, an
       ",Opening balance,,0.00",
       `"${date(3)}",Charge,Drain Services · 10002,45.50`,
       `"${date(10)}",Charge,Drain Services · 10002,45.50`,
-      `"${date(17)}",Credit,Drain Services · 10002 · Lead returned,'-45.50`,
-      `"${date(24)}",Payment,Check · 1001,'-20.00`,
+      `"${date(17)}",Credit,Drain Services · 10002 · Lead returned,-45.50`,
+      `"${date(24)}",Payment,Check · 1001,-20.00`,
       ",Closing balance,,25.50",
       ",Amount due,,25.50",
       "",
