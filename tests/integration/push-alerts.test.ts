@@ -301,6 +301,28 @@ describe("push alerts", () => {
     expect(pushService.received).toHaveLength(0);
   });
 
+  test("a push that cannot be signed (the server's own VAPID key broken) keeps the device and is retried", async () => {
+    await subscribe("ana@operator.example");
+    const mailer = createMailer({ from: "Plumbline <no-reply@plumbline.example>", outboxDir: "" });
+    const brokenKey = { ...vapid, privateKey: "not-a-key" };
+    workers.push(
+      startOutboxWorker(database.run, mailer, {
+        pollMs: 50,
+        retryBaseMs: 20,
+        retryMaxMs: 50,
+        channels: { push: webPushSender(database.db, brokenKey, { allowPrivate: true }) },
+      }),
+    );
+    await alerts().optOut();
+    await waitUntil(async () => {
+      const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.channel, "push"));
+      return (row?.attempts ?? 0) >= 2;
+    });
+    const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.channel, "push"));
+    expect(row).toMatchObject({ sentAt: null, failedAt: null });
+    expect(await database.db.$count(pushSubscriptions)).toBe(1);
+  });
+
   test("a device removed after the push was queued gets nothing", async () => {
     await subscribe("ana@operator.example");
     await alerts().newLead({ id: randomUUID(), service: "Leak" });

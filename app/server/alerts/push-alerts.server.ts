@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Database, RunStatement } from "../db/index.server.ts";
 import { RefusedAddress, sendOutbound, type OutboundResponse, type OutboundRule } from "../egress/index.server.ts";
 import { DeliveryRefused, queue, serviceForMessages, type ChannelSender } from "../outbox/index.server.ts";
+import { isP256PublicKey } from "./push-subscriptions.server.ts";
 import { pushSubscriptions } from "./schema.server.ts";
 import type { VapidKeys } from "./vapid-keys.server.ts";
 
@@ -67,24 +68,22 @@ export function webPushSender(db: Database, vapid: VapidKeys & { subject: string
     const { subscriptionId, notification } = parsed.data;
     const [device] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
     if (!device) return;
-    let request: ReturnType<typeof webpush.generateRequestDetails>;
-    try {
-      request = webpush.generateRequestDetails(
-        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-        JSON.stringify(notification),
-        {
-          vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-          TTL: TIME_TO_LIVE_SECONDS,
-          urgency: "high",
-          contentEncoding: "aes128gcm",
-        },
-      );
-    } catch {
+    if (!isP256PublicKey(device.p256dh)) {
       // A key no message can be encrypted for (stored before keys were checked when a device is added) never will
       // be: the device goes, as one its push service says is gone does, and the message is done.
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
       return;
     }
+    const request = webpush.generateRequestDetails(
+      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+      JSON.stringify(notification),
+      {
+        vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+        TTL: TIME_TO_LIVE_SECONDS,
+        urgency: "high",
+        contentEncoding: "aes128gcm",
+      },
+    );
     let response: OutboundResponse;
     try {
       // Only to a public address, checked again as this connection resolves the name; redirects not followed.

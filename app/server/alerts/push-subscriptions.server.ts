@@ -18,7 +18,7 @@ const base64url = (bytes: number) =>
  * A browser's public key for its push messages: an uncompressed P-256 point (0x04, then x and y), on the curve, or
  * no message could ever be encrypted for the device.
  */
-function isP256PublicKey(value: string): boolean {
+export function isP256PublicKey(value: string): boolean {
   const bytes = Buffer.from(value, "base64url");
   if (bytes[0] !== 4) return false;
   const coordinate = (from: number) => bytes.subarray(from, from + 32).toString("base64url");
