@@ -6,7 +6,7 @@ import type { PgliteThread } from "~/server/db/pglite-thread.server.ts";
  * Tests open many embedded databases: each file reuses the threads of the ones it closed, since a new thread
  * loads and warms PGlite's WebAssembly again, which takes seconds on this machine. A thread that failed is
  * not reused. An in-memory database starts from the run's migrated one (migrated-database.ts) instead of being
- * created; one in a folder is created as the server creates it.
+ * created.
  */
 vi.mock("~/server/db/pglite-thread.server.ts", async (importOriginal) => {
   const actual = await importOriginal<typeof import("~/server/db/pglite-thread.server.ts")>();
@@ -27,12 +27,8 @@ vi.mock("~/server/db/pglite-thread.server.ts", async (importOriginal) => {
     ));
   return {
     ...actual,
+    // The thread starts only an in-memory database from the dump; one in a folder is created as the server creates it.
     openPgliteThread: async (dataDir: string, migrationsFolder: string) =>
-      actual.openPgliteThread(
-        dataDir,
-        migrationsFolder,
-        reused,
-        dataDir.startsWith("memory://") ? await migratedDatabase() : undefined,
-      ),
+      actual.openPgliteThread(dataDir, migrationsFolder, reused, await migratedDatabase()),
   };
 });
