@@ -5,8 +5,7 @@ import type { PgliteThread } from "~/server/db/pglite-thread.server.ts";
 /**
  * Tests open many embedded databases: each file reuses the threads of the ones it closed, since a new thread
  * loads and warms PGlite's WebAssembly again, which takes seconds on this machine. A thread that failed is
- * not reused. An in-memory database starts from the run's migrated one (migrated-database.ts) instead of being
- * created.
+ * not reused. A new database starts from the run's migrated one (migrated-database.ts) instead of being created.
  */
 vi.mock("~/server/db/pglite-thread.server.ts", async (importOriginal) => {
   const actual = await importOriginal<typeof import("~/server/db/pglite-thread.server.ts")>();
@@ -27,7 +26,8 @@ vi.mock("~/server/db/pglite-thread.server.ts", async (importOriginal) => {
     ));
   return {
     ...actual,
-    // The thread starts only an in-memory database from the dump; one in a folder is created as the server creates it.
+    // A new database, in memory or in a folder, starts from the dump. How a server creates a folder without one is
+    // tested by pglite-thread.server.test.ts, and by every server these tests start as a process of its own.
     openPgliteThread: async (dataDir: string, migrationsFolder: string) =>
       actual.openPgliteThread(dataDir, migrationsFolder, reused, await migratedDatabase()),
   };

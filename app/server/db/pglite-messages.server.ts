@@ -2,8 +2,8 @@
 
 export type PgliteRequest =
   /**
-   * Opens (creating if need be) and migrates a database; a thread holds one at a time. An in-memory one may start
-   * from `startingFrom`, a dump of a database already migrated, instead of being created (initdb takes seconds).
+   * Opens (creating if need be) and migrates a database; a thread holds one at a time. A new one may start from
+   * `startingFrom`, a dump of a database already migrated, instead of being created (initdb takes seconds).
    */
   | { kind: "open"; id: number; dataDir: string; migrationsFolder: string; startingFrom?: ArrayBuffer }
   /** One of the hot path's hand-written statements, prepared once under `name`. */

@@ -3,10 +3,15 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, expect, test } from "vitest";
+import { afterAll, expect, test, vi } from "vitest";
 import { waitUntil } from "../../../tooling/local-services.ts";
 import { projectPath } from "../project-path.server.ts";
-import { openPgliteThread, type PgliteConnection } from "./pglite-thread.server.ts";
+import type { PgliteConnection } from "./pglite-thread.server.ts";
+
+// The module itself, not the tests' setup's, which starts every new database from a dump: these tests are about
+// how a server creates a folder.
+const { openPgliteThread } =
+  await vi.importActual<typeof import("./pglite-thread.server.ts")>("./pglite-thread.server.ts");
 
 const MIGRATIONS = projectPath("drizzle");
 const root = await mkdtemp(join(tmpdir(), "plumbline-pglite-thread-"));

@@ -39,8 +39,9 @@ const threadPerDatabase: PgliteThreads = {
 };
 
 /**
- * `startingFrom`, for an in-memory database only: a dump of a database already migrated, to start from instead of
- * creating one (the tests' setup gives one, as each test file opens many).
+ * `startingFrom`: a dump of a database already migrated, which a new database (in memory, or a folder not yet
+ * created) starts from instead of being created, in the thread itself, as loading a dump runs no initdb (the tests'
+ * setup gives one, as each test file opens many). Without it, a new folder is created in a passing process.
  */
 export async function openPgliteThread(
   dataDir: string,
@@ -48,16 +49,15 @@ export async function openPgliteThread(
   threads: PgliteThreads = threadPerDatabase,
   startingFrom?: ArrayBuffer,
 ): Promise<PgliteConnection> {
-  if (!dataDir.startsWith("memory://") && !existsSync(join(dataDir, "PG_VERSION"))) {
-    await createInPassingProcess(dataDir, migrationsFolder);
-  }
+  const inMemory = dataDir.startsWith("memory://");
+  const isNew = inMemory || !existsSync(join(dataDir, "PG_VERSION"));
+  if (isNew && !inMemory && !startingFrom) await createInPassingProcess(dataDir, migrationsFolder);
   const thread = threads.take();
   // While a database is open its thread keeps the process alive.
   thread.worker.ref();
   const release = () => threads.give(thread);
   try {
-    const inMemory = dataDir.startsWith("memory://");
-    await thread.send({ kind: "open", dataDir, migrationsFolder, ...(inMemory && { startingFrom }) });
+    await thread.send({ kind: "open", dataDir, migrationsFolder, ...(isNew && { startingFrom }) });
   } catch (error) {
     release();
     throw error;
