@@ -1,7 +1,7 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { writeReadableStreamToWritable } from "@react-router/node";
 import { answerTooLarge, bodyLimitFor, readBodyBytes } from "./request-body.server.ts";
+import { writeBody } from "./response-body.server.ts";
 
 /**
  * Express in front of React Router: every page, loader and action. A form action's body is read here by the one
@@ -67,7 +67,7 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   for (const [name, value] of response.headers.entries()) res.append(name, value);
   if (!response.body) return void res.end();
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    await writeBody(response.body, res);
   } catch (error) {
     if (!(res.destroyed || res.writableEnded)) throw error;
   }
