@@ -193,13 +193,14 @@ async function subscribe(operatorEmail: string) {
   return device.id;
 }
 
-function startWorker() {
+/** The outbox's worker sending pushes with the server's VAPID keys, to push services on this machine unless told not to. */
+function startWorker(keys = vapid, allowPrivate = true) {
   const mailer = createMailer({ from: "Plumbline <no-reply@plumbline.example>", outboxDir: "" });
   const worker = startOutboxWorker(database.run, mailer, {
     pollMs: 50,
     retryBaseMs: 20,
     retryMaxMs: 50,
-    channels: { push: webPushSender(database.db, vapid, { allowPrivate: true }) },
+    channels: { push: webPushSender(database.db, keys, { allowPrivate }) },
   });
   workers.push(worker);
   return worker;
@@ -303,16 +304,7 @@ describe("push alerts", () => {
 
   test("a push that cannot be signed (the server's own VAPID key broken) keeps the device and is retried", async () => {
     await subscribe("ana@operator.example");
-    const mailer = createMailer({ from: "Plumbline <no-reply@plumbline.example>", outboxDir: "" });
-    const brokenKey = { ...vapid, privateKey: "not-a-key" };
-    workers.push(
-      startOutboxWorker(database.run, mailer, {
-        pollMs: 50,
-        retryBaseMs: 20,
-        retryMaxMs: 50,
-        channels: { push: webPushSender(database.db, brokenKey, { allowPrivate: true }) },
-      }),
-    );
+    startWorker({ ...vapid, privateKey: "not-a-key" });
     await alerts().optOut();
     await waitUntil(async () => {
       const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.channel, "push"));
@@ -364,15 +356,7 @@ describe("where a push endpoint may be", () => {
     const rebound = await subscribe("ana@operator.example");
     const port = new URL(pushService.origin).port;
     await database.db.update(pushSubscriptions).set({ endpoint: `https://localhost:${port}/push/${rebound}` });
-    const mailer = createMailer({ from: "Plumbline <no-reply@plumbline.example>", outboxDir: "" });
-    workers.push(
-      startOutboxWorker(database.run, mailer, {
-        pollMs: 50,
-        retryBaseMs: 20,
-        retryMaxMs: 50,
-        channels: { push: webPushSender(database.db, vapid, { allowPrivate: false }) },
-      }),
-    );
+    startWorker(vapid, false);
     await alerts().newLead({ id: randomUUID(), service: "Leak" });
     await waitUntil(allSettled);
     const [row] = await database.db.select().from(outboxMessages);
