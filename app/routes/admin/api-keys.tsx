@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/api-keys";
-import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, linkClass } from "./components/TableRegion.tsx";
 import { FieldError, TextField } from "./components/FormField.tsx";
 import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
@@ -107,13 +107,13 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
         >
           {keys.map((key) => (
             <tr key={key.id}>
-              <th scope="row" className={`${cellClass} font-normal`}>
+              <th scope="row" className="font-normal">
                 {key.name}
               </th>
-              <td className={cellClass}>{key.scopes}</td>
-              <td className={cellClass}>{key.created}</td>
-              <td className={cellClass}>{key.lastUsed}</td>
-              <td className={cellClass}>
+              <td>{key.scopes}</td>
+              <td>{key.created}</td>
+              <td>{key.lastUsed}</td>
+              <td>
                 {key.revoked ? (
                   `Revoked ${key.revoked}`
                 ) : (

@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/conversions";
-import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { TextField } from "./components/FormField.tsx";
 import { ACTION_NAME_MAX_LENGTH, SPEND_CSV_MAX_BYTES, SPEND_TEXT_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { AMOUNT_MAX_LENGTH, centsToDecimal, formatMoney } from "~/lib/money.ts";
@@ -166,13 +166,13 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
           >
             {loaderData.downloads.map((download) => (
               <tr key={download.id}>
-                <th scope="row" className={`${cellClass} font-normal whitespace-nowrap`}>
+                <th scope="row" className="font-normal whitespace-nowrap">
                   {download.createdAt}
                 </th>
-                <td className={cellClass}>{download.platform}</td>
-                <td className={`${cellClass} text-right tabular-nums`}>{download.rowCount}</td>
+                <td>{download.platform}</td>
+                <td className="text-right tabular-nums">{download.rowCount}</td>
                 {/* Relative: the screen-reader text stays inside the table's scrolling region. */}
-                <td className={`${cellClass} relative`}>
+                <td className="relative">
                   <a href={`/admin/conversions/downloads/${download.id}`} className={linkClass}>
                     Download again
                     <span className="sr-only">
@@ -335,12 +335,12 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
           >
             {loaderData.spend.map((entry) => (
               <tr key={`${entry.month}\u0000${entry.source}\u0000${entry.campaign}`}>
-                <th scope="row" className={`${cellClass} font-normal whitespace-nowrap`}>
+                <th scope="row" className="font-normal whitespace-nowrap">
                   {entry.month}
                 </th>
-                <td className={cellClass}>{entry.source}</td>
-                <td className={cellClass}>{entry.campaign || "(all campaigns)"}</td>
-                <td className={`${cellClass} text-right tabular-nums`}>{entry.amount}</td>
+                <td>{entry.source}</td>
+                <td>{entry.campaign || "(all campaigns)"}</td>
+                <td className="text-right tabular-nums">{entry.amount}</td>
               </tr>
             ))}
           </DataTable>

@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/inbox";
 import { countOf, listPageHref, PageLinks } from "./components/PageLinks.tsx";
 import { ListQueryError, SearchForm } from "./components/SearchForm.tsx";
-import { DataTable, cellClass, linkClass, buttonClass } from "./components/TableRegion.tsx";
+import { DataTable, linkClass, buttonClass } from "./components/TableRegion.tsx";
 import { StatusText } from "./components/StatusText.tsx";
 import { telHref } from "./components/links.ts";
 import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
@@ -95,27 +95,27 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           >
             {rows.map((row) => (
               <tr key={row.id}>
-                <td className={`${cellClass} whitespace-nowrap`}>{row.receivedAt}</td>
-                <th scope="row" className={`${cellClass} font-normal`}>
+                <td className="whitespace-nowrap">{row.receivedAt}</td>
+                <th scope="row" className="font-normal">
                   <Link to={`/admin/leads/${row.id}`} className={linkClass}>
                     {row.name}
                   </Link>
                 </th>
-                <td className={`${cellClass} whitespace-nowrap`}>
+                <td className="whitespace-nowrap">
                   <a href={telHref(row.phone)} className={linkClass}>
                     {row.phone}
                   </a>
                 </td>
-                <td className={cellClass}>
+                <td>
                   <a href={`mailto:${row.email}`} className={`${linkClass} break-all`}>
                     {row.email}
                   </a>
                 </td>
-                <td className={cellClass}>{row.service}</td>
-                <td className={cellClass}>
+                <td>{row.service}</td>
+                <td>
                   <StatusText status={row.status} />
                 </td>
-                <td className={cellClass}>{row.globalPrivacyControl ? "Yes: do not sell or share" : "No"}</td>
+                <td>{row.globalPrivacyControl ? "Yes: do not sell or share" : "No"}</td>
               </tr>
             ))}
           </DataTable>

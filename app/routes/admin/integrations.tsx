@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/integrations";
-import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, linkClass } from "./components/TableRegion.tsx";
 import { FieldError, TextField } from "./components/FormField.tsx";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { URL_MAX_LENGTH, WEBHOOK_EVENTS } from "~/server/webhooks/index.server.ts";
@@ -135,23 +135,23 @@ function EndpointSection({ endpoint, index }: { endpoint: Endpoint; index: numbe
         >
           {endpoint.deliveries.map((delivery) => (
             <tr key={delivery.id}>
-              <th scope="row" className={`${cellClass} font-normal whitespace-nowrap`}>
+              <th scope="row" className="font-normal whitespace-nowrap">
                 {delivery.event}
               </th>
-              <td className={`${cellClass} whitespace-nowrap`}>{delivery.queuedAt}</td>
-              <td className={cellClass}>{delivery.statusCode ?? (delivery.attempts > 0 ? "No answer" : "None yet")}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>
+              <td className="whitespace-nowrap">{delivery.queuedAt}</td>
+              <td>{delivery.statusCode ?? (delivery.attempts > 0 ? "No answer" : "None yet")}</td>
+              <td className="whitespace-nowrap">
                 {delivery.durationMs === null ? "None yet" : `${delivery.durationMs} ms`}
               </td>
-              <td className={cellClass}>{delivery.attempts}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>
+              <td>{delivery.attempts}</td>
+              <td className="whitespace-nowrap">
                 {delivery.state === "pending" && delivery.attempts > 0
                   ? `Retrying at ${delivery.nextAttemptAt}`
                   : delivery.state === "pending"
                     ? "Waiting"
                     : STATES[delivery.state]}
               </td>
-              <td className={cellClass}>
+              <td>
                 <ActionButton
                   intent="resend"
                   endpoint={endpoint.id}

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/lead";
-import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { CallsTable } from "./components/CallsTable.tsx";
 import { TextThread } from "./components/TextThread.tsx";
 import { ConsoleSection } from "./components/ConsoleSection.tsx";
@@ -339,12 +339,12 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         >
           {lead.emails.map((email) => (
             <tr key={email.id}>
-              <th scope="row" className={`${cellClass} font-normal`}>
+              <th scope="row" className="font-normal">
                 {email.subject}
               </th>
-              <td className={`${cellClass} whitespace-nowrap`}>{email.toAddress}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{email.queuedAt}</td>
-              <td className={cellClass}>
+              <td className="whitespace-nowrap">{email.toAddress}</td>
+              <td className="whitespace-nowrap">{email.queuedAt}</td>
+              <td>
                 {email.sentAt ? (
                   `Sent ${email.sentAt}`
                 ) : (

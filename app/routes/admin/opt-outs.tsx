@@ -1,7 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/opt-outs";
 import { ConsoleSection } from "./components/ConsoleSection.tsx";
-import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, linkClass } from "./components/TableRegion.tsx";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { listOptOuts, markOptOutDone } from "~/server/leads/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
@@ -58,17 +58,17 @@ export default function OptOuts({ loaderData, actionData }: Route.ComponentProps
         >
           {open.map((request) => (
             <tr key={request.id}>
-              <th scope="row" className={`${cellClass} font-normal`}>
+              <th scope="row" className="font-normal">
                 {request.name}
               </th>
-              <td className={cellClass}>
+              <td>
                 <a href={`mailto:${request.email}`} className={`${linkClass} break-all`}>
                   {request.email}
                 </a>
               </td>
-              <td className={`${cellClass} whitespace-nowrap`}>{request.receivedAt}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{request.dueDate}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>
+              <td className="whitespace-nowrap">{request.receivedAt}</td>
+              <td className="whitespace-nowrap">{request.dueDate}</td>
+              <td className="whitespace-nowrap">
                 {request.overdue ? (
                   <strong className="rounded bg-red-100 px-2 py-0.5 text-red-900 ring-1 ring-red-800">
                     {request.deadline}
@@ -77,8 +77,8 @@ export default function OptOuts({ loaderData, actionData }: Route.ComponentProps
                   request.deadline
                 )}
               </td>
-              <td className={`${cellClass} break-words whitespace-pre-wrap`}>{request.message ?? ""}</td>
-              <td className={cellClass}>
+              <td className="break-words whitespace-pre-wrap">{request.message ?? ""}</td>
+              <td>
                 <Form method="post">
                   <input type="hidden" name="id" value={request.id} />
                   <button type="submit" className={buttonClass} aria-label={`Mark done: ${request.name}`}>
@@ -99,13 +99,13 @@ export default function OptOuts({ loaderData, actionData }: Route.ComponentProps
         >
           {done.map((request) => (
             <tr key={request.id}>
-              <th scope="row" className={`${cellClass} font-normal`}>
+              <th scope="row" className="font-normal">
                 {request.name}
               </th>
-              <td className={`${cellClass} break-all`}>{request.email}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{request.receivedAt}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{request.completedAt}</td>
-              <td className={`${cellClass} break-all`}>{request.completedBy ?? "the command line"}</td>
+              <td className="break-all">{request.email}</td>
+              <td className="whitespace-nowrap">{request.receivedAt}</td>
+              <td className="whitespace-nowrap">{request.completedAt}</td>
+              <td className="break-all">{request.completedBy ?? "the command line"}</td>
             </tr>
           ))}
         </DataTable>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/outbox";
-import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, linkClass } from "./components/TableRegion.tsx";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { listUnsent, retryNow, type OutboxQueue } from "~/server/outbox/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
@@ -69,11 +69,11 @@ function DeliveryCells({
 }) {
   return (
     <>
-      <td className={`${cellClass} whitespace-nowrap`}>{row.queuedAt}</td>
-      <td className={cellClass}>{row.attempts}</td>
-      <td className={`${cellClass} whitespace-nowrap`}>{row.failed ? "None: given up" : row.nextAttemptAt}</td>
-      <td className={`${cellClass} min-w-48 break-words`}>{row.lastError ?? "None"}</td>
-      <td className={cellClass}>
+      <td className="whitespace-nowrap">{row.queuedAt}</td>
+      <td>{row.attempts}</td>
+      <td className="whitespace-nowrap">{row.failed ? "None: given up" : row.nextAttemptAt}</td>
+      <td className="min-w-48 break-words">{row.lastError ?? "None"}</td>
+      <td>
         <Form method="post">
           <input type="hidden" name="queue" value={queue} />
           <input type="hidden" name="id" value={row.id} />
@@ -119,7 +119,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
         >
           {emails.map((email) => (
             <tr key={email.id}>
-              <th scope="row" className={`${cellClass} font-normal`}>
+              <th scope="row" className="font-normal">
                 {email.contactRequestId ? (
                   <Link to={`/admin/leads/${email.contactRequestId}`} className={linkClass}>
                     {email.subject}
@@ -128,7 +128,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
                   email.subject
                 )}
               </th>
-              <td className={`${cellClass} break-all`}>{email.toAddress}</td>
+              <td className="break-all">{email.toAddress}</td>
               <DeliveryCells row={email} queue="emails" name={email.subject} />
             </tr>
           ))}
@@ -147,10 +147,10 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
             const channel = CHANNEL_NAMES[message.channel] ?? message.channel;
             return (
               <tr key={message.id}>
-                <th scope="row" className={`${cellClass} font-normal`}>
+                <th scope="row" className="font-normal">
                   {purposeName(message.purpose)}
                 </th>
-                <td className={cellClass}>{channel}</td>
+                <td>{channel}</td>
                 <DeliveryCells
                   row={message}
                   queue="messages"

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/partner";
-import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, linkClass } from "./components/TableRegion.tsx";
 import { TextField } from "./components/FormField.tsx";
 import { PartnerForm } from "./components/PartnerForm.tsx";
 import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
@@ -147,12 +147,12 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
           >
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <td className={`${cellClass} whitespace-nowrap`}>{entry.recorded}</td>
-                <th scope="row" className={`${cellClass} font-normal`}>
+                <td className="whitespace-nowrap">{entry.recorded}</td>
+                <th scope="row" className="font-normal">
                   {entry.kind}
                 </th>
-                <td className={`${cellClass} whitespace-nowrap`}>{entry.amount}</td>
-                <td className={cellClass}>{entry.details}</td>
+                <td className="whitespace-nowrap">{entry.amount}</td>
+                <td>{entry.details}</td>
               </tr>
             ))}
           </DataTable>
@@ -175,13 +175,13 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
           >
             {statements.map((statement) => (
               <tr key={statement.id}>
-                <th scope="row" className={`${cellClass} font-normal`}>
+                <th scope="row" className="font-normal">
                   {statement.number}
                 </th>
-                <td className={`${cellClass} whitespace-nowrap`}>{statement.month}</td>
-                <td className={`${cellClass} whitespace-nowrap`}>{statement.issued}</td>
-                <td className={`${cellClass} whitespace-nowrap`}>{statement.closing}</td>
-                <td className={cellClass}>
+                <td className="whitespace-nowrap">{statement.month}</td>
+                <td className="whitespace-nowrap">{statement.issued}</td>
+                <td className="whitespace-nowrap">{statement.closing}</td>
+                <td>
                   <a
                     href={`/admin/partners/${partner.id}/statements/${statement.id}.csv`}
                     className={linkClass}

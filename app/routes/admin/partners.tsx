@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/partners";
-import { DataTable, buttonClass, cellClass, linkClass } from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, linkClass } from "./components/TableRegion.tsx";
 import { TextField } from "./components/FormField.tsx";
 import { PartnerForm } from "./components/PartnerForm.tsx";
 import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
@@ -84,22 +84,22 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
         >
           {partners.map((partner) => (
             <tr key={partner.id}>
-              <th scope="row" className={`${cellClass} font-normal`}>
+              <th scope="row" className="font-normal">
                 <Link to={`/admin/partners/${partner.id}`} className={linkClass}>
                   {partner.name}
                 </Link>
               </th>
-              <td className={cellClass}>{partner.business}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{partner.phone}</td>
-              <td className={cellClass}>{partner.services.join(", ")}</td>
-              <td className={cellClass}>{partner.offered}</td>
-              <td className={cellClass}>{partner.accepted}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{acceptanceRate(partner.offered, partner.accepted)}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>
+              <td>{partner.business}</td>
+              <td className="whitespace-nowrap">{partner.phone}</td>
+              <td>{partner.services.join(", ")}</td>
+              <td>{partner.offered}</td>
+              <td>{partner.accepted}</td>
+              <td className="whitespace-nowrap">{acceptanceRate(partner.offered, partner.accepted)}</td>
+              <td className="whitespace-nowrap">
                 {partner.medianAnswerSeconds === null ? "No answers yet" : formatDuration(partner.medianAnswerSeconds)}
               </td>
-              <td className={`${cellClass} whitespace-nowrap`}>{partner.balance}</td>
-              <td className={cellClass}>{partner.active ? "Active" : "Deactivated"}</td>
+              <td className="whitespace-nowrap">{partner.balance}</td>
+              <td>{partner.active ? "Active" : "Deactivated"}</td>
             </tr>
           ))}
         </DataTable>

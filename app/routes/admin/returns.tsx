@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/returns";
-import { DataTable, buttonClass, cellClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
@@ -138,14 +138,14 @@ export default function Returns({ loaderData, actionData }: Route.ComponentProps
         >
           {decided.map((row) => (
             <tr key={row.id}>
-              <th scope="row" className={`${cellClass} font-normal`}>
+              <th scope="row" className="font-normal">
                 {row.partner}
               </th>
-              <td className={cellClass}>{row.job}</td>
-              <td className={cellClass}>{row.reason}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{row.charge}</td>
-              <td className={cellClass}>{row.decision}</td>
-              <td className={cellClass}>{row.decided}</td>
+              <td>{row.job}</td>
+              <td>{row.reason}</td>
+              <td className="whitespace-nowrap">{row.charge}</td>
+              <td>{row.decision}</td>
+              <td>{row.decided}</td>
             </tr>
           ))}
         </DataTable>

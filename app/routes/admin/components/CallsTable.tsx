@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { DataTable, cellClass, linkClass } from "./TableRegion.tsx";
+import { DataTable, linkClass } from "./TableRegion.tsx";
 import { telHref } from "./links.ts";
 import type { CallRow } from "~/server/calls/index.server.ts";
 
@@ -47,8 +47,8 @@ export function CallsTable({
     >
       {rows.map((call) => (
         <tr key={call.id}>
-          <td className={`${cellClass} whitespace-nowrap`}>{call.time}</td>
-          <th scope="row" className={`${cellClass} font-normal whitespace-nowrap`}>
+          <td className="whitespace-nowrap">{call.time}</td>
+          <th scope="row" className="font-normal whitespace-nowrap">
             <a href={telHref(call.caller)} className={linkClass}>
               {call.caller}
             </a>
@@ -69,20 +69,20 @@ export function CallsTable({
               </>
             ) : null}
           </th>
-          <td className={`${cellClass} whitespace-nowrap`}>
+          <td className="whitespace-nowrap">
             {call.called}
             <span className="block text-xs text-slate-700">{call.lineLabel}</span>
           </td>
-          <td className={cellClass}>{call.outcome}</td>
-          <td className={`${cellClass} whitespace-nowrap`}>{formatDuration(call.durationSeconds)}</td>
-          <td className={cellClass}>
+          <td>{call.outcome}</td>
+          <td className="whitespace-nowrap">{formatDuration(call.durationSeconds)}</td>
+          <td>
             {[call.source, call.medium, call.campaign].some(Boolean)
               ? [call.source ?? "–", call.medium ?? "–", call.campaign ?? "–"].join(" / ")
               : "–"}
             {call.gclid ? <span className="block text-xs break-all text-slate-700">gclid {call.gclid}</span> : null}
           </td>
-          <td className={cellClass}>{call.landingPath ?? "–"}</td>
-          <td className={cellClass}>
+          <td>{call.landingPath ?? "–"}</td>
+          <td>
             {call.hasRecording ? (
               // A phone call's recording has no transcript to caption it with; the row beside it says who called when.
               // eslint-disable-next-line jsx-a11y/media-has-caption

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { DataTable, cellClass } from "./TableRegion.tsx";
+import { DataTable } from "./TableRegion.tsx";
 
 /** A column of a figures table: its heading and what each row shows in it. */
 export interface FiguresColumn<Row> {
@@ -7,7 +7,7 @@ export interface FiguresColumn<Row> {
   cell(row: Row): ReactNode;
 }
 
-const numberCell = `${cellClass} text-right tabular-nums`;
+const numberCell = "text-right tabular-nums";
 
 /**
  * Rows of figures named by their first columns: the first names the row (a row header), the other label
@@ -39,13 +39,11 @@ export function FiguresTable<Row>({
     <DataTable label={label} caption={caption} headings={[...labels, ...figures].map((column) => column.heading)}>
       {rows.map((row) => (
         <tr key={rowKey(row)}>
-          <th scope="row" className={`${cellClass} font-normal`}>
+          <th scope="row" className="font-normal">
             {name.cell(row)}
           </th>
           {otherLabels.map((column) => (
-            <td key={column.heading} className={cellClass}>
-              {column.cell(row)}
-            </td>
+            <td key={column.heading}>{column.cell(row)}</td>
           ))}
           {figures.map((column) => (
             <td key={column.heading} className={numberCell}>
@@ -57,7 +55,7 @@ export function FiguresTable<Row>({
       {sums.map((sum) =>
         sum ? (
           <tr key={sum.label}>
-            <th scope="row" colSpan={labels.length} className={`${cellClass} font-normal`}>
+            <th scope="row" colSpan={labels.length} className="font-normal">
               {sum.label}
             </th>
             {sum.cells.map((cell, index) => (

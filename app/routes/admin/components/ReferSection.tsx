@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { FieldError } from "./FormField.tsx";
-import { DataTable, buttonClass, cellClass, fieldClass } from "./TableRegion.tsx";
+import { DataTable, buttonClass, fieldClass } from "./TableRegion.tsx";
 
 /**
  * The lead page's "Refer": who has the job, the visitor's ZIP, the active partners (those serving the ZIP
@@ -160,12 +160,12 @@ export function ReferSection({
         >
           {referrals.offers.map((offer) => (
             <tr key={offer.id}>
-              <th scope="row" className={`${cellClass} font-normal`}>
+              <th scope="row" className="font-normal">
                 {offer.partnerName}
               </th>
-              <td className={`${cellClass} whitespace-nowrap`}>{offer.offeredAt}</td>
-              <td className={cellClass}>{offer.state}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{offer.answeredIn ?? "Not yet"}</td>
+              <td className="whitespace-nowrap">{offer.offeredAt}</td>
+              <td>{offer.state}</td>
+              <td className="whitespace-nowrap">{offer.answeredIn ?? "Not yet"}</td>
             </tr>
           ))}
         </DataTable>
