@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "~/server/db/db.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox, outboxMessages } from "../../app/server/outbox/schema.server.ts";
@@ -140,6 +143,88 @@ describe("the outbox", () => {
     await waitUntil(async () => (await row(id)).sentAt !== null);
     await pause(300);
     expect(peer!.received).toHaveLength(1);
+  });
+});
+
+describe("a batch of emails", () => {
+  let folder: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), "outbox-batch-"));
+  });
+  afterEach(() => rm(folder, { recursive: true, force: true }));
+
+  /**
+   * The mailer of a server without SMTP_URL (.eml files), counting the sends in flight; `hold` keeps each send
+   * from finishing until it is aborted, as a mail server that never answers would.
+   */
+  function countingMailer({ hold = false, sendMs = 30 } = {}) {
+    const files = createMailer({ from: "Plumbline <no-reply@plumbline.example>", outboxDir: folder });
+    mailers.push(files);
+    const counts = { begun: 0, most: 0, inFlight: 0 };
+    const mailer: Mailer = {
+      ...files,
+      async send(email, signal) {
+        counts.begun += 1;
+        counts.inFlight += 1;
+        counts.most = Math.max(counts.most, counts.inFlight);
+        try {
+          await new Promise<void>((resolve, reject) => {
+            signal.addEventListener("abort", () => reject(signal.reason as Error));
+            if (!hold) setTimeout(resolve, sendMs);
+          });
+          await files.send(email, signal);
+        } finally {
+          counts.inFlight -= 1;
+        }
+      },
+    };
+    return { mailer, counts };
+  }
+
+  function startWorkerWith(mailer: Mailer, options: Partial<OutboxOptions> = {}) {
+    const worker = startOutboxWorker(database.run, mailer, { pollMs: 50, retryBaseMs: 20, retryMaxMs: 50, ...options });
+    workers.push(worker);
+    return worker;
+  }
+
+  test("is sent as many at a time as the mailer sends at once, and every email once", async () => {
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, n) => queue(`leads+${n}@operator.example`)));
+    const { mailer, counts } = countingMailer();
+    startWorkerWith(mailer);
+    await waitUntil(async () => (await Promise.all(ids.map(row))).every((found) => found.sentAt !== null));
+    expect(counts.most).toBe(mailer.sendsAtOnce);
+    expect(counts.begun).toBe(12);
+    expect((await readdir(folder)).sort()).toEqual(ids.map((id) => `${id}.eml`).sort());
+  });
+
+  test("an email waiting its turn longer than its lease is sent once, though another worker claims it meanwhile", async () => {
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, n) => queue(`leads+${n}@operator.example`)));
+    // Each send takes 600 ms and the lease is 1 s: the last four of the first worker's batch wait 1.2 s for their turn.
+    const first = countingMailer({ sendMs: 600 });
+    const second = countingMailer({ sendMs: 600 });
+    startWorkerWith(first.mailer, { leaseMs: 1_000 });
+    await waitUntil(() => first.counts.begun > 0);
+    startWorkerWith(second.mailer, { leaseMs: 1_000 });
+    await waitUntil(async () => (await Promise.all(ids.map(row))).every((found) => found.sentAt !== null));
+    await pause(700);
+    expect(first.counts.begun + second.counts.begun).toBe(12);
+  });
+
+  test("stopped midway returns the emails it had not begun, unsent; the next worker sends each once", async () => {
+    const ids = await Promise.all(Array.from({ length: 6 }, (_, n) => queue(`leads+${n}@operator.example`)));
+    const held = countingMailer({ hold: true });
+    const worker = startWorkerWith(held.mailer, { stopGraceMs: 100 });
+    await waitUntil(() => held.counts.begun === held.mailer.sendsAtOnce);
+    await worker.stop();
+    // The sends under way were aborted and the rest never begun: every row is back as it was.
+    expect(held.counts.begun).toBe(held.mailer.sendsAtOnce);
+    for (const id of ids) expect(await row(id)).toMatchObject({ attempts: 0, sentAt: null, failedAt: null });
+
+    const next = countingMailer();
+    startWorkerWith(next.mailer);
+    await waitUntil(async () => (await Promise.all(ids.map(row))).every((found) => found.sentAt !== null));
+    expect(next.counts.begun).toBe(6);
+    expect((await readdir(folder)).sort()).toEqual(ids.map((id) => `${id}.eml`).sort());
   });
 });
 

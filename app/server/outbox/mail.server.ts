@@ -19,8 +19,15 @@ export interface Mailer {
   description: string;
   /** Resolves once the mail server has accepted the message. Aborting closes its connection. */
   send(email: OutgoingEmail, signal: AbortSignal): Promise<void>;
+  /**
+   * Emails sent at once: as many as the SMTP pool's connections, as more would only wait in its queue. Written as
+   * files, more at once would make one long burst of work on the server's thread, holding leads' answers meanwhile.
+   */
+  sendsAtOnce: number;
   close(): void;
 }
+
+const SENDS_AT_ONCE = 4;
 
 export interface MailerOptions {
   smtpUrl?: string;
@@ -49,7 +56,7 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
-    maxConnections: 4,
+    maxConnections: SENDS_AT_ONCE,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     // A server may take minutes to answer the end of a message (RFC 5321 allows it 10). Giving up sooner
@@ -59,6 +66,7 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   const { protocol, host } = new URL(smtpUrl);
   return {
     description: `SMTP at ${protocol}//${host}`,
+    sendsAtOnce: SENDS_AT_ONCE,
     async send(email, signal) {
       await transport.sendMail({ ...message(email, from), signal });
     },
@@ -71,6 +79,7 @@ function fileMailer(outboxDir: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     description: `.eml files in ${outboxDir} (no SMTP_URL set)`,
+    sendsAtOnce: SENDS_AT_ONCE,
     async send(email) {
       const info = await transport.sendMail(message(email, from));
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });

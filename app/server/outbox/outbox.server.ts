@@ -145,6 +145,8 @@ interface Queue<Row extends ClaimedRow> {
   statements: ReturnType<typeof queueStatements>;
   deliver(row: Row, signal: AbortSignal): Promise<void>;
   retryDelayMs?(attempts: number, failure: unknown): number | null | undefined;
+  /** Sends of one batch in flight at once; the whole batch when absent. */
+  sendsAtOnce?: number;
 }
 
 /**
@@ -167,6 +169,7 @@ export interface DeliveryQueue<Row extends ClaimedRow = ClaimedRow> {
 
 const emailQueue = (mailer: Mailer): Queue<ClaimedEmail> => ({
   name: "outbox",
+  sendsAtOnce: mailer.sendsAtOnce,
   statements: queueStatements(sqlNames(emailOutbox), () => {
     const e = sqlNames(emailOutbox);
     return `${e.messageId} AS message_id, ${e.toAddress} AS to_address, ${e.replyTo} AS reply_to,
@@ -233,6 +236,23 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
   };
 }
 
+/**
+ * `deliver` for every row, at most `atOnce` in flight, each begun when one before it has settled; resolves when
+ * all have settled, with the first failure to record a row's outcome, if any.
+ */
+async function settleEach<Row>(rows: Row[], deliver: (row: Row) => Promise<void>, atOnce: number) {
+  let next = 0;
+  let unrecorded: { reason: unknown } | undefined;
+  const inTurn = async () => {
+    while (next < rows.length) {
+      const row = rows[next++]!;
+      await deliver(row).catch((reason: unknown) => (unrecorded ??= { reason }));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, rows.length) }, inTurn));
+  return unrecorded;
+}
+
 /** Polls one queue table: claims due rows under a lease, delivers them, and records each outcome. */
 function startQueueLoop<Row extends ClaimedRow>(
   queue: Queue<Row>,
@@ -274,7 +294,22 @@ function startQueueLoop<Row extends ClaimedRow>(
     };
   }
 
-  async function deliver(row: Row) {
+  async function deliver(row: Row, claimedAt: number) {
+    // A row of the batch not yet begun when the worker stops goes back to the outbox as it was.
+    if (stopped) {
+      await runStatement(`${queue.name}_return_row`, statements.returnRow, [row.id, row.attempts]);
+      return;
+    }
+    // A row that waited its turn past a renewal's interval renews its lease before its send begins: the lease may
+    // have run out meanwhile, and a row another worker has claimed since is that worker's to send.
+    if (Date.now() - claimedAt > leaseMs / 4) {
+      const renewed = await runStatement(`${queue.name}_renew_lease`, statements.renewLease, [
+        row.id,
+        row.attempts,
+        leaseMs,
+      ]);
+      if (renewed.length === 0) return;
+    }
     const send = new AbortController();
     inFlight.add(send);
     const releaseLease = keepLease(row, send);
@@ -332,10 +367,10 @@ function startQueueLoop<Row extends ClaimedRow>(
         await options.beforeClaim?.();
         if (stopped) break;
         const batch = await claimBatch();
+        const claimedAt = Date.now();
         if (batch.length === 0) break;
         // Every send settles, and its row is recorded, before the next claim or a stop.
-        const results = await Promise.allSettled(batch.map(deliver));
-        const unrecorded = results.find((result) => result.status === "rejected");
+        const unrecorded = await settleEach(batch, (row) => deliver(row, claimedAt), queue.sendsAtOnce ?? batch.length);
         if (unrecorded) throw unrecorded.reason;
       }
     } catch (error) {
