@@ -262,6 +262,8 @@ function startQueueLoop<Row extends ClaimedRow>(
 ) {
   const batchSize = options.batchSize ?? 20;
   const leaseMs = options.leaseMs ?? LEASE_MS;
+  /** How often a send in flight renews its lease, and how long a row may wait its turn before it renews first. */
+  const renewEveryMs = leaseMs / 4;
   const { statements } = queue;
   let stopped = false;
   let stopping: Promise<void> | undefined;
@@ -287,7 +289,7 @@ function startQueueLoop<Row extends ClaimedRow>(
         },
         () => undefined,
       );
-    }, leaseMs / 4);
+    }, renewEveryMs);
     return () => {
       clearInterval(interval);
       return renewing;
@@ -300,9 +302,9 @@ function startQueueLoop<Row extends ClaimedRow>(
       await runStatement(`${queue.name}_return_row`, statements.returnRow, [row.id, row.attempts]);
       return;
     }
-    // A row that waited its turn past a renewal's interval renews its lease before its send begins: the lease may
-    // have run out meanwhile, and a row another worker has claimed since is that worker's to send.
-    if (Date.now() - claimedAt > leaseMs / 4) {
+    // A row that waited its turn longer renews its lease before its send begins: the lease may have run out
+    // meanwhile, and a row another worker has claimed since is that worker's to send.
+    if (Date.now() - claimedAt > renewEveryMs) {
       const renewed = await runStatement(`${queue.name}_renew_lease`, statements.renewLease, [
         row.id,
         row.attempts,
