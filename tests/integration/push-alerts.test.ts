@@ -194,7 +194,7 @@ async function subscribe(operatorEmail: string) {
 }
 
 /** The outbox's worker sending pushes with the server's VAPID keys, to push services on this machine unless told not to. */
-function startWorker(keys = vapid, allowPrivate = true) {
+function startWorker({ keys = vapid, allowPrivate = true } = {}) {
   const mailer = createMailer({ from: "Plumbline <no-reply@plumbline.example>", outboxDir: "" });
   const worker = startOutboxWorker(database.run, mailer, {
     pollMs: 50,
@@ -304,7 +304,7 @@ describe("push alerts", () => {
 
   test("a push that cannot be signed (the server's own VAPID key broken) keeps the device and is retried", async () => {
     await subscribe("ana@operator.example");
-    startWorker({ ...vapid, privateKey: "not-a-key" });
+    startWorker({ keys: { ...vapid, privateKey: "not-a-key" } });
     await alerts().optOut();
     await waitUntil(async () => {
       const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.channel, "push"));
@@ -356,7 +356,7 @@ describe("where a push endpoint may be", () => {
     const rebound = await subscribe("ana@operator.example");
     const port = new URL(pushService.origin).port;
     await database.db.update(pushSubscriptions).set({ endpoint: `https://localhost:${port}/push/${rebound}` });
-    startWorker(vapid, false);
+    startWorker({ allowPrivate: false });
     await alerts().newLead({ id: randomUUID(), service: "Leak" });
     await waitUntil(allSettled);
     const [row] = await database.db.select().from(outboxMessages);
