@@ -5,6 +5,7 @@ import { contactRequests, privacyRequests } from "../leads/schema.server.ts";
 import { siteEventCounts } from "./schema.server.ts";
 import { DASHBOARD_TABLE_ROWS, conversionsPer100Views } from "~/lib/dashboard-figures.ts";
 import { dailyAggregates, dashboardData } from "./dashboard.server.ts";
+import { createSiteEventCounter } from "./site-event-counter.server.ts";
 
 const today = new Date("2026-11-22T15:00:00Z");
 const lead = (id: number, receivedAt: string, extra: Partial<typeof contactRequests.$inferInsert> = {}) => ({
@@ -130,5 +131,26 @@ describe("dashboard figures", () => {
       ["2026-11-22", "/", "view", 40],
       ["2026-11-22", "/contact", "form", 2],
     ]);
+  });
+
+  it("shows counts written to a day that is over after the dashboard was read: a counter's late write and a deletion", async () => {
+    const views = async () => (await dashboardData(database.db, 7, today)).days.find((day) => day.day === "2026-11-21");
+    expect(await views()).toMatchObject({ views: 10, calls: 1 });
+    // Another instance's counter writes the day before "today", after this one summed the days that are over.
+    const counter = createSiteEventCounter({ run: database.run, flushMs: 60_000 });
+    const event = { kind: "view", path: "/contact", placement: "", source: "", medium: "", campaign: "" } as const;
+    counter.add(event, new Date("2026-11-21T23:59:59Z"));
+    counter.add(event, new Date("2026-11-21T23:59:59Z"));
+    await counter.close();
+    const afterWrite = await dashboardData(database.db, 7, today);
+    expect(afterWrite.days.find((day) => day.day === "2026-11-21")).toMatchObject({ views: 12, calls: 1 });
+    expect(afterWrite.byPage.top.find((page) => page.path === "/contact")).toMatchObject({ views: 12 });
+    expect(afterWrite.totals.views).toBe(52);
+
+    await database.db.delete(siteEventCounts).where(eq(siteEventCounts.day, "2026-11-21"));
+    expect(await views()).toMatchObject({ views: 0, calls: 0 });
+    const afterDeletion = await dashboardData(database.db, 7, today);
+    expect(afterDeletion.byPlacement.top).toEqual([{ placement: "hero", calls: 3 }]);
+    expect(afterDeletion.totals).toMatchObject({ views: 40, calls: 3 });
   });
 });

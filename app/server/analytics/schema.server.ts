@@ -1,4 +1,5 @@
-import { date, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, date, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 
 /**
  * Page views, call clicks and form starts per UTC day, page, placement and the visit's source, medium and campaign: a number,
@@ -25,4 +26,18 @@ export const siteEventCounts = pgTable(
       columns: [table.day, table.path, table.kind, table.placement, table.source, table.medium, table.campaign],
     }),
   ],
+);
+
+/**
+ * One row: raised by the database's triggers whenever a statement adds to, changes or deletes the counts of a UTC day
+ * before the current one (a write held back by a database outage, the write just after midnight, the retention
+ * purge). The dashboard keeps the sums of the days that are over while this stays the same.
+ */
+export const siteEventCountsVersion = pgTable(
+  "site_event_counts_version",
+  {
+    one: boolean("one").primaryKey().default(true),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [check("site_event_counts_version_one_row", sql`${table.one}`)],
 );
