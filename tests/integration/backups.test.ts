@@ -8,7 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openDatabase } from "~/server/db/index.server.ts";
+import { executeRows, openDatabase } from "~/server/db/index.server.ts";
 import { createBackups, restoreBackup, verifyBackup } from "~/server/backups/index.server.ts";
 import { contactRequests, leadChanges, leadDayTotals, leadDayVersions } from "../../app/server/leads/schema.server.ts";
 import { leadOutcomesBySource, updateLead } from "~/server/leads/index.server.ts";
@@ -283,6 +283,15 @@ test(
         const indexes = (db: typeof database.db) =>
           db.execute(sql`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1`);
         expect(await indexes(opened.db)).toEqual(await indexes(database.db));
+        // So are the foreign keys.
+        const foreignKeys = (db: typeof database.db) =>
+          executeRows(
+            db,
+            sql`SELECT conrelid::regclass::text AS "table", conname, pg_get_constraintdef(oid) AS definition
+              FROM pg_constraint WHERE contype = 'f' AND connamespace = 'public'::regnamespace ORDER BY 1, 2`,
+          );
+        expect(await foreignKeys(opened.db)).toEqual(await foreignKeys(database.db));
+        expect((await foreignKeys(database.db)).length).toBeGreaterThan(5);
       } finally {
         await opened.close();
       }

@@ -111,7 +111,7 @@ export async function primaryKeys(query: CatalogQuery): Promise<Map<string, Prim
 }
 
 /** A foreign key whose rows go with the row they reference (ON DELETE CASCADE). */
-export interface CascadingReference {
+interface CascadingReference {
   columns: string[];
   parent: string;
   parentColumns: string[];

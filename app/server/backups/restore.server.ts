@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { embeddedDatabaseOwner, openDatabase } from "../db/index.server.ts";
 import { DamagedBackup, readBackupFile, type BackupHeader } from "./backup-file.server.ts";
 import { makeBackup } from "./backup.server.ts";
-import { cascadingReferences, type DatabaseFacts } from "./database-facts.server.ts";
+import type { DatabaseFacts } from "./database-facts.server.ts";
 import {
   connectPostgres,
   factsOf,
@@ -14,7 +14,15 @@ import {
   withScratchDatabase,
   type SqlClient,
 } from "./sql-client.server.ts";
-import { cursorRows, insertRows, linesOf, setSequences, withoutIndexes, withoutTriggers } from "./table-rows.server.ts";
+import {
+  cursorRows,
+  insertRows,
+  linesOf,
+  setSequences,
+  withoutForeignKeys,
+  withoutIndexes,
+  withoutTriggers,
+} from "./table-rows.server.ts";
 
 /** Restoring a backup into an empty database, checking the file first and every table's row count after. */
 
@@ -45,6 +53,26 @@ function countsDiffer(
 type Backup = Awaited<ReturnType<typeof readBackupFile>>;
 
 /**
+ * Every row of `lines` into `target`'s tables, as the migrations made them, with the tables' foreign keys, secondary
+ * indexes and own triggers off while the rows load, then on again; returns, per table, the rows left out.
+ */
+async function loadRows(
+  target: SqlClient,
+  tables: string[],
+  lines: AsyncIterable<string>,
+  { secondaryIndexes }: { secondaryIndexes: boolean },
+): Promise<Record<string, number>> {
+  const buildIndexes = await withoutIndexes(target);
+  const enableTriggers = await withoutTriggers(target);
+  const addForeignKeys = await withoutForeignKeys(target, tables);
+  const leftOut = await insertRows(target, tables, lines);
+  for (const [table, rows] of Object.entries(await addForeignKeys())) leftOut[table] = (leftOut[table] ?? 0) + rows;
+  await enableTriggers();
+  if (secondaryIndexes) await buildIndexes();
+  return leftOut;
+}
+
+/**
  * The backup's rows into `target`, a database the caller made sure is empty; then its counts are compared. A
  * verification's scratch database skips building the indexes that are neither keys nor unique: counting rows needs
  * none of them.
@@ -57,12 +85,7 @@ async function fill(target: SqlClient, backup: Backup, { secondaryIndexes = true
     await withScratchDatabase(backup.path, (scratch) => copyRows(scratch, target, header), await backup.bytes());
   } else {
     await migrateTo(target, header.migrations);
-    const references = await cascadingReferences((text) => rowsOf(target, text));
-    const buildIndexes = await withoutIndexes(target);
-    const enableTriggers = await withoutTriggers(target);
-    leftOut = await insertRows(target, header.tables, backup.lines(), references);
-    await enableTriggers();
-    if (secondaryIndexes) await buildIndexes();
+    leftOut = await loadRows(target, header.tables, backup.lines(), { secondaryIndexes });
     await setSequences(target, header.sequences);
   }
   return compared(target, header, leftOut);
@@ -79,19 +102,15 @@ async function compared(target: SqlClient, header: BackupHeader, leftOut: Record
 /** Every row of `source` (a data folder of a version 1 backup) into `target`, in one snapshot of the source. */
 async function copyRows(source: SqlClient, target: SqlClient, facts: DatabaseFacts): Promise<void> {
   await migrateTo(target, facts.migrations);
-  const buildIndexes = await withoutIndexes(target);
-  const enableTriggers = await withoutTriggers(target);
   await rowsOf(source, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
   async function* everyRow() {
     for (const [index, table] of facts.tables.entries()) yield* cursorRows(source, table, index);
   }
   try {
-    await insertRows(target, facts.tables, linesOf(everyRow()), new Map());
+    await loadRows(target, facts.tables, linesOf(everyRow()), { secondaryIndexes: true });
   } finally {
     await rowsOf(source, "COMMIT");
   }
-  await enableTriggers();
-  await buildIndexes();
   await setSequences(target, facts.sequences);
 }
 
