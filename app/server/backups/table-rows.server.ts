@@ -136,8 +136,8 @@ export async function insertRows(
 }
 
 /**
- * Drops the tables' foreign keys and returns what adds them again, each checked over all its rows at once: checked
- * row by row as they load, they made a restore a third slower. Before they are added, the rows whose parent of a
+ * Drops the tables' foreign keys and returns what adds them again, each checked over all its rows at once, which
+ * is faster than checking each row as it loads. Before they are added, the rows whose parent of a
  * cascading foreign key is missing are deleted, table by table in `tables`' order (so the rows of a row deleted
  * this way go too), and returned per table as left out: a backup of the embedded database read while the site ran
  * can hold a row whose parent was deleted (with it, as the key says) after the row was read. A row missing the
