@@ -98,6 +98,16 @@ describe("dashboard figures", () => {
     expect(conversionsPer100Views({ views: 0, calls: 1, leads: 0 })).toBeNull();
   });
 
+  it("in the first hour after midnight reads yesterday as still open, beside the days that are over", async () => {
+    const afterMidnight = await dashboardData(database.db, 7, new Date("2026-11-22T00:30:00Z"));
+    const allDay = await dashboardData(database.db, 7, today);
+    expect(afterMidnight.totals).toEqual(allDay.totals);
+    expect(afterMidnight.days).toEqual(allDay.days);
+    expect(afterMidnight.byPage).toEqual(allDay.byPage);
+    expect(afterMidnight.byPlacement).toEqual(allDay.byPlacement);
+    expect(afterMidnight.bySource).toEqual(allDay.bySource);
+  });
+
   it(`shows the ${DASHBOARD_TABLE_ROWS} most active sources, and sums the rest in one row`, async () => {
     // 60 campaigns on a day of their own: campaign n has n calls, so the 10 quietest are the rest.
     await database.db
