@@ -36,7 +36,7 @@ import {
 } from "./calls/index.server.ts";
 import { createTwilioClient, isTwilioConfigured, type TwilioClient } from "./twilio/index.server.ts";
 import { startWeeklyDigest, type ConversionSources } from "./conversions/index.server.ts";
-import { createBackups, type Backups } from "./backups/index.server.ts";
+import { backupSettings, createBackups, type Backups } from "./backups/index.server.ts";
 import {
   createTexts,
   isOptedOut,
@@ -419,18 +419,5 @@ export async function startServices(env: Env): Promise<AppServices> {
       mailer.close();
       await database.close();
     },
-  };
-}
-
-/** Where backups go, when the daily one is made, and whom a missing one is reported to. */
-export function backupSettings(env: Env) {
-  return {
-    dir: env.BACKUP_DIR,
-    dailyAt: env.BACKUP_SCHEDULE === "on" ? env.BACKUP_TIME : null,
-    timeZone: env.OPERATOR_TIME_ZONE,
-    leadsEmailTo: env.LEADS_EMAIL_TO,
-    companyName: env.COMPANY_NAME,
-    siteUrl: env.SITE_URL,
-    messageIdDomain: messageIdDomain(env.MAIL_FROM),
   };
 }

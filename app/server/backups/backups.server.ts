@@ -1,8 +1,10 @@
 import { spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
 import { basename, join } from "node:path";
+import type { Env } from "~/config/env.server.ts";
 import { wallClock, zonedInstant } from "~/lib/operator-time.ts";
 import type { Database, RunStatement } from "../db/index.server.ts";
+import { messageIdDomain } from "../outbox/index.server.ts";
 import { projectPath } from "../project-path.server.ts";
 import { makeBackup } from "./backup.server.ts";
 import {
@@ -24,6 +26,19 @@ export interface BackupSettings {
   companyName: string;
   siteUrl: string;
   messageIdDomain: string;
+}
+
+/** Where backups go, when the daily one is made, and whom a missing one is reported to. */
+export function backupSettings(env: Env): BackupSettings {
+  return {
+    dir: env.BACKUP_DIR,
+    dailyAt: env.BACKUP_SCHEDULE === "on" ? env.BACKUP_TIME : null,
+    timeZone: env.OPERATOR_TIME_ZONE,
+    leadsEmailTo: env.LEADS_EMAIL_TO,
+    companyName: env.COMPANY_NAME,
+    siteUrl: env.SITE_URL,
+    messageIdDomain: messageIdDomain(env.MAIL_FROM),
+  };
 }
 
 /** Verifies a backup file; resolves to null when it restored with every count, else to what was wrong. */

@@ -1,4 +1,4 @@
 /** Backups of the whole database: made, verified, kept, restored, and the copy to PostgreSQL. */
-export { createBackups, type Backups } from "./backups.server.ts";
+export { backupSettings, createBackups, type Backups } from "./backups.server.ts";
 export { lastBackup } from "./records.server.ts";
 export { copyToPostgres, restoreBackup, verifyBackup, type RestoreOutcome } from "./restore.server.ts";

@@ -1,15 +1,14 @@
 import type { Env } from "~/config/env.server.ts";
-import {
-  copyToPostgres,
-  restoreBackup,
-  verifyBackup,
-  type Backups,
-  type RestoreOutcome,
-} from "../backups/index.server.ts";
+import type { Backups, RestoreOutcome } from "../backups/index.server.ts";
 import { setLogLevel } from "../log.server.ts";
 import type { CommandOutput } from "./command-socket.server.ts";
 
-/** `npm run backup`, `npm run restore FILE` and `npm run db -- copy-to URL`. */
+/**
+ * `npm run backup`, `npm run restore FILE` and `npm run db -- copy-to URL`. The backups module is loaded only by a
+ * restore or a copy, which use it: `npm run backup` through the running server, and every other command line, do
+ * without it.
+ */
+const backupsModule = () => import("../backups/index.server.ts");
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -63,6 +62,7 @@ export async function runRestoreCommandLine(env: Env, args: string[], output: Co
     output.err(RESTORE_USAGE);
     return 2;
   }
+  const { restoreBackup, verifyBackup } = await backupsModule();
   if (verify) return report(verifyBackup(file), output, `${file} verified`);
   const target = env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDataDir: env.PGLITE_DATA_DIR };
   const where = env.DATABASE_URL ? "the PostgreSQL database" : env.PGLITE_DATA_DIR;
@@ -84,6 +84,7 @@ export async function runDbCommandLine(env: Env, args: string[], output: Command
     output.err("DATABASE_URL is set: this site already uses PostgreSQL. copy-to copies the embedded database.\n");
     return 2;
   }
+  const { copyToPostgres } = await backupsModule();
   const code = await report(copyToPostgres(env.PGLITE_DATA_DIR, url), output, "Copied to PostgreSQL");
   if (code === 0) {
     output.out("Next: set DATABASE_URL to that address in .env (keep ./data until you are sure), then npm start.\n");

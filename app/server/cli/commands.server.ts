@@ -1,15 +1,14 @@
 import type { Database } from "../db/index.server.ts";
 import type { CommandOutput, CommandRequest } from "./command-socket.server.ts";
-import { runLeadsCommand } from "./leads-commands.server.ts";
-import { runOperatorCommand } from "./operator-commands.server.ts";
 import { runBackupCommand } from "./backup-commands.server.ts";
 import type { Backups } from "../backups/index.server.ts";
 
 /**
  * The operator's command-line tools, by name: run by the command line on its own database connection, or
- * by the server on its connection when it holds the embedded database. One implementation for both.
+ * by the server on its connection when it holds the embedded database. One implementation for both. A tool's
+ * module is loaded when the tool first runs, so that a command line the server answers loads none of them.
  */
-export function runCommand(
+export async function runCommand(
   db: Database,
   request: CommandRequest,
   output: CommandOutput,
@@ -17,13 +16,18 @@ export function runCommand(
 ): Promise<number> {
   switch (request.tool) {
     case "leads":
-      return runLeadsCommand(db, request.args, output.out, settings);
+      return (await import("./leads-commands.server.ts")).runLeadsCommand(db, request.args, output.out, settings);
     case "backup":
       return runBackupCommand(settings.backups, output);
     case "operator":
-      return runOperatorCommand(db, request.args, output, request.password);
+      return (await import("./operator-commands.server.ts")).runOperatorCommand(
+        db,
+        request.args,
+        output,
+        request.password,
+      );
     default:
       output.err(`Unknown command: ${request.tool}\n`);
-      return Promise.resolve(2);
+      return 2;
   }
 }

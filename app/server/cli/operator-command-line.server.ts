@@ -1,7 +1,7 @@
 import type { Env } from "~/config/env.server.ts";
-import { passwordProblem } from "../console/index.server.ts";
+import { passwordProblem } from "~/lib/operator-account.ts";
 import { runCommandLine } from "./command-line.server.ts";
-import { parseOperatorArgs } from "./operator-commands.server.ts";
+import { parseOperatorArgs } from "./operator-args.server.ts";
 import { readPassword } from "./read-password.server.ts";
 
 /**

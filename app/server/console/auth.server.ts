@@ -1,6 +1,6 @@
 import type { Database } from "../db/index.server.ts";
-import { authenticate, credentialsStamp, operatorEmail } from "./operators.server.ts";
-import { MAX_PASSWORD_LENGTH } from "./passwords.server.ts";
+import { MAX_PASSWORD_LENGTH, operatorEmail } from "~/lib/operator-account.ts";
+import { authenticate, credentialsStamp } from "./operators.server.ts";
 import { pendingSignIn } from "./pending-sign-in.server.ts";
 import { clearedSessionCookie, sessionCookie, sessionIdFromCookies } from "./session-cookie.server.ts";
 import { createSessionStore, type SessionStore } from "./sessions.server.ts";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { executeRows, type Database } from "../db/index.server.ts";
-import { operatorEmail, passwordProblem } from "./operators.server.ts";
+import { operatorEmail, passwordProblem } from "~/lib/operator-account.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { firstOperatorClaim, operators, operatorSetupCodes } from "./schema.server.ts";
 

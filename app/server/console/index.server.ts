@@ -4,7 +4,7 @@ export { consoleGate } from "./gate.server.ts";
 export { consoleNextPath } from "./next-path.server.ts";
 export { csvDownload } from "./csv-download.server.ts";
 export { requireOperator } from "./operator.server.ts";
-export { listOperators, operatorEmail, passwordProblem, removeOperator, saveOperator } from "./operators.server.ts";
+export { listOperators, removeOperator, saveOperator } from "./operators.server.ts";
 export { loadSessionSecret } from "./session-secret.server.ts";
 export type { Operator } from "./sessions.server.ts";
 export { isConsolePath } from "./console-paths.server.ts";

@@ -1,23 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Database } from "../db/index.server.ts";
 import { operators, operatorSessions } from "./schema.server.ts";
-import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from "./passwords.server.ts";
+import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { createHash } from "node:crypto";
-
-/** An operator's email as stored and compared: trimmed and lower-cased. */
-export const operatorEmail = z.string().trim().toLowerCase().max(254).pipe(z.email());
-
-export function passwordProblem(password: string): string | undefined {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return `The password is too short: use at least ${MIN_PASSWORD_LENGTH} characters.`;
-  }
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    return `The password is too long: use at most ${MAX_PASSWORD_LENGTH} characters.`;
-  }
-  return undefined;
-}
 
 /**
  * Creates the operator, or sets a new password for an existing one and ends its sessions (a reset is

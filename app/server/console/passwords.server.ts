@@ -1,10 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
 
-/** Passwords shorter than this are refused when an operator is added. */
-export const MIN_PASSWORD_LENGTH = 12;
-/** Longer input is refused before hashing, so a huge body cannot keep the CPU busy. */
-export const MAX_PASSWORD_LENGTH = 256;
-
 /** An argon2id hash (the package's default algorithm) in PHC string format, with a random salt. */
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
