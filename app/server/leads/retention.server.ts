@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { executeRows, type Database } from "../db/index.server.ts";
 import { confirmationEmailLimits, contactRequests, leadSubmissions, privacyRequests } from "./schema.server.ts";
-import { deleteEmailsOfRequests, requestsOwedEmail } from "../outbox/index.server.ts";
+import { deleteEmailsOfRequests, owesEmail } from "../outbox/index.server.ts";
 
 /** The privacy policy keeps lead data at most a year. */
 export const CONTACT_RETENTION_DAYS = 365;
@@ -49,18 +49,17 @@ async function purgeBatch(db: Database, contactRetentionDays: number) {
   const [counts] = await executeRows<Counts>(
     db,
     sql`
-    WITH owed AS (${requestsOwedEmail}),
-    old_contacts AS (
+    WITH old_contacts AS (
       SELECT ${contactRequests.id} AS id FROM ${contactRequests}
       WHERE ${contactRequests.receivedAt} < now() - ${contactRetentionDays} * interval '1 day'
-        AND NOT EXISTS (SELECT 1 FROM owed WHERE owed.contact_id = ${contactRequests.id})
+        AND NOT ${owesEmail("contact", contactRequests.id)}
       ORDER BY ${contactRequests.receivedAt} LIMIT ${PURGE_BATCH}
     ),
     old_opt_outs AS (
       SELECT ${privacyRequests.id} AS id FROM ${privacyRequests}
       WHERE ${privacyRequests.receivedAt} < now() - ${PRIVACY_RECORD_DAYS} * interval '1 day'
         AND ${privacyRequests.completedAt} IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM owed WHERE owed.privacy_id = ${privacyRequests.id})
+        AND NOT ${owesEmail("privacy", privacyRequests.id)}
       ORDER BY ${privacyRequests.receivedAt} LIMIT ${PURGE_BATCH}
     ),
     emails AS (${deleteEmailsOfRequests(sql`SELECT id FROM old_contacts`, sql`SELECT id FROM old_opt_outs`)}),

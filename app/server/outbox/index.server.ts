@@ -20,6 +20,6 @@ export {
 export { createMailer } from "./mail.server.ts";
 export { createIntakePressure } from "./intake-pressure.server.ts";
 export { allUnsentEmails, emailBacklog, listUnsent, retryNow, type OutboxQueue } from "./unsent.server.ts";
-export { deleteEmailsOfRequests, emailsOfContactRequest, requestsOwedEmail } from "./request-emails.server.ts";
+export { deleteEmailsOfRequests, emailsOfContactRequest, owesEmail } from "./request-emails.server.ts";
 export { purgeSettledEmails } from "./settled-emails.server.ts";
 export { serviceForMessages, visitorTextForMessages } from "./visitor-text.server.ts";
