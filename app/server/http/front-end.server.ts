@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { resolve } from "node:path";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { toPublicSiteConfig, type Env } from "~/config/env.server.ts";
@@ -61,7 +62,7 @@ export async function builtFrontEnd(buildDirectory: string): Promise<FrontEnd> {
 export async function viteFrontEnd(env: Env, httpServer: Server): Promise<FrontEnd> {
   const { createServer } = await import("vite");
   const vite = await createServer({
-    server: { middlewareMode: true, hmr: { server: httpServer } },
+    server: { middlewareMode: true, hmr: { server: httpServer }, watch: { ignored: writtenByTheServer(env) } },
     appType: "custom",
   });
   return {
@@ -72,4 +73,18 @@ export async function viteFrontEnd(env: Env, httpServer: Server): Promise<FrontE
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     close: () => vite.close(),
   };
+}
+
+/**
+ * What the server writes as it runs is not source, and Vite's watcher leaves it alone: the embedded database with its
+ * lock and socket beside it, the outbox's emails and the backups (all in ./data by default). Watched, the tens of
+ * thousands of emails a long-used ./data/outbox holds made the first page after `npm run dev` take 13 s instead of 5.
+ */
+export function writtenByTheServer(env: Env): (path: string) => boolean {
+  const folders = [env.OUTBOX_DIR, env.BACKUP_DIR].map((folder) => resolve(folder));
+  const database = env.PGLITE_DATA_DIR.startsWith("memory://") ? undefined : resolve(env.PGLITE_DATA_DIR);
+  return (path) =>
+    folders.some((folder) => path === folder || path.startsWith(`${folder}/`)) ||
+    (database !== undefined &&
+      (path === database || path.startsWith(`${database}/`) || path.startsWith(`${database}.`)));
 }
