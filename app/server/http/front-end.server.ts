@@ -78,7 +78,7 @@ export async function viteFrontEnd(env: Env, httpServer: Server): Promise<FrontE
 /**
  * What the server writes as it runs is not source, and Vite's watcher leaves it alone: the embedded database with its
  * lock and socket beside it, the outbox's emails and the backups (all in ./data by default). Watched, the tens of
- * thousands of emails a long-used ./data/outbox holds made the first page after `npm run dev` take 13 s instead of 5.
+ * thousands of emails a long-used ./data/outbox holds made the first page after `npm run dev` take 14–16 s, not 4–5.
  */
 export function writtenByTheServer(env: Env): (path: string) => boolean {
   const folders = [env.OUTBOX_DIR, env.BACKUP_DIR].map((folder) => resolve(folder));
