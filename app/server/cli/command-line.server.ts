@@ -1,5 +1,5 @@
 import type { Env } from "~/config/env.server.ts";
-import { commandSocketPath, sendCommand, type CommandRequest } from "./command-socket.server.ts";
+import { commandSocketPath, noServerListens, sendCommand, type CommandRequest } from "./command-socket.server.ts";
 import { setLogLevel } from "../log.server.ts";
 
 export const terminalOutput = {
@@ -33,9 +33,7 @@ export async function runCommandLine(env: Env, request: CommandRequest): Promise
     try {
       return await sendCommand(commandSocketPath(env.PGLITE_DATA_DIR), request, output);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      // No server listens: none runs, one is starting, or one crashed and left its socket file.
-      if (code !== "ENOENT" && code !== "ECONNREFUSED") {
+      if (!noServerListens(error)) {
         output.err(
           `The server holding the embedded database in ${env.PGLITE_DATA_DIR} did not run the command: ${(error as Error).message}\n`,
         );

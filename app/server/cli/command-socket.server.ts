@@ -109,6 +109,15 @@ async function listenPrivately(server: Server, socketPath: string): Promise<void
   }
 }
 
+/**
+ * Whether `sendCommand` failed because no server listens on the socket: there is none, one is still starting, or one
+ * crashed and left its socket file.
+ */
+export function noServerListens(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "ENOENT" || code === "ECONNREFUSED";
+}
+
 /** Sends one command to the server and relays its output; resolves to the command's exit code. */
 export function sendCommand(socketPath: string, request: CommandRequest, output: CommandOutput): Promise<number> {
   return new Promise((resolve, reject) => {

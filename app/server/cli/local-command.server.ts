@@ -1,5 +1,11 @@
 import type { Env } from "~/config/env.server.ts";
-import { commandSocketPath, sendCommand, type CommandOutput, type CommandRequest } from "./command-socket.server.ts";
+import {
+  commandSocketPath,
+  noServerListens,
+  sendCommand,
+  type CommandOutput,
+  type CommandRequest,
+} from "./command-socket.server.ts";
 import { embeddedDatabaseOwner, openDatabase } from "../db/index.server.ts";
 import { backupSettings, createBackups } from "../backups/index.server.ts";
 import { runCommand } from "./commands.server.ts";
@@ -45,8 +51,7 @@ async function sendToStartingServer(
     try {
       return await sendCommand(commandSocketPath(env.PGLITE_DATA_DIR), request, output);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if ((code === "ENOENT" || code === "ECONNREFUSED") && Date.now() < deadline) {
+      if (noServerListens(error) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         continue;
       }

@@ -16,7 +16,7 @@ const OPERATOR_USAGE = `Usage: npm run operator -- <command>
 
 Works while the server runs: with the embedded database the command is run by the server.`;
 
-export type OperatorCommand = { name: "add" | "remove" | "unlock" | "reset-2fa"; email: string } | { name: "list" };
+type OperatorCommand = { name: "add" | "remove" | "unlock" | "reset-2fa"; email: string } | { name: "list" };
 
 const EMAIL_COMMANDS = new Set(["add", "remove", "unlock", "reset-2fa"]);
 
