@@ -17,5 +17,11 @@ export default defineConfig({
     // Two files at a time: most integration files wait on servers, databases and child processes more than they
     // compute, and on two cores the suite took 243 s this way against 326 s one file at a time.
     maxWorkers: 2,
+    // Each of the two workers runs its files one after another in one process, keeping the modules it loaded and the
+    // embedded databases' threads it closed (reuse-pglite-threads.ts) from one file to the next: a fresh process
+    // for each file loaded the server's modules and PGlite's WebAssembly again, and the suite took 415-430 s
+    // instead of 290. A file therefore leaves behind no state another could see: what it changes in process.env,
+    // timers or module state it puts back.
+    isolate: false,
   },
 });
