@@ -22,6 +22,9 @@ export default defineConfig({
       args: [...chromiumArgs, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"],
     },
     trace: "off",
+    // The browser asks for less motion, as some visitors' do: the banner's dot blinks without end on every page, and
+    // the browser would draw its frames through every test. The tests of motion itself ask for it back.
+    reducedMotion: "reduce",
   },
   webServer: {
     // Each run starts with an empty database (and no socket or lock left by an interrupted run).

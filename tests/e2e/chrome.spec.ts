@@ -3,6 +3,7 @@ import { waitForHydration } from "./helpers.ts";
 
 test.describe("shared chrome", () => {
   test("the top banner is a call link with a blinking dot that stops under reduced motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.goto("/");
     const banner = page.locator('a[data-phone-placement="header_banner"]');
     await expect(banner).toHaveText("We Are Available Now");

@@ -158,6 +158,7 @@ test.describe("home page", () => {
   });
 
   test("the testimonial carousel wraps both ways and its dots jump", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.addInitScript(() => {
       const durations: unknown[] = [];
       const animate = Element.prototype.animate;
