@@ -2,7 +2,8 @@ import type { Config } from "@react-router/dev/config";
 import { env } from "./app/config/env.server.ts";
 import { join } from "node:path";
 import { sitePaths } from "./app/content/site-pages.ts";
-// The file itself: the config is loaded without the app's "~" alias, which the module's other files use.
+// The files themselves: the config is loaded without the app's "~" alias, which the module's other files use.
+import { compressBuiltAssets } from "./app/server/http/built-assets.server.ts";
 import { compressPrerenderedPages } from "./app/server/http/prerendered-pages.server.ts";
 
 export default {
@@ -12,6 +13,10 @@ export default {
   // is never prerendered: it is per operator and behind sign-in. Form posts and unknown paths still reach
   // the server renderer; the lead API is served by Express.
   prerender: [...sitePaths, "/sitemap.xml", "/robots.txt"],
-  // The prerendered pages are stored compressed beside their HTML, once (prerendered-pages.server.ts).
-  buildEnd: ({ reactRouterConfig }) => compressPrerenderedPages(join(reactRouterConfig.buildDirectory, "client")),
+  // The prerendered pages, scripts and stylesheets are stored compressed beside themselves, once
+  // (compressed-copies.server.ts).
+  buildEnd: async ({ reactRouterConfig }) => {
+    const clientDir = join(reactRouterConfig.buildDirectory, "client");
+    await Promise.all([compressPrerenderedPages(clientDir), compressBuiltAssets(join(clientDir, "assets"))]);
+  },
 } satisfies Config;

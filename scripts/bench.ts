@@ -88,7 +88,7 @@ function writePage(path: string, html: string): void {
  * Each route exactly as served, minus every script (its no-JS version), and the minimal page, compressed
  * beside them as the build compresses every page.
  */
-function writeReferencePages(routes: string[]): void {
+async function writeReferencePages(routes: string[]): Promise<void> {
   for (const route of routes) {
     const html = pageHtml(clientDir, route)
       .replace(/<script\b[\s\S]*?<\/script>/g, "")
@@ -96,7 +96,7 @@ function writeReferencePages(routes: string[]): void {
     writePage(noJsPath(route), html);
   }
   writePage(MINIMAL_PATH, MINIMAL_PAGE);
-  compressPrerenderedPages(clientDir);
+  await compressPrerenderedPages(clientDir);
 }
 
 async function audit(url: string, port: number): Promise<Sample> {
@@ -184,7 +184,7 @@ async function main() {
   if (!options["no-build"]) execSync("npx react-router build", { stdio: "inherit" });
   const routes = options.routes ? options.routes.split(",") : prerenderedPaths(clientDir);
   const runs = Number(options.runs);
-  writeReferencePages(routes);
+  await writeReferencePages(routes);
 
   const server = await startServer(
     parseEnv({

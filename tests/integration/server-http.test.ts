@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
@@ -159,6 +159,37 @@ describe("server", () => {
     }
     // Each encoding is its own representation, with its own ETag.
     expect(etags.size).toBe(3);
+  });
+
+  test("sends a script in the best encoding the browser accepts, as compressed at build time, cached for good", async () => {
+    const assets = new URL("../../build/client/assets/", import.meta.url);
+    const [largest] = await Promise.all(
+      (await readdir(assets))
+        .filter((name) => name.endsWith(".js"))
+        .map(async (name) => ({ name, size: (await stat(new URL(name, assets))).size })),
+    ).then((scripts) => scripts.sort((a, b) => b.size - a.size));
+    const script = await readFile(new URL(largest!.name, assets), "utf8");
+    const stored = {
+      br: await readFile(new URL(`${largest!.name}.br`, assets)),
+      gzip: await readFile(new URL(`${largest!.name}.gz`, assets)),
+    };
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip, deflate", "gzip"],
+      ["identity", null],
+    ] as const) {
+      const response = await fetch(`${running.url}/assets/${largest!.name}`, {
+        headers: { "Accept-Encoding": accept },
+      });
+      expect(response.headers.get("content-encoding"), accept).toBe(encoding);
+      expect(response.headers.get("content-type"), accept).toMatch(/^text\/javascript; charset=utf-8$/i);
+      expect(response.headers.get("vary"), accept).toContain("Accept-Encoding");
+      expect(response.headers.get("cache-control"), accept).toBe("public, max-age=31536000, immutable");
+      expect(Number(response.headers.get("content-length")), accept).toBe(
+        encoding ? stored[encoding].length : Buffer.byteLength(script),
+      );
+      expect(await response.text(), accept).toBe(script);
+    }
   });
 
   test("counts every address of one IPv6 /64 as one client for the POST limit", async () => {

@@ -4,12 +4,11 @@ import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { toPublicSiteConfig, type Env } from "~/config/env.server.ts";
 import type { PublicSiteConfig } from "~/config/site.ts";
+import { builtAssets } from "./built-assets.server.ts";
 import { contentSecurityPolicy } from "./csp.server.ts";
 import { loadPrerenderedPages, type PrerenderedPage } from "./prerendered-pages.server.ts";
 import { publicFiles } from "./public-files.server.ts";
 import { projectPath } from "../project-path.server.ts";
-
-const ONE_YEAR_MS = 31_536_000_000;
 
 /** What the server hands to browsers besides its own endpoints: the React Router app and its files. */
 export interface FrontEnd {
@@ -32,17 +31,10 @@ export async function builtFrontEnd(buildDirectory: string): Promise<FrontEnd> {
   const pages = await loadPrerenderedPages(`${BUILD_DIR}client`, (scriptHashes, styleHashes) =>
     contentSecurityPolicy(siteConfig, scriptHashes, styleHashes),
   );
-  // Fingerprinted assets never change. Other public files (favicon, route data) are served from a list
-  // without the .html pages, which only go out with their CSP.
-  const assets = express.static(`${BUILD_DIR}client/assets`, {
-    immutable: true,
-    maxAge: ONE_YEAR_MS,
-    index: false,
-    redirect: false,
-    fallthrough: false,
-  });
+  // Other public files (favicon, route data) are served from a list without the .html pages, which only go out
+  // with their CSP.
   const files = express.Router();
-  files.use("/assets", assets);
+  files.use("/assets", builtAssets(`${BUILD_DIR}client/assets`));
   files.use(publicFiles(`${BUILD_DIR}client`, { skip: "assets" }));
   return {
     mode: "production",

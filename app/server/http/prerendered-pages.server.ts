@@ -1,9 +1,14 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import {
+  STORED_ENCODINGS,
+  storedEncodings,
+  writeCompressedCopies,
+  type StoredEncoding,
+} from "./compressed-copies.server.ts";
 import { inlineScriptHashes, inlineStyleHashes } from "./csp.server.ts";
 
 /** One stored form of a page: its bytes as sent and their ETag. */
@@ -20,35 +25,9 @@ export interface PrerenderedPage {
   csp: string;
 }
 
-/**
- * Each page is compressed once, at build time and at the highest quality, and stored beside its HTML: the first
- * view has to fit in the connection's first round trip on a slow phone, and Brotli at quality 11 is about a
- * sixth smaller than the quality the server can afford per response. Best first.
- */
-const STORED_ENCODINGS = {
-  br: {
-    file: "index.html.br",
-    compress: (html: Buffer) =>
-      brotliCompressSync(html, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
-        },
-      }),
-  },
-  gzip: { file: "index.html.gz", compress: (html: Buffer) => gzipSync(html, { level: constants.Z_BEST_COMPRESSION }) },
-} as const;
-type StoredEncoding = keyof typeof STORED_ENCODINGS;
-const storedEncodings = Object.keys(STORED_ENCODINGS) as StoredEncoding[];
-
-/** Writes every prerendered page's compressed copies beside it (the build's last step). */
-export function compressPrerenderedPages(clientDir: string): void {
-  for (const path of prerenderedPaths(clientDir)) {
-    const html = readFileSync(join(clientDir, path, "index.html"));
-    for (const { file, compress } of Object.values(STORED_ENCODINGS))
-      writeFileSync(join(clientDir, path, file), compress(html));
-  }
+/** Writes every prerendered page's compressed copies beside it (a step at the build's end). */
+export function compressPrerenderedPages(clientDir: string): Promise<void> {
+  return writeCompressedCopies(prerenderedPaths(clientDir).map((path) => join(clientDir, path, "index.html")));
 }
 
 const pageBody = (body: Buffer): PageBody => ({
@@ -82,7 +61,7 @@ export async function loadPrerenderedPages(
     const text = html.toString("utf8");
     const encoded = new Map<StoredEncoding, PageBody>();
     for (const encoding of storedEncodings) {
-      const file = join(folder, STORED_ENCODINGS[encoding].file);
+      const file = join(folder, `index.html${STORED_ENCODINGS[encoding].suffix}`);
       if (existsSync(file)) encoded.set(encoding, pageBody(await readFile(file)));
     }
     pages.set(path, {
