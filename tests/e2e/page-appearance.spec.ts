@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sitePaths } from "../../app/content/site-pages.ts";
+import { LOCATION_GENERIC_TEXT } from "../../app/lib/location.ts";
 import { mockLookups, waitForHydration } from "./helpers.ts";
 
 /**
@@ -25,23 +26,34 @@ for (const width of widths) {
     test.use({ viewport: { width, height: shownHeight } });
 
     for (const path of sitePaths) {
-      test(`${path} looks as it did`, async ({ page, context }) => {
+      test(`${path} looks as it did, the same before its scripts and stylesheet arrive as after`, async ({
+        page,
+        context,
+      }) => {
         // The location lookups fail, as they would without a network.
         await mockLookups(context, {});
-        await page.goto(path);
-        await waitForHydration(page);
-        await fixLocationText(page);
-        const name = path === "/" ? "home" : path.slice(1);
-        await expect(page).toHaveScreenshot(`${name}-${width}.png`, screenshotOptions);
-      });
-
-      test(`${path} looks the same before its scripts and stylesheet arrive`, async ({ page, context }) => {
-        await context.route(/\/assets\//, (route) => route.abort());
+        // The whole stylesheet and the app's scripts are held back until the first view has been compared.
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        await context.route(/\/assets\//, async (route) => {
+          await released;
+          await route.continue();
+        });
         await page.goto(path);
         await fixLocationText(page);
-        const name = path === "/" ? "home" : path.slice(1);
-        await expect(page).toHaveScreenshot(`${name}-${width}.png`, screenshotOptions);
+        const screenshot = `${path === "/" ? "home" : path.slice(1)}-${width}.png`;
+        await expect(page).toHaveScreenshot(screenshot, screenshotOptions);
         expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+        release();
+        await waitForHydration(page);
+        // The line's text is set when the lookups have failed, and not before.
+        const locationLine = page.getByTestId("location-line");
+        if ((await locationLine.count()) > 0) {
+          await expect(locationLine.locator("span").first()).toHaveText(LOCATION_GENERIC_TEXT);
+        }
+        await fixLocationText(page);
+        await expect(page).toHaveScreenshot(screenshot, screenshotOptions);
       });
     }
   });
