@@ -3,9 +3,11 @@ import { TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from "../twilio-stand-in.ts";
 
 /**
  * The call-tracking browser tests' own server: built with a pool (public settings are compiled into the pages),
- * in its own build folder and database, so the other browser tests still see a site without call tracking.
+ * in its own build folder and database, on the port after the other browser tests' server, so that those still
+ * see a site without call tracking.
  */
-export const callsSiteUrl = `http://localhost:${e2ePort}`;
+const callsPort = e2ePort + 1;
+export const callsSiteUrl = `http://localhost:${callsPort}`;
 export const callsPgliteDir = `test-results/pglite-calls-${e2ePort}`;
 export const SITE_NUMBER = { e164: "+18005550199", display: "1-800-555-0199" };
 export const POOL = ["+18005550111", "+18005550112", "+18005550113", "+18005550114"];
@@ -16,7 +18,7 @@ export const twilioStandInPort = e2ePort + 1000;
 
 export const callsServerEnv = {
   NODE_ENV: "production",
-  PORT: String(e2ePort),
+  PORT: String(callsPort),
   HOST: "127.0.0.1",
   SITE_URL: callsSiteUrl,
   BUILD_DIR: `test-results/build-calls-${e2ePort}`,
