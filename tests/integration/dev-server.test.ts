@@ -11,7 +11,9 @@ describe("development server", () => {
   }, 60_000);
   afterAll(() => running?.close());
 
-  test("renders pages without a build", async () => {
+  // The first page compiles the app through Vite: about 5 s on a quiet machine, and 20-30 s or more while the rest
+  // of the suite keeps both cores busy.
+  test("renders pages without a build", { timeout: 90_000 }, async () => {
     const response = await fetch(`${running.url}/contact`);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("<form");
