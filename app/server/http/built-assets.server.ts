@@ -4,8 +4,8 @@ import expressStaticGzip from "express-static-gzip";
 import { writeCompressedCopies } from "./compressed-copies.server.ts";
 
 const ONE_YEAR_MS = 31_536_000_000;
-/** The assets that are text: scripts, stylesheets and drawings. */
-const TEXT_ASSET = /\.(js|css|svg)$/;
+/** The assets that are text: scripts and stylesheets. */
+const TEXT_ASSET = /\.(js|css)$/;
 
 /** Writes the compressed copies of every script and stylesheet the build made (a step at the build's end). */
 export function compressBuiltAssets(assetsDir: string): Promise<void> {
