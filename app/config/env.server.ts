@@ -215,6 +215,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return env;
 }
 
+/**
+ * The folder of the embedded database when it holds the site's data: no DATABASE_URL, and not in memory. Its server
+ * answers command lines on a socket beside it, and its lock says which process has it open.
+ */
+export function embeddedDatabaseFolder(source: Pick<Env, "DATABASE_URL" | "PGLITE_DATA_DIR">): string | undefined {
+  return source.DATABASE_URL || source.PGLITE_DATA_DIR.startsWith("memory://") ? undefined : source.PGLITE_DATA_DIR;
+}
+
 // A .env file in the working directory fills in settings the environment doesn't already have.
 if (existsSync(".env")) process.loadEnvFile(".env");
 

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import type { Env } from "~/config/env.server.ts";
+import { embeddedDatabaseFolder, type Env } from "~/config/env.server.ts";
 import {
   createPushAlerts,
   loadVapidKeys,
@@ -385,7 +385,7 @@ export async function startServices(env: Env): Promise<AppServices> {
 
   return {
     db: database.db,
-    pgliteDataDir: env.DATABASE_URL || env.PGLITE_DATA_DIR.startsWith("memory://") ? undefined : env.PGLITE_DATA_DIR,
+    pgliteDataDir: embeddedDatabaseFolder(env),
     run: database.run,
     leads,
     consoleAuth,

@@ -1,4 +1,4 @@
-import type { Env } from "~/config/env.server.ts";
+import { embeddedDatabaseFolder, type Env } from "~/config/env.server.ts";
 import { commandSocketPath, noServerListens, sendCommand, type CommandRequest } from "./command-socket.server.ts";
 import { setLogLevel } from "../log.server.ts";
 
@@ -29,13 +29,14 @@ function exitQuietlyWhenOutputCloses() {
 export async function runCommandLine(env: Env, request: CommandRequest): Promise<number> {
   setLogLevel(env.LOG_LEVEL);
   exitQuietlyWhenOutputCloses();
-  if (!env.DATABASE_URL && !env.PGLITE_DATA_DIR.startsWith("memory://")) {
+  const folder = embeddedDatabaseFolder(env);
+  if (folder !== undefined) {
     try {
-      return await sendCommand(commandSocketPath(env.PGLITE_DATA_DIR), request, output);
+      return await sendCommand(commandSocketPath(folder), request, output);
     } catch (error) {
       if (!noServerListens(error)) {
         output.err(
-          `The server holding the embedded database in ${env.PGLITE_DATA_DIR} did not run the command: ${(error as Error).message}\n`,
+          `The server holding the embedded database in ${folder} did not run the command: ${(error as Error).message}\n`,
         );
         return 1;
       }

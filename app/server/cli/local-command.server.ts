@@ -1,4 +1,4 @@
-import type { Env } from "~/config/env.server.ts";
+import { embeddedDatabaseFolder, type Env } from "~/config/env.server.ts";
 import {
   commandSocketPath,
   noServerListens,
@@ -18,9 +18,10 @@ const SERVER_STARTING_MS = 15_000;
  * here on PostgreSQL (DATABASE_URL) or on the embedded database itself.
  */
 export async function runWhereTheDatabaseIs(env: Env, request: CommandRequest, output: CommandOutput): Promise<number> {
-  if (!env.DATABASE_URL && !env.PGLITE_DATA_DIR.startsWith("memory://")) {
-    const owner = await embeddedDatabaseOwner(env.PGLITE_DATA_DIR);
-    if (owner !== undefined) return sendToStartingServer(env, owner, request, output);
+  const folder = embeddedDatabaseFolder(env);
+  if (folder !== undefined) {
+    const owner = await embeddedDatabaseOwner(folder);
+    if (owner !== undefined) return sendToStartingServer(folder, owner, request, output);
   }
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -41,7 +42,7 @@ export async function runWhereTheDatabaseIs(env: Env, request: CommandRequest, o
 }
 
 async function sendToStartingServer(
-  env: Env,
+  folder: string,
   owner: number,
   request: CommandRequest,
   output: CommandOutput,
@@ -49,14 +50,14 @@ async function sendToStartingServer(
   const deadline = Date.now() + SERVER_STARTING_MS;
   for (;;) {
     try {
-      return await sendCommand(commandSocketPath(env.PGLITE_DATA_DIR), request, output);
+      return await sendCommand(commandSocketPath(folder), request, output);
     } catch (error) {
       if (noServerListens(error) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         continue;
       }
       output.err(
-        `The server (process ${owner}) holds the embedded database in ${env.PGLITE_DATA_DIR} but did not run the command: ${(error as Error).message}\n`,
+        `The server (process ${owner}) holds the embedded database in ${folder} but did not run the command: ${(error as Error).message}\n`,
       );
       return 1;
     }

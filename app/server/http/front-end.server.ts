@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import { resolve } from "node:path";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { toPublicSiteConfig, type Env } from "~/config/env.server.ts";
+import { embeddedDatabaseFolder, toPublicSiteConfig, type Env } from "~/config/env.server.ts";
 import type { PublicSiteConfig } from "~/config/site.ts";
 import { builtAssets } from "./built-assets.server.ts";
 import { contentSecurityPolicy } from "./csp.server.ts";
@@ -74,7 +74,8 @@ export async function viteFrontEnd(env: Env, httpServer: Server): Promise<FrontE
  */
 export function writtenByTheServer(env: Env): (path: string) => boolean {
   const folders = [env.OUTBOX_DIR, env.BACKUP_DIR].map((folder) => resolve(folder));
-  const database = env.PGLITE_DATA_DIR.startsWith("memory://") ? undefined : resolve(env.PGLITE_DATA_DIR);
+  const folder = embeddedDatabaseFolder(env);
+  const database = folder === undefined ? undefined : resolve(folder);
   return (path) =>
     folders.some((folder) => path === folder || path.startsWith(`${folder}/`)) ||
     (database !== undefined &&
