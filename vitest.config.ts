@@ -20,8 +20,11 @@ export default defineConfig({
     // Each of the two workers runs its files one after another in one process, keeping the modules it loaded and the
     // embedded databases' threads it closed (reuse-pglite-threads.ts) from one file to the next: a fresh process
     // for each file loaded the server's modules and PGlite's WebAssembly again, and the suite took 415-430 s
-    // instead of 290. A file therefore leaves behind no state another could see: what it changes in process.env,
-    // timers or module state it puts back.
+    // instead of 290. A file therefore leaves behind no state another could see: globals and environment variables
+    // stubbed with vi.stubGlobal and vi.stubEnv are put back after each test, and a file that fakes timers puts
+    // back the real ones.
     isolate: false,
+    unstubGlobals: true,
+    unstubEnvs: true,
   },
 });

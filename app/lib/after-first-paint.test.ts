@@ -30,10 +30,7 @@ function page({ hidden = false, paintTiming = true } = {}) {
 }
 
 describe("afterLoadAndFirstPaint", () => {
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  afterEach(() => vi.useRealTimers());
 
   it("waits for the load event and then for the first contentful paint", () => {
     vi.useFakeTimers();

@@ -5,7 +5,8 @@ import type { PgliteThread } from "~/server/db/pglite-thread.server.ts";
 /**
  * Tests open many embedded databases: each worker reuses the threads of those its files closed (it runs its files in
  * one process), since a new thread loads and warms PGlite's WebAssembly again, which takes seconds on this machine.
- * A thread that failed is not reused. A new database starts from the run's migrated one (migrated-database.ts) instead of being created.
+ * A thread that failed is not reused. A new database starts from the run's migrated one (migrated-database.ts)
+ * instead of being created.
  */
 vi.mock("~/server/db/pglite-thread.server.ts", async (importOriginal) => {
   const actual = await importOriginal<typeof import("~/server/db/pglite-thread.server.ts")>();
