@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
@@ -162,23 +162,20 @@ describe("server", () => {
   });
 
   test("sends a script in the best encoding the browser accepts, as compressed at build time, cached for good", async () => {
+    // The app's entry script, which every page that hydrates loads.
     const assets = new URL("../../build/client/assets/", import.meta.url);
-    const [largest] = await Promise.all(
-      (await readdir(assets))
-        .filter((name) => name.endsWith(".js"))
-        .map(async (name) => ({ name, size: (await stat(new URL(name, assets))).size })),
-    ).then((scripts) => scripts.sort((a, b) => b.size - a.size));
-    const script = await readFile(new URL(largest!.name, assets), "utf8");
+    const entry = (await readdir(assets)).find((name) => /^entry\.client-.*\.js$/.test(name))!;
+    const script = await readFile(new URL(entry, assets), "utf8");
     const stored = {
-      br: await readFile(new URL(`${largest!.name}.br`, assets)),
-      gzip: await readFile(new URL(`${largest!.name}.gz`, assets)),
+      br: await readFile(new URL(`${entry}.br`, assets)),
+      gzip: await readFile(new URL(`${entry}.gz`, assets)),
     };
     for (const [accept, encoding] of [
       ["gzip, deflate, br, zstd", "br"],
       ["gzip, deflate", "gzip"],
       ["identity", null],
     ] as const) {
-      const response = await fetch(`${running.url}/assets/${largest!.name}`, {
+      const response = await fetch(`${running.url}/assets/${entry}`, {
         headers: { "Accept-Encoding": accept },
       });
       expect(response.headers.get("content-encoding"), accept).toBe(encoding);
