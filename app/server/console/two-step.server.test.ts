@@ -126,7 +126,9 @@ describe("two-step sign-in", () => {
     if (first.outcome !== "code-needed") throw new Error(first.outcome);
     const [payload, signature] = first.pending.split(".");
     const other = Buffer.from(JSON.stringify({ id: "someone-else", email, expires: 9e9 })).toString("base64url");
-    for (const pending of [`${other}.${signature}`, `${payload}.x${signature!.slice(1)}`, "", 42]) {
+    // The altered signature's first character is always a different one (a signature may itself start with "x").
+    const altered = `${signature!.startsWith("x") ? "y" : "x"}${signature!.slice(1)}`;
+    for (const pending of [`${other}.${signature}`, `${payload}.${altered}`, "", 42]) {
       expect(await auth.verifyCode({ pending, code: totpCode(secret, 1) }, "192.0.2.6")).toEqual({
         outcome: "expired",
       });
