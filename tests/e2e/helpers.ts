@@ -74,6 +74,9 @@ export async function clickVisibleCallLinks(page: Page): Promise<string[]> {
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    // Every rule runs, but only violations are gathered node by node: the nodes that pass each rule are not
+    // serialised out of the page, which made each run about a quarter slower.
+    .options({ resultTypes: ["violations"] })
     .setLegacyMode(true)
     .analyze();
   expect(
