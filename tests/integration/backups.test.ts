@@ -155,12 +155,21 @@ describe("backups of the embedded database", () => {
       bytes.writeUInt8(bytes.readUInt8(middle) ^ 0xff, middle);
       await writeFile(altered, bytes);
       await writeFile(`${altered}.sha256`, await readFile(`${file}.sha256`));
+      const elsewhere = join(root, "elsewhere");
+      const answer = await runScript("restore", [truncated], { ...env, PGLITE_DATA_DIR: elsewhere });
+      expect(answer.code).toBe(1);
+      expect(answer.stderr).toContain("damaged or incomplete");
+      expect((await runScript("restore", ["--verify", altered], env)).code).toBe(1);
+      // What the command lines print is the restore's and the verification's own answer.
       for (const damaged of [truncated, altered]) {
-        const answer = await runScript("restore", [damaged], { ...env, PGLITE_DATA_DIR: join(root, "elsewhere") });
-        expect(answer.code).toBe(1);
-        expect(answer.stderr).toContain("damaged or incomplete");
-        expect((await runScript("restore", ["--verify", damaged], env)).code).toBe(1);
+        for (const outcome of [
+          await restoreBackup(damaged, { pgliteDataDir: elsewhere }),
+          await verifyBackup(damaged),
+        ]) {
+          expect(outcome).toEqual({ kind: "refused", message: expect.stringContaining("damaged or incomplete") });
+        }
       }
+      await expect(stat(elsewhere)).rejects.toThrow();
 
       // copy-to: the restored embedded database into an empty PostgreSQL database.
       const target = await postgres.createDatabase();
