@@ -51,6 +51,10 @@ export const emailOutbox = pgTable(
     index("email_outbox_privacy_request_idx")
       .on(table.privacyRequestId)
       .where(sql`${table.privacyRequestId} IS NOT NULL`),
+    // The hourly purge of the operator's own emails reads these by age, not every lead's email.
+    index("email_outbox_unowned_created_idx")
+      .on(table.createdAt)
+      .where(sql`${table.contactRequestId} IS NULL AND ${table.privacyRequestId} IS NULL`),
     // An email belongs to at most one request; the operator's own emails (a digest, an alert) to none.
     check("email_outbox_one_request", sql`${table.contactRequestId} IS NULL OR ${table.privacyRequestId} IS NULL`),
   ],

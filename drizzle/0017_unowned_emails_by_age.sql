@@ -1,0 +1,1 @@
+CREATE INDEX "email_outbox_unowned_created_idx" ON "email_outbox" USING btree ("created_at") WHERE "email_outbox"."contact_request_id" IS NULL AND "email_outbox"."privacy_request_id" IS NULL;
