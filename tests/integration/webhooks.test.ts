@@ -6,7 +6,12 @@ import { openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
 import { updateLead } from "~/server/leads/index.server.ts";
 import { createMailer } from "~/server/outbox/index.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "~/server/outbox/outbox.server.ts";
-import { createWebhookConsole, webhookQueue, type WebhookConsole } from "~/server/webhooks/index.server.ts";
+import {
+  createWebhookConsole,
+  purgeOldDeliveries,
+  webhookQueue,
+  type WebhookConsole,
+} from "~/server/webhooks/index.server.ts";
 import { webhookDeliveries, webhookEndpoints } from "../../app/server/webhooks/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
@@ -182,6 +187,35 @@ describe("webhook deliveries through the outbox's lease", () => {
 
   const consoleOn = (on: OpenDatabase, worker?: OutboxWorker) =>
     createWebhookConsole({ db: on.db, rule: { allowPrivate: true }, onQueued: () => worker?.nudge("webhooks") });
+
+  test("deliveries, which hold leads' contact details, go 30 days after they were queued once settled, however many; those still to send stay", async () => {
+    const [endpoint] = await database.db
+      .insert(webhookEndpoints)
+      .values({ id: randomUUID(), url: "https://crm.example/hooks", events: ["lead.created"], secret: "whsec_test" })
+      .returning({ id: webhookEndpoints.id });
+    const deliveries = (label: string, count: number, daysAgo: number, settled: "sent" | "failed" | null) =>
+      database.db.execute(sql`
+        INSERT INTO webhook_deliveries (id, endpoint_id, created_at, purpose, message_id, payload, sent_at, failed_at)
+        SELECT gen_random_uuid(), ${endpoint!.id}, now() - ${daysAgo} * interval '1 day', ${label}, 'msg_' || n, '{}',
+          ${settled === "sent" ? sql`now()` : sql`NULL`}, ${settled === "failed" ? sql`now()` : sql`NULL`}
+        FROM generate_series(1, ${count}::int) n`);
+    // More than two statements' worth.
+    await deliveries("old, sent", 1_100, 31, "sent");
+    await deliveries("old, given up", 3, 31, "failed");
+    await deliveries("old, still to send", 2, 31, null);
+    await deliveries("recent", 4, 29, "sent");
+
+    expect(await purgeOldDeliveries(database.run)).toBe(1_103);
+    const left = await database.db
+      .select({ purpose: webhookDeliveries.purpose, count: sql<number>`count(*)::int` })
+      .from(webhookDeliveries)
+      .groupBy(webhookDeliveries.purpose)
+      .orderBy(webhookDeliveries.purpose);
+    expect(left).toEqual([
+      { purpose: "old, still to send", count: 2 },
+      { purpose: "recent", count: 4 },
+    ]);
+  });
 
   test("a failing endpoint is retried on Standard Webhooks' schedule, then the delivery is given up", async () => {
     receiver = await startWebhookReceiver();

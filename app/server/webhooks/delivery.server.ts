@@ -155,10 +155,24 @@ export function webhookQueue(settings: WebhookDeliverySettings): DeliveryQueue<C
 /** Deliveries are kept this long after they were queued (their payloads hold leads' contact details), then deleted. */
 const KEPT_FOR_DAYS = 30;
 
-const PURGE = `DELETE FROM ${d.table}
-WHERE ${d.createdAt} < now() - $1 * interval '1 day' AND (${d.sentAt} IS NOT NULL OR ${d.failedAt} IS NOT NULL)`;
+/** Deliveries deleted per statement: each statement is short, so leads arriving meanwhile are never held up long. */
+const PURGE_BATCH = 500;
 
-/** Deletes settled deliveries past their keeping time (hourly housekeeping). */
-export async function purgeOldDeliveries(run: RunStatement): Promise<void> {
-  await run("webhooks_purge", PURGE, [KEPT_FOR_DAYS]);
+const PURGE = `DELETE FROM ${d.table} WHERE ${d.id} IN (
+  SELECT ${d.id} FROM ${d.table}
+  WHERE ${d.createdAt} < now() - $1 * interval '1 day' AND (${d.sentAt} IS NOT NULL OR ${d.failedAt} IS NOT NULL)
+  ORDER BY ${d.createdAt} LIMIT ${PURGE_BATCH}
+) RETURNING 1`;
+
+/**
+ * Deletes settled deliveries past their keeping time, oldest first and PURGE_BATCH a statement (hourly
+ * housekeeping). Returns how many went.
+ */
+export async function purgeOldDeliveries(run: RunStatement): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const deleted = (await run("webhooks_purge", PURGE, [KEPT_FOR_DAYS])).length;
+    purged += deleted;
+    if (deleted < PURGE_BATCH) return purged;
+  }
 }

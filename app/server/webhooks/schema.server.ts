@@ -52,5 +52,9 @@ export const webhookDeliveries = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} IS NULL AND ${table.failedAt} IS NULL`),
     index("webhook_deliveries_endpoint_idx").on(table.endpointId, table.createdAt),
+    // The hourly purge reads the settled deliveries by age, not every delivery of the month.
+    index("webhook_deliveries_settled_created_idx")
+      .on(table.createdAt)
+      .where(sql`${table.sentAt} IS NOT NULL OR ${table.failedAt} IS NOT NULL`),
   ],
 );

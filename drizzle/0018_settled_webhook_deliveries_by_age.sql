@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_deliveries_settled_created_idx" ON "webhook_deliveries" USING btree ("created_at") WHERE "webhook_deliveries"."sent_at" IS NOT NULL OR "webhook_deliveries"."failed_at" IS NOT NULL;
