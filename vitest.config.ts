@@ -7,7 +7,9 @@ export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "scripts/**/*.test.ts"],
-    testTimeout: 30_000,
+    // The suite keeps both cores busy, and this machine's speed varies from day to day: the slowest tests without a
+    // limit of their own (a SIGKILL under load, the slow-headers timeouts, the folder lock) took 18-24 s on a slow day.
+    testTimeout: 60_000,
     globalSetup: ["tests/setup/migrated-database.ts"],
     setupFiles: ["tests/setup/reuse-pglite-threads.ts"],
     // Servers started inside the test process would log every request into the test output; tests that
