@@ -155,6 +155,7 @@ test("hostile beacon bodies get 4xx and change nothing", async ({ browser, baseU
 });
 
 test("the dashboard validates its range and passes axe at 1280 and 390 px", async ({ page }) => {
+  test.setTimeout(60_000);
   await page.goto("/admin/dashboard");
   await signIn(page, operator, PASSWORD);
   await page.getByLabel("Range").selectOption("90");

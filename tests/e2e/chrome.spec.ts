@@ -83,6 +83,7 @@ test.describe("shared chrome", () => {
     page,
     request,
   }) => {
+    test.setTimeout(60_000);
     const { prerenderedRoutes } = await import("./helpers.ts");
     const titles = new Set<string>();
     for (const path of prerenderedRoutes()) {

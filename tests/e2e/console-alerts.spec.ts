@@ -8,6 +8,7 @@ const PASSWORD = "correct horse battery staple";
 test("no public page registers a service worker or links a manifest; the console registers one scoped to /admin/", async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   for (const path of prerenderedRoutes()) {
     await page.goto(path);
     await page.waitForLoadState("load");

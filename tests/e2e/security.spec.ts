@@ -26,6 +26,7 @@ test("prerendered pages and server-rendered responses carry strict security head
 });
 
 test("no page breaks its own CSP or uses inline event handlers", async ({ page }) => {
+  test.setTimeout(60_000);
   const violations: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" && /Content Security Policy|Refused to/.test(message.text()))
