@@ -6,7 +6,12 @@ import { ConsoleSection } from "./components/ConsoleSection.tsx";
 import { FiguresTable, type FiguresColumn } from "./components/FiguresTable.tsx";
 import { buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { parseDashboardRange, dashboardData, rangeDays } from "~/server/analytics/index.server.ts";
-import { campaignReport, campaignTables, type CampaignRow, type CampaignSums } from "~/server/conversions/index.server.ts";
+import {
+  campaignReport,
+  campaignTables,
+  type CampaignRow,
+  type CampaignSums,
+} from "~/server/conversions/index.server.ts";
 import { formatMoney } from "~/lib/money.ts";
 import { conversionsPer100Views, dashboardRanges } from "~/lib/dashboard-figures.ts";
 import { requireOperator } from "~/server/console/index.server.ts";

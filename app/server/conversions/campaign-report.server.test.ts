@@ -156,7 +156,10 @@ describe("the dashboard's campaign tables", () => {
     });
 
     expect(funnel.top).toEqual(campaigns.slice(0, 50));
-    expect(funnel.rest).toEqual({ rows: 10, figures: { views: 100, calls: 20, formStarts: 10, leads: 30, booked: 10 } });
+    expect(funnel.rest).toEqual({
+      rows: 10,
+      figures: { views: 100, calls: 20, formStarts: 10, leads: 30, booked: 10 },
+    });
   });
 
   test("with 50 rows or fewer, show them all, with a total and no rest", () => {

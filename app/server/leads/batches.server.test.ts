@@ -68,6 +68,9 @@ test("a download closed while its next batch is read leaves that batch's failure
   await download.return(undefined);
   // An unhandled rejection would fail this file's run; the database answers the next statement.
   await new Promise((resolve) => setTimeout(resolve, 200));
-  const [left] = await executeRows<{ leads: number }>(database.db, sql`SELECT count(*)::int AS leads FROM contact_requests`);
+  const [left] = await executeRows<{ leads: number }>(
+    database.db,
+    sql`SELECT count(*)::int AS leads FROM contact_requests`,
+  );
   expect(left?.leads).toBe(2_001);
 });
