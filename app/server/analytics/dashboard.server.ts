@@ -1,10 +1,10 @@
 import { and, asc, gte, lte, sql } from "drizzle-orm";
 import { topRows, type DashboardRange, type TopRows } from "~/lib/dashboard-figures.ts";
-import type { SiteEventKind } from "~/lib/site-events.ts";
 import { executeRows, type Database } from "../db/index.server.ts";
 import { callCounts, type CallCounts } from "../calls/index.server.ts";
 import { leadCounts } from "../leads/index.server.ts";
 import { siteEventCounts, siteEventCountsVersion } from "./schema.server.ts";
+import { sumOf } from "./source-counts.server.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -54,8 +54,6 @@ export function rangeDays(range: DashboardRange, today = new Date()) {
 }
 
 const t = siteEventCounts;
-const sumOf = (kind: SiteEventKind) =>
-  sql<number>`coalesce(sum(${t.count}) filter (where ${t.kind} = ${kind}), 0)::int`;
 type GroupedCounts = {
   /** Which grouping the row is: 0 by day, 1 by page, 2 by placement, 3 by source, medium and campaign. */
   grouping: 0 | 1 | 2 | 3;

@@ -1,4 +1,5 @@
 import { and, gte, lte, sql } from "drizzle-orm";
+import type { SiteEventKind } from "~/lib/site-events.ts";
 import type { Database } from "../db/index.server.ts";
 import { siteEventCounts as t } from "./schema.server.ts";
 
@@ -11,7 +12,8 @@ export interface SourceCounts {
   formStarts: number;
 }
 
-const sumOf = (kind: "view" | "call" | "form") =>
+/** The sum of one kind's counts over a group of rows, 0 when there are none. */
+export const sumOf = (kind: SiteEventKind) =>
   sql<number>`coalesce(sum(${t.count}) filter (where ${t.kind} = ${kind}), 0)::int`;
 
 /** The counts of the days `from` to `to` (ISO dates, both included), read by the aggregates' leading day key. */
