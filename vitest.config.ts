@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "scripts/**/*.test.ts"],
     // The suite keeps both cores busy, and this machine's speed varies from day to day: the slowest tests without a
-    // limit of their own (a SIGKILL under load, the slow-headers timeouts, the folder lock) took 18-24 s on a slow day.
+    // limit of their own (the folder lock, a server killed while it creates its folder) took 15-18 s on a slow day.
     testTimeout: 60_000,
     globalSetup: ["tests/setup/migrated-database.ts"],
     setupFiles: ["tests/setup/reuse-pglite-threads.ts"],
