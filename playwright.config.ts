@@ -1,9 +1,9 @@
 import { defineConfig } from "@playwright/test";
-import { assertChromiumInstalled, chromiumArgs, chromiumPath } from "./tooling/chromium.ts";
+import { assertChromiumInstalled, chromiumArgs, chromiumHeadlessShell } from "./tooling/chromium.ts";
 import { e2ePgliteDir, e2ePort } from "./tests/e2e-server.ts";
 import { callsPgliteDir, callsServerEnv, callsSiteUrl } from "./tests/e2e-calls/settings.ts";
 
-assertChromiumInstalled();
+assertChromiumInstalled(chromiumHeadlessShell);
 
 const port = e2ePort;
 
@@ -17,7 +17,7 @@ export default defineConfig({
   snapshotPathTemplate: "{testDir}/{testFilePath}-snapshots/{arg}{-snapshotSuffix}{ext}",
   use: {
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: chromiumHeadlessShell.path,
       // No test may reach the internet (the location line calls third-party lookups): every host but
       // this machine fails to resolve. Requests a test mocks with page.route() never get that far.
       args: [...chromiumArgs, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"],

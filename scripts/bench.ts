@@ -22,7 +22,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { parseEnv } from "../app/config/env.server.ts";
 import { startServer } from "../app/server/start-server.server.ts";
-import { chromiumArgs, chromiumPath, assertChromiumInstalled } from "../tooling/chromium.ts";
+import { assertChromiumInstalled, chromium, chromiumArgs } from "../tooling/chromium.ts";
 import { compressPrerenderedPages } from "../app/server/http/index.server.ts";
 import { gzipBytes, pageAssets, pageHtml, prerenderedPaths } from "./lib/route-assets.ts";
 
@@ -179,7 +179,7 @@ async function measure<Paths extends readonly string[]>(
 }
 
 async function main() {
-  assertChromiumInstalled();
+  assertChromiumInstalled(chromium);
   const geoStandIn = startGeoStandIn();
   if (!options["no-build"]) execSync("npx react-router build", { stdio: "inherit" });
   const routes = options.routes ? options.routes.split(",") : prerenderedPaths(clientDir);
@@ -195,7 +195,7 @@ async function main() {
       OUTBOX_DIR: join(process.cwd(), "bench-results/outbox"),
     }),
   );
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
+  const chrome = await chromeLauncher.launch({ chromePath: chromium.path, chromeFlags: chromiumArgs });
 
   const loadAtStart = loadavg();
   let minimal: Sample;

@@ -1,16 +1,16 @@
 /**
- * Before `npm test`: the browser tests drive Debian's Chromium and the scale-out test runs a real nginx. When
- * either is missing, it is installed with apt-get if this runs as root (a fresh machine, CI); otherwise the
- * tests stop at once with the exact command to run.
+ * Before `npm test`: the browser tests drive Debian's Chromium headless shell and the scale-out test runs a real
+ * nginx. When either is missing, it is installed with apt-get if this runs as root (a fresh machine, CI); otherwise
+ * the tests stop at once with the exact command to run.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chromiumPath } from "../tooling/chromium.ts";
+import { chromiumHeadlessShell } from "../tooling/chromium.ts";
 
 const NGINX_PATH = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 
 const missing = [
-  { binary: chromiumPath, debianPackage: "chromium" },
+  { binary: chromiumHeadlessShell.path, debianPackage: chromiumHeadlessShell.debianPackage },
   { binary: NGINX_PATH, debianPackage: "nginx" },
 ]
   .filter(({ binary }) => !existsSync(binary))
