@@ -7,6 +7,7 @@ import pg from "pg";
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
 import { parseEnv, type Env } from "~/config/env.server.ts";
+import { testOutboxDir } from "./server-process.ts";
 
 /** Real parts for the integration tests: an SMTP peer, a PostgreSQL server, and a test env. */
 
@@ -174,8 +175,7 @@ export function testEnv(overrides: Record<string, string | undefined>): Env {
     PGLITE_DATA_DIR: "memory://",
     // The test runner's level (vitest sets warn); a test that reads the log sets its own.
     LOG_LEVEL: process.env.LOG_LEVEL,
-    // Servers started without SMTP_URL write their mail here, never into the project's ./data.
-    OUTBOX_DIR: join(tmpdir(), "plumbline-test-outbox"),
+    OUTBOX_DIR: testOutboxDir,
     LEADS_EMAIL_TO: "leads@operator.example",
     LEGAL_OPERATOR_EMAIL: "privacy@operator.example",
     MAIL_FROM: "Plumbline <no-reply@plumbline.example>",

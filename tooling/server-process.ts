@@ -1,8 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/** Servers under test or benchmark that have no SMTP_URL write their mail here, never into the project's ./data. */
+export const testOutboxDir = join(tmpdir(), "plumbline-test-outbox");
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -39,7 +44,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const child = spawn(process.execPath, serve.args, {
     cwd: ROOT,
     // DIGEST off: on a Monday the digest would be one more email than a test expects.
-    env: { PATH: process.env.PATH, ...serve.env, HOST: "127.0.0.1", DIGEST: "off", BACKUP_SCHEDULE: "off", ...env },
+    env: {
+      PATH: process.env.PATH,
+      ...serve.env,
+      HOST: "127.0.0.1",
+      DIGEST: "off",
+      BACKUP_SCHEDULE: "off",
+      OUTBOX_DIR: testOutboxDir,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

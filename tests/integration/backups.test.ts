@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { mkdtemp, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -100,6 +100,13 @@ const LIMITS = { POST_RATE_LIMIT_PER_MINUTE: "100000", FORM_RATE_LIMIT_PER_HOUR:
 
 const backupPath = (stdout: string) => /to (\S+\.gz) \(/.exec(stdout)?.[1] ?? "";
 
+/** The mail in the project's own outbox folder, where `npm start` writes it when no SMTP_URL is set. */
+const projectOutboxFiles = () =>
+  readdir(join(process.cwd(), "data", "outbox")).then(
+    (files) => files.length,
+    () => 0,
+  );
+
 describe("backups of the embedded database", () => {
   let server: ServerProcess | undefined;
   afterAll(() => server?.kill("SIGTERM"));
@@ -117,6 +124,7 @@ describe("backups of the embedded database", () => {
         BACKUP_DIR: backupDir,
         DATABASE_URL: "",
       };
+      const projectOutboxBefore = await projectOutboxFiles();
       server = await startServerProcess(env);
       await signedInOperator(server.url, env);
       const before = await leadsUntil(server.url, "before", new Promise((resolve) => setTimeout(resolve, 300)));
@@ -134,6 +142,8 @@ describe("backups of the embedded database", () => {
 
       await server.kill("SIGTERM");
       server = undefined;
+      // The leads' emails went to the tests' outbox, not into the project's ./data.
+      expect(await projectOutboxFiles()).toBe(projectOutboxBefore);
       // A restore refuses a folder that holds a database.
       const refused = await runScript("restore", [file], env);
       expect(refused.code).toBe(1);
