@@ -28,16 +28,17 @@ export default defineConfig({
     reducedMotion: "reduce",
   },
   projects: [
-    { name: "site", testDir: "tests/e2e", use: { baseURL: `http://localhost:${port}` } },
     {
       // Call tracking and texts, against their own server with a tracking-number pool: one test at a time, since
-      // they share its pool.
+      // they share its pool. They are listed first so that they run beside the site's tests from the start, rather
+      // than alone on one of the two workers at the end.
       name: "calls",
       testDir: "tests/e2e-calls",
       fullyParallel: false,
       workers: 1,
       use: { baseURL: callsSiteUrl },
     },
+    { name: "site", testDir: "tests/e2e", use: { baseURL: `http://localhost:${port}` } },
   ],
   webServer: [
     {
