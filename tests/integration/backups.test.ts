@@ -18,6 +18,7 @@ import { databaseFacts } from "../../app/server/backups/database-facts.server.ts
 import { startServerProcess, type ServerProcess } from "../../tooling/server-process.ts";
 import { freePort, postJson, startPostgres, validContact, type TestPostgres } from "../../tooling/local-services.ts";
 import { contactRequestRow } from "../../tooling/stored-rows.ts";
+import { makeMigratedFolder } from "./migrated-folder.ts";
 
 /**
  * Backups that restore: made while the server takes leads, checked against their checksum, restored into an empty
@@ -125,6 +126,7 @@ describe("backups of the embedded database", () => {
         DATABASE_URL: "",
       };
       const projectOutboxBefore = await projectOutboxFiles();
+      await makeMigratedFolder(dataDir);
       server = await startServerProcess(env);
       await signedInOperator(server.url, env);
       const before = await leadsUntil(server.url, "before", new Promise((resolve) => setTimeout(resolve, 300)));

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { postJson, startPostgres, testEnv, validContact, type TestPostgres } from "../../tooling/local-services.ts";
+import { makeMigratedFolder } from "./migrated-folder.ts";
 
 /** `npm run operator` and `npm run leads` as an operator runs them, in a second terminal, while the site runs. */
 function runCli(tool: "operator" | "leads", args: string[], env: Record<string, string>, stdin = "") {
@@ -110,9 +111,11 @@ describe("operator and leads commands while the server runs on the embedded data
 test("a command whose reader stops early (npm run leads -- export | head) exits quietly", async () => {
   const folder = await mkdtemp(join(tmpdir(), "plumbline-pipe-"));
   try {
+    const pgliteDir = join(folder, "pglite");
+    await makeMigratedFolder(pgliteDir);
     // The reader is gone before the first line is written, as `head` is once it has its lines.
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/leads.ts", "export"], {
-      env: { ...process.env, DATABASE_URL: "", PGLITE_DATA_DIR: join(folder, "pglite") },
+      env: { ...process.env, DATABASE_URL: "", PGLITE_DATA_DIR: pgliteDir },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout.destroy();

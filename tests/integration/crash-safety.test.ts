@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "~/server/db/db.server.ts";
+import { makeMigratedFolder } from "./migrated-folder.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { startServerProcess, type ServerProcess } from "../../tooling/server-process.ts";
@@ -46,6 +47,7 @@ describe("crash safety on the embedded database", () => {
       OUTBOX_RETRY_MAX_MS: "1000",
       LOG_LEVEL: "debug",
     };
+    await makeMigratedFolder(env.PGLITE_DATA_DIR);
     const first = await startServerProcess(env);
     servers.push(first);
 

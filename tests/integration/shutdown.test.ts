@@ -10,6 +10,7 @@ import { startServer } from "~/server/start-server.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { postJson, startSmtpPeer, testEnv, validContact, waitUntil } from "../../tooling/local-services.ts";
 import { npmScriptCommand } from "../../tooling/server-process.ts";
+import { makeMigratedFolder } from "./migrated-folder.ts";
 
 const PROJECT_DIR = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -70,6 +71,7 @@ function slowPost(url: string) {
 test("SIGTERM twice during a request and a hung email send: the request completes, the database is closed, the process exits 0 within seconds; each email goes out once after a restart", async () => {
   const dataDir = join(root, "pglite");
   const hungPeer = await startSmtpPeer({ holdRecipients: true });
+  await makeMigratedFolder(dataDir);
   const server = await startServerProcess({ PGLITE_DATA_DIR: dataDir, SMTP_URL: hungPeer.url });
   try {
     expect((await postJson(server.url, validContact)).status).toBe(200);

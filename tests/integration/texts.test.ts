@@ -5,6 +5,7 @@ import { eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { openDatabase } from "~/server/db/index.server.ts";
+import { makeMigratedFolder } from "./migrated-folder.ts";
 import { savePushSubscription } from "~/server/alerts/index.server.ts";
 import { saveOperator } from "~/server/console/index.server.ts";
 import { createTexts, customerThread, purgeExpiredTexts, saveTextBackMessage } from "~/server/texts/index.server.ts";
@@ -440,6 +441,7 @@ describe("a crash between queueing a text and sending it", () => {
     const customer = "+15550188001";
     // Twilio is unreachable: the text-back is queued with the missed call and waits in the outbox.
     standIn.down = true;
+    await makeMigratedFolder(env.PGLITE_DATA_DIR);
     server = await startServerProcess(env);
     await missedCall(customer, server.url);
     await server.kill("SIGKILL");

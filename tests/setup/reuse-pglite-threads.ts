@@ -28,8 +28,7 @@ vi.mock("~/server/db/pglite-thread.server.ts", async (importOriginal) => {
   return {
     ...actual,
     // A new database, in memory or in a folder, starts from the dump. How a server creates a folder without one is
-    // tested by pglite-thread.server.test.ts and private-data.test.ts (which use the module itself), and by every
-    // server these tests start as a process of its own.
+    // tested by pglite-thread.server.test.ts and private-data.test.ts (which use the module itself).
     openPgliteThread: async (dataDir: string, migrationsFolder: string) =>
       actual.openPgliteThread(dataDir, migrationsFolder, reused, await migratedDatabase()),
   };
