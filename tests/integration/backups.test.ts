@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -408,6 +408,24 @@ test(
     expect(await storedEmails({ pgliteDataDir: target }, ["version1@example.com"])).toEqual(["version1@example.com"]);
   },
 );
+
+test("a backup folder named relative to where the server was started is verified, wherever the project is", async () => {
+  const database = await openDatabase({ pgliteDataDir: "memory://" });
+  const startedIn = process.cwd();
+  const operatorsFolder = join(root, "operators-folder");
+  await mkdir(operatorsFolder);
+  // The server runs from the operator's own folder, with BACKUP_DIR=backups; the project is elsewhere.
+  process.chdir(operatorsFolder);
+  try {
+    const backups = createBackups({ db: database.db, run: database.run, settings: settingsFor("backups") });
+    const made = await backups.backUpNow();
+    expect(made.problem).toBeNull();
+    expect((await stat(join(operatorsFolder, made.path))).isFile()).toBe(true);
+  } finally {
+    process.chdir(startedIn);
+    await database.close();
+  }
+});
 
 test("the daily backup is made once a day after its time, verified, and a day without a verified one emails the operator once", async () => {
   const database = await openDatabase({ pgliteDataDir: "memory://" });

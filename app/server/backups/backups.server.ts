@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { basename, join, resolve as resolvePath } from "node:path";
 import type { Env } from "~/config/env.server.ts";
 import { wallClock, zonedInstant } from "~/lib/operator-time.ts";
 import type { Database, RunStatement } from "../db/index.server.ts";
@@ -46,13 +46,14 @@ export type VerifyBackup = (path: string) => Promise<string | null>;
 
 /**
  * Verification in a process of its own (`npm run restore -- --verify FILE`): restoring into a scratch database
- * takes seconds of CPU and memory the server's requests should not wait behind.
+ * takes seconds of CPU and memory the server's requests should not wait behind. The command runs in the project's
+ * folder, so it gets the file's whole path: BACKUP_DIR may be relative to wherever the server was started.
  */
 const verifyInChildProcess: VerifyBackup = (path) =>
   new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ["--import", import.meta.resolve("tsx"), projectPath("scripts/restore.ts"), "--verify", path],
+      ["--import", import.meta.resolve("tsx"), projectPath("scripts/restore.ts"), "--verify", resolvePath(path)],
       { cwd: projectPath(), stdio: ["ignore", "ignore", "pipe"] },
     );
     let errors = "";
