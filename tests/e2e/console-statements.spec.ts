@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { freePort } from "../../tooling/local-services.ts";
+import { makeMigratedFolder } from "../../tooling/migrated-database.ts";
 import { startServerProcess, type ServerProcess } from "../../tooling/server-process.ts";
 import { signIn } from "./console.ts";
 import { expectNoAxeViolations } from "./helpers.ts";
@@ -48,6 +49,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   folder = await mkdtemp(join(tmpdir(), "plumbline-statements-"));
   const dataDir = join(folder, "pglite");
+  await makeMigratedFolder(dataDir);
   period = await seedLastMonth({ PGLITE_DATA_DIR: dataDir });
   const port = await freePort();
   server = await startServerProcess({

@@ -18,7 +18,7 @@ import { databaseFacts } from "../../app/server/backups/database-facts.server.ts
 import { startServerProcess, type ServerProcess } from "../../tooling/server-process.ts";
 import { freePort, postJson, startPostgres, validContact, type TestPostgres } from "../../tooling/local-services.ts";
 import { contactRequestRow } from "../../tooling/stored-rows.ts";
-import { makeMigratedFolder } from "./migrated-folder.ts";
+import { makeMigratedFolder } from "../../tooling/migrated-database.ts";
 
 /**
  * Backups that restore: made while the server takes leads, checked against their checksum, restored into an empty

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { postJson, startPostgres, testEnv, validContact, type TestPostgres } from "../../tooling/local-services.ts";
-import { makeMigratedFolder } from "./migrated-folder.ts";
+import { makeMigratedFolder } from "../../tooling/migrated-database.ts";
 
 /** `npm run operator` and `npm run leads` as an operator runs them, in a second terminal, while the site runs. */
 function runCli(tool: "operator" | "leads", args: string[], env: Record<string, string>, stdin = "") {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "~/server/db/db.server.ts";
-import { makeMigratedFolder } from "./migrated-folder.ts";
+import { makeMigratedFolder } from "../../tooling/migrated-database.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { startServerProcess, type ServerProcess } from "../../tooling/server-process.ts";

@@ -10,7 +10,7 @@ import { startServer } from "~/server/start-server.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { postJson, startSmtpPeer, testEnv, validContact, waitUntil } from "../../tooling/local-services.ts";
 import { npmScriptCommand } from "../../tooling/server-process.ts";
-import { makeMigratedFolder } from "./migrated-folder.ts";
+import { makeMigratedFolder } from "../../tooling/migrated-database.ts";
 
 const PROJECT_DIR = fileURLToPath(new URL("../../", import.meta.url));
 

@@ -5,7 +5,7 @@ import { eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { openDatabase } from "~/server/db/index.server.ts";
-import { makeMigratedFolder } from "./migrated-folder.ts";
+import { makeMigratedFolder } from "../../tooling/migrated-database.ts";
 import { savePushSubscription } from "~/server/alerts/index.server.ts";
 import { saveOperator } from "~/server/console/index.server.ts";
 import { createTexts, customerThread, purgeExpiredTexts, saveTextBackMessage } from "~/server/texts/index.server.ts";

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, expect, test, vi } from "vitest";
 import { contactRequests } from "../leads/schema.server.ts";
 import { openDatabase } from "./db.server.ts";
+import { makeMigratedFolder } from "../../../tooling/migrated-database.ts";
 import { contactRequestRow } from "../../../tooling/stored-rows.ts";
 
 const root = await mkdtemp(join(tmpdir(), "plumbline-db-"));
@@ -47,6 +48,8 @@ test("a lock naming this very process (its pid reused, as pid 1 in a container a
 
 test("a lock naming a live process is kept while that process holds it, and taken over once its pid means another process", async () => {
   const dataDir = join(root, "held");
+  // The folder exists, so that the other process only opens it.
+  await makeMigratedFolder(dataDir);
   // Another process opens the folder and keeps it open.
   const holder = spawn(
     process.execPath,
