@@ -1,11 +1,8 @@
 /** What db.server.ts (through pglite-thread.server.ts) and the PGlite worker thread say to each other. */
 
 export type PgliteRequest =
-  /**
-   * Opens (creating if need be) and migrates a database; a thread holds one at a time. A new one may start from
-   * `startingFrom`, a dump of a database already migrated, instead of being created (initdb takes seconds).
-   */
-  | { kind: "open"; id: number; dataDir: string; migrationsFolder: string; startingFrom?: ArrayBuffer }
+  /** Opens (creating if need be) and migrates a database; a thread holds one at a time. */
+  | { kind: "open"; id: number; dataDir: string; migrationsFolder: string }
   /** One of the hot path's hand-written statements, prepared once under `name`. */
   | { kind: "run"; id: number; name: string; text: string; params: unknown[] }
   /** A query from drizzle: rows as arrays for its selects, as objects otherwise. */

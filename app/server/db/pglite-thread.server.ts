@@ -39,25 +39,22 @@ const threadPerDatabase: PgliteThreads = {
 };
 
 /**
- * `startingFrom`: a dump of a database already migrated, which a new database (in memory, or a folder not yet
- * created) starts from instead of being created, in the thread itself, as loading a dump runs no initdb (the tests'
- * setup gives one, as each test file opens many). Without it, a new folder is created in a passing process.
+ * Opens the database in `dataDir` (or in memory) in a thread of `threads`. A new folder is created first, in a
+ * passing process (createInPassingProcess).
  */
 export async function openPgliteThread(
   dataDir: string,
   migrationsFolder: string,
   threads: PgliteThreads = threadPerDatabase,
-  startingFrom?: ArrayBuffer,
 ): Promise<PgliteConnection> {
   const inMemory = dataDir.startsWith("memory://");
-  const isNew = inMemory || !existsSync(join(dataDir, "PG_VERSION"));
-  if (isNew && !inMemory && !startingFrom) await createInPassingProcess(dataDir, migrationsFolder);
+  if (!inMemory && !existsSync(join(dataDir, "PG_VERSION"))) await createInPassingProcess(dataDir, migrationsFolder);
   const thread = threads.take();
   // While a database is open its thread keeps the process alive.
   thread.worker.ref();
   const release = () => threads.give(thread);
   try {
-    await thread.send({ kind: "open", dataDir, migrationsFolder, ...(isNew && { startingFrom }) });
+    await thread.send({ kind: "open", dataDir, migrationsFolder });
   } catch (error) {
     release();
     throw error;

@@ -90,13 +90,12 @@ let client: PGlite | undefined;
 let run: ReturnType<typeof statementRunner> | undefined;
 const inFlight = new Set<Promise<unknown>>();
 
-async function open(dataDir: string, migrationsFolder: string, startingFrom: ArrayBuffer | undefined) {
+async function open(dataDir: string, migrationsFolder: string) {
   if (client) throw new Error("This thread already has a database open.");
   const opened = await PGlite.create(dataDir, {
     startParams: START_PARAMS,
     // Trigram indexes make the console's searches for any part of a name, an email or a phone number's digits fast.
     extensions: { pg_trgm },
-    ...(startingFrom && { loadDataDir: new Blob([startingFrom]) }),
   });
   try {
     await migrate(drizzle({ client: opened }), { migrationsFolder });
@@ -118,7 +117,7 @@ async function close(earlier: Promise<unknown>[]) {
 
 async function answer(request: PgliteRequest, earlier: Promise<unknown>[]): Promise<PgliteReply> {
   try {
-    if (request.kind === "open") await open(request.dataDir, request.migrationsFolder, request.startingFrom);
+    if (request.kind === "open") await open(request.dataDir, request.migrationsFolder);
     if (request.kind === "close") await close(earlier);
     if (request.kind === "open" || request.kind === "close") return { id: request.id, rows: [] };
     if (!client || !run) throw new Error("The embedded database is closed.");
