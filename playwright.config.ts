@@ -6,7 +6,7 @@ import { callsPgliteDir, callsServerEnv, callsSiteUrl } from "./tests/e2e-calls/
 assertChromiumInstalled(chromiumHeadlessShell);
 
 const port = e2ePort;
-const makeMigratedFolder = (dataDir: string) => `node --import tsx tooling/migrated-database.ts ${dataDir}`;
+const migratedFolderCommand = (dataDir: string) => `node --import tsx tooling/migrated-database.ts ${dataDir}`;
 
 export default defineConfig({
   fullyParallel: true,
@@ -45,7 +45,7 @@ export default defineConfig({
     {
       // Each run starts with an empty database (and no socket or lock left by an interrupted run), made from the
       // migrated dump rather than created by the server (tooling/migrated-database.ts).
-      command: `rm -rf ${e2ePgliteDir} ${e2ePgliteDir}.lock ${e2ePgliteDir}.sock && ${makeMigratedFolder(e2ePgliteDir)} && npm run serve`,
+      command: `rm -rf ${e2ePgliteDir} ${e2ePgliteDir}.lock ${e2ePgliteDir}.sock && ${migratedFolderCommand(e2ePgliteDir)} && npm run serve`,
       url: `http://localhost:${port}/`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -77,7 +77,7 @@ export default defineConfig({
     },
     {
       // Built with the pool, since public settings are compiled into the pages, into a build folder of its own.
-      command: `rm -rf ${callsPgliteDir} ${callsPgliteDir}.lock ${callsPgliteDir}.sock && npx react-router build && ${makeMigratedFolder(callsPgliteDir)} && npm run serve`,
+      command: `rm -rf ${callsPgliteDir} ${callsPgliteDir}.lock ${callsPgliteDir}.sock && npx react-router build && ${migratedFolderCommand(callsPgliteDir)} && npm run serve`,
       url: `${callsSiteUrl}/`,
       reuseExistingServer: false,
       timeout: 180_000,
