@@ -7,8 +7,8 @@ export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "scripts/**/*.test.ts"],
-    // The suite keeps both cores busy, and this machine's speed varies from day to day: the slowest tests without a
-    // limit of their own (the folder lock, a server killed while it creates its folder) took 15-18 s on a slow day.
+    // The suite keeps both cores busy, and this machine's speed varies from day to day: the slowest test without a
+    // limit of its own (a server killed while it creates its folder) took 15 s on a slow day.
     testTimeout: 60_000,
     globalSetup: ["tests/setup/migrated-database.ts", "tests/setup/test-outbox.ts"],
     setupFiles: ["tests/setup/reuse-pglite-threads.ts"],

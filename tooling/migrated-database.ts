@@ -8,15 +8,15 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { projectPath } from "../app/server/project-path.server.ts";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const MIGRATIONS = join(ROOT, "drizzle");
+const MIGRATIONS = projectPath("drizzle");
 
 /** What an empty migrated database depends on: PGlite's and drizzle's versions, and the project's migrations. */
 async function dumpName(): Promise<string> {
   const hash = createHash("sha256");
   for (const dependency of ["@electric-sql/pglite", "drizzle-orm"]) {
-    const manifest = join(ROOT, "node_modules", dependency, "package.json");
+    const manifest = projectPath("node_modules", dependency, "package.json");
     hash.update((JSON.parse(await readFile(manifest, "utf8")) as { version: string }).version);
   }
   const files = (await readdir(MIGRATIONS)).filter((file) => file.endsWith(".sql")).sort();
@@ -34,7 +34,7 @@ async function dumpName(): Promise<string> {
  * migrations. How a server creates a folder itself has tests of its own (pglite-thread.server.test.ts).
  */
 export async function migratedDatabaseDump(): Promise<string> {
-  const folder = join(ROOT, "node_modules", ".cache", "plumbline");
+  const folder = projectPath("node_modules", ".cache", "plumbline");
   const path = join(folder, await dumpName());
   if (
     await access(path).then(

@@ -2,9 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
+import { projectPath } from "../app/server/project-path.server.ts";
 
 /** Servers under test or benchmark that have no SMTP_URL write their mail here, never into the project's ./data. */
 export const testOutboxDir = join(tmpdir(), "plumbline-test-outbox");
@@ -25,7 +23,9 @@ export interface ServerProcess {
  * docs/decisions/150-server-in-256-mb.md), read here so that they cannot drift from `npm start`.
  */
 export function npmScriptCommand(name: string): { env: Record<string, string>; args: string[] } {
-  const { scripts } = JSON.parse(readFileSync(`${ROOT}/package.json`, "utf8")) as { scripts: Record<string, string> };
+  const { scripts } = JSON.parse(readFileSync(projectPath("package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
   const words = (scripts[name] ?? "").split(/\s+/);
   const node = words.indexOf("node");
   if (node < 0) throw new Error(`npm run ${name} does not start node: ${scripts[name]}`);
@@ -42,7 +42,7 @@ export function npmScriptCommand(name: string): { env: Record<string, string>; a
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const serve = npmScriptCommand("serve");
   const child = spawn(process.execPath, serve.args, {
-    cwd: ROOT,
+    cwd: projectPath(),
     // DIGEST off: on a Monday the digest would be one more email than a test expects.
     env: {
       PATH: process.env.PATH,
