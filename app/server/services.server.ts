@@ -243,25 +243,30 @@ export async function startServices(env: Env): Promise<AppServices> {
   // Housekeeping at start (a server restarted more often than hourly must purge too) and hourly after:
   // expired rate-limit windows and sessions, leads past the privacy policy's retention period with
   // their emails, and daily counts past theirs; and the leads' daily totals of the days that are over, so that
-  // no dashboard view waits for them. It runs beside the requests, not before them.
-  const housekeeping = () =>
-    Promise.all([
-      pruneEndedWindows(database.db, HOUR_SECONDS).catch((error) =>
-        log.error({ err: error }, "rate limit pruning failed"),
-      ),
-      purgeExpiredLeads(database.db, { outboxDir: env.OUTBOX_DIR }).catch((error) =>
-        log.error({ err: error }, "retention purge failed"),
-      ),
-      purgeExpiredCounts(database.db).catch((error) => log.error({ err: error }, "retention purge of counts failed")),
-      sumRecentDays(database.db).catch((error) => log.error({ err: error }, "summing the leads' days failed")),
-      // Calls follow the leads' retention, Twilio configured or not (their recordings' deletions wait in the outbox).
-      purgeExpiredCalls(database.run).catch((error) => log.error({ err: error }, "retention purge of calls failed")),
-      releaseExpiredHolds(database.run).catch((error) => log.error({ err: error }, "tracking number release failed")),
-      consoleAuth.prune().catch((error) => log.error({ err: error }, "session pruning failed")),
-      purgeOldDeliveries(database.run).catch((error) => log.error({ err: error }, "webhook delivery purge failed")),
-      // Texts follow the calls' and leads' retention.
-      purgeExpiredTexts(database.run).catch((error) => log.error({ err: error }, "retention purge of texts failed")),
-    ]);
+  // no dashboard view waits for them. It runs beside the requests, not before them, and one task after another:
+  // on the embedded database a request waits behind every statement queued before it, so it meets at most one of
+  // housekeeping's, not one of each task's. A task that fails is logged and the next one still runs; once the
+  // server is closing, no task starts (each one's work is left whole for the next start).
+  const housekeepingTasks: [string, () => Promise<unknown>][] = [
+    ["rate limit pruning", () => pruneEndedWindows(database.db, HOUR_SECONDS)],
+    ["retention purge", () => purgeExpiredLeads(database.db, { outboxDir: env.OUTBOX_DIR })],
+    ["retention purge of counts", () => purgeExpiredCounts(database.db)],
+    ["summing the leads' days", () => sumRecentDays(database.db)],
+    // Calls follow the leads' retention, Twilio configured or not (their recordings' deletions wait in the outbox).
+    ["retention purge of calls", () => purgeExpiredCalls(database.run)],
+    ["tracking number release", () => releaseExpiredHolds(database.run)],
+    ["session pruning", () => consoleAuth.prune()],
+    ["webhook delivery purge", () => purgeOldDeliveries(database.run)],
+    // Texts follow the calls' and leads' retention.
+    ["retention purge of texts", () => purgeExpiredTexts(database.run)],
+  ];
+  let closing = false;
+  const housekeeping = async () => {
+    for (const [name, task] of housekeepingTasks) {
+      if (closing) return;
+      await task().catch((error) => log.error({ err: error }, `${name} failed`));
+    }
+  };
   let housekeepingRun = housekeeping();
   const housekeepingTimer = setInterval(() => (housekeepingRun = housekeeping()), HOUR_SECONDS * 1000);
   housekeepingTimer.unref();
@@ -408,6 +413,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     webhooks,
     backups,
     async close() {
+      closing = true;
       await stopBackups();
       clearInterval(housekeepingTimer);
       clearInterval(statementsTimer);
