@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
+import { getPriority, setPriority } from "node:os";
 import { basename, join, resolve as resolvePath } from "node:path";
 import type { Env } from "~/config/env.server.ts";
 import { wallClock, zonedInstant } from "~/lib/operator-time.ts";
@@ -45,8 +46,14 @@ export function backupSettings(env: Env): BackupSettings {
 export type VerifyBackup = (path: string) => Promise<string | null>;
 
 /**
+ * How much lower than the server's the verification's CPU priority is (a niceness added, as `nice` adds 10): on a
+ * machine with few cores the server's requests come first, and the verification takes the CPU they leave.
+ */
+const VERIFICATION_NICENESS = 10;
+
+/**
  * Verification in a process of its own (`npm run restore -- --verify FILE`): restoring into a scratch database
- * takes seconds of CPU and memory the server's requests should not wait behind. The command runs in the project's
+ * takes minutes of CPU and memory the server's requests should not wait behind. The command runs in the project's
  * folder, so it gets the file's whole path: BACKUP_DIR may be relative to wherever the server was started.
  */
 const verifyInChildProcess: VerifyBackup = (path) =>
@@ -56,6 +63,12 @@ const verifyInChildProcess: VerifyBackup = (path) =>
       ["--import", import.meta.resolve("tsx"), projectPath("scripts/restore.ts"), "--verify", resolvePath(path)],
       { cwd: projectPath(), stdio: ["ignore", "ignore", "pipe"] },
     );
+    // Set as the process starts, so the threads it starts (the embedded database's among them) inherit it.
+    try {
+      if (child.pid) setPriority(child.pid, Math.min(19, getPriority(child.pid) + VERIFICATION_NICENESS));
+    } catch {
+      // Where the system refuses, the verification runs at the server's priority.
+    }
     let errors = "";
     child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
     child.on("error", reject);
