@@ -30,7 +30,7 @@ export async function* cursorRows(sql: SqlClient, table: string, index: number):
  * A statement that took less reads twice the rows next time, one that took more half (within these bounds). After
  * each one the read waits as long as it took, so the database is free for the site at least half the time.
  */
-const STATEMENT_MS = 10;
+const STATEMENT_MS = 5;
 const KEYSET_ROWS = { least: 50, first: 500, most: 5_000 };
 
 /**
