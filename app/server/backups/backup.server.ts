@@ -20,9 +20,10 @@ export interface MadeBackup {
 
 /**
  * A copy of the whole database into `dir`, made while the site serves. PostgreSQL's is every row read in one
- * REPEATABLE READ transaction, which holds no lock that lead intake waits for, pausing after each fetch. The embedded database has one
- * connection, so its rows are read a short statement at a time, lead intake's statements running between them; a
- * table is read before the tables it references, so each row's references were there when it was read.
+ * REPEATABLE READ transaction, which holds no lock that lead intake waits for, pausing after each fetch. The
+ * embedded database has one connection, so its rows are read a short statement at a time, lead intake's statements
+ * running between them; a table is read before the tables it references, so each row's references were there when
+ * it was read.
  */
 export async function makeBackup(source: BackupSource, dir: string, now = new Date()): Promise<MadeBackup> {
   const createdAt = now.toISOString();
