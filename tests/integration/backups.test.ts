@@ -428,7 +428,7 @@ async function nicenessOfChildren(marker: string, done: Promise<unknown>): Promi
         // The process ended while it was looked at.
       }
     }
-    await delay(20);
+    await delay(200);
   }
   return [...seen];
 }
