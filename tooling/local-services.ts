@@ -107,31 +107,45 @@ export interface TestPostgres {
 
 let databaseCounter = 0;
 
-/** PostgreSQL from TEST_DATABASE_URL, or a throwaway embedded server on a loopback port. */
+/**
+ * A throwaway PostgreSQL server on a loopback port, its cluster in a new folder that stop() deletes. It allows more
+ * connections than PostgreSQL's 100: the test files that share one run it beside each other, each with servers that
+ * pool ten.
+ */
+export async function startEmbeddedPostgres(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
+  const dataRoot = await mkdtemp(join(tmpdir(), "plumbline-pg-"));
+  // The cluster runs as the "postgres" system user (we are root), which must reach its directory.
+  await chmod(dataRoot, 0o755);
+  const port = await freePort();
+  const embedded = new EmbeddedPostgres({
+    databaseDir: join(dataRoot, "data"),
+    port,
+    user: "postgres",
+    password: "test",
+    persistent: false,
+    createPostgresUser: true,
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=300"],
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  await embedded.initialise();
+  await embedded.start();
+  return {
+    adminUrl: `postgres://postgres:test@127.0.0.1:${port}/postgres`,
+    async stop() {
+      await embedded.stop();
+      await rm(dataRoot, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * PostgreSQL from TEST_DATABASE_URL (vitest's set-up starts one for the whole run), or a throwaway embedded server of
+ * its own.
+ */
 export async function startPostgres(): Promise<TestPostgres> {
-  let adminUrl = process.env.TEST_DATABASE_URL;
-  let embedded: EmbeddedPostgres | undefined;
-  let dataRoot: string | undefined;
-  if (!adminUrl) {
-    dataRoot = await mkdtemp(join(tmpdir(), "plumbline-pg-"));
-    // The cluster runs as the "postgres" system user (we are root), which must reach its directory.
-    await chmod(dataRoot, 0o755);
-    const port = await freePort();
-    embedded = new EmbeddedPostgres({
-      databaseDir: join(dataRoot, "data"),
-      port,
-      user: "postgres",
-      password: "test",
-      persistent: false,
-      createPostgresUser: true,
-      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "fsync=off"],
-      onLog: () => undefined,
-      onError: () => undefined,
-    });
-    await embedded.initialise();
-    await embedded.start();
-    adminUrl = `postgres://postgres:test@127.0.0.1:${port}/postgres`;
-  }
+  const own = process.env.TEST_DATABASE_URL ? undefined : await startEmbeddedPostgres();
+  const adminUrl = process.env.TEST_DATABASE_URL ?? own!.adminUrl;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const nameOf = (databaseUrl: string) => new URL(databaseUrl).pathname.slice(1);
@@ -161,8 +175,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     },
     async stop() {
       await admin.end();
-      if (embedded) await embedded.stop();
-      if (dataRoot) await rm(dataRoot, { recursive: true, force: true });
+      await own?.stop();
     },
   };
 }
