@@ -3,6 +3,7 @@ import { createECDH, randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { startSmtpPeer, type SmtpPeer } from "../../tooling/local-services.ts";
+import { makeMigratedFolder } from "../../tooling/migrated-database.ts";
 import { npmScriptCommand } from "../../tooling/server-process.ts";
 import { runCli, signIn, uniqueOperatorEmail } from "./console.ts";
 import { e2ePort } from "../e2e-server.ts";
@@ -28,6 +29,7 @@ test.beforeAll(async () => {
   peer = await startSmtpPeer();
   await peer.goDown();
   await rm(dataDir, { recursive: true, force: true });
+  await makeMigratedFolder(dataDir);
   const serve = npmScriptCommand("serve");
   server = spawn(process.execPath, serve.args, {
     env: {

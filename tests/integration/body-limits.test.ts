@@ -1,5 +1,6 @@
-import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -10,6 +11,7 @@ import { startServer, type RunningServer } from "~/server/start-server.server.ts
 import { saveOperator } from "../../app/server/console/operators.server.ts";
 import { freePort, testEnv } from "../../tooling/local-services.ts";
 import { postUntilAnswered } from "../../tooling/large-post.ts";
+import { makeMigratedFolder } from "../../tooling/migrated-database.ts";
 import { startServerProcess, type ServerProcess } from "../../tooling/server-process.ts";
 import { TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from "../twilio-stand-in.ts";
 
@@ -107,10 +109,16 @@ describe("every POST body is capped before it is read, whatever the route", () =
 
 describe("a flood of large posts to a partner's link", () => {
   let server: ServerProcess;
+  let dir: string;
   beforeAll(async () => {
-    server = await startServerProcess({ PORT: String(await freePort()), PGLITE_DATA_DIR: "memory://" });
+    dir = await mkdtemp(join(tmpdir(), "plumbline-large-posts-"));
+    await makeMigratedFolder(join(dir, "pglite"));
+    server = await startServerProcess({ PORT: String(await freePort()), PGLITE_DATA_DIR: join(dir, "pglite") });
   });
-  afterAll(() => server?.kill("SIGTERM"));
+  afterAll(async () => {
+    await server?.kill("SIGTERM");
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
 
   const residentBytes = async () => {
     const status = await readFile(`/proc/${server.child.pid}/status`, "utf8");

@@ -1,5 +1,8 @@
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { makeMigratedFolder } from "../../tooling/migrated-database.ts";
 import { startServerProcess, type ServerProcess } from "../../tooling/server-process.ts";
 import { freePort } from "../../tooling/local-services.ts";
 
@@ -10,15 +13,21 @@ async function peakMemoryMb(pid: number): Promise<number> {
 }
 
 let server: ServerProcess;
+let dir: string;
 beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "plumbline-sign-in-"));
+  await makeMigratedFolder(join(dir, "pglite"));
   server = await startServerProcess({
     PORT: String(await freePort()),
-    PGLITE_DATA_DIR: "memory://",
+    PGLITE_DATA_DIR: join(dir, "pglite"),
     POST_RATE_LIMIT_PER_MINUTE: "100000",
     LOG_LEVEL: "info",
   });
 });
-afterAll(() => server?.kill("SIGTERM"));
+afterAll(async () => {
+  await server?.kill("SIGTERM");
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
 
 const MEGABYTE = 1024 * 1024;
 const postSignIn = (passwordBytes: number) =>
