@@ -1,13 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sitePaths } from "../../app/content/site-pages.ts";
 import { LOCATION_GENERIC_TEXT } from "../../app/lib/location.ts";
-import { mockLookups, waitForHydration } from "./helpers.ts";
+import { expectNoAxeViolations, mockLookups, waitForHydration } from "./helpers.ts";
 
 /**
  * What every public page shows, at a phone's width and a desktop's, stays pixel-identical to the committed
  * screenshots: changes to how the HTML and CSS are delivered (inlined styles, one icon sprite) must not change
  * a single pixel. The screenshots cover each page's first two screens. The first view, before the app's scripts
  * and the whole stylesheet arrive (with only the rules the page carries), looks exactly as the page does after.
+ *
+ * The hydrated page then passes axe, in the same page load: on a wide screen as it is, and on a phone scrolled
+ * down, where the sticky call bar shows too. (The not-found page's axe test is in accessibility.spec.ts.)
  */
 const widths = [390, 1280] as const;
 const shownHeight = 1600;
@@ -26,7 +29,7 @@ for (const width of widths) {
     test.use({ viewport: { width, height: shownHeight } });
 
     for (const path of sitePaths) {
-      test(`${path} looks as it did, the same before its scripts and stylesheet arrive as after`, async ({
+      test(`${path} looks as it did, the same before its scripts and stylesheet arrive as after, and passes axe`, async ({
         page,
         context,
       }) => {
@@ -54,6 +57,14 @@ for (const width of widths) {
         }
         await fixLocationText(page);
         await expect(page).toHaveScreenshot(screenshot, screenshotOptions);
+
+        if (width === 390) {
+          // A phone's screen, scrolled down: the sticky call bar is showing too.
+          await page.setViewportSize({ width, height: 664 });
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+          await page.getByTestId("sticky-call-bar").waitFor({ state: "visible" });
+        }
+        await expectNoAxeViolations(page);
       });
     }
   });
