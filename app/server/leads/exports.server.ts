@@ -30,10 +30,12 @@ function csv(rows: Cell[][]): string {
 
 /**
  * Rows read per statement. The export holds two batches at a time, the one being written and the next being read,
- * so its memory is bounded whatever the table's size. Of 1,000, 2,000 and 5,000 rows, 2,000 wrote a full year fastest
- * on both databases (BENCHMARKS, "The leads CSV with the next batch read meanwhile").
+ * so its memory is bounded whatever the table's size. Batches of 500 are small enough to die in V8's young
+ * generation (2 MB semi-spaces, `npm run serve`): batches of 2,000 outlived it, were moved to the old generation, and
+ * took the server's memory up by 60-115 MB during a download, for no faster an export (BENCHMARKS, "The leads CSV in
+ * batches of 500").
  */
-const EXPORT_BATCH_ROWS = 2_000;
+const EXPORT_BATCH_ROWS = 500;
 
 const CONTACT_HEADER = [
   "id",
