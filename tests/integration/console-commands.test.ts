@@ -85,29 +85,12 @@ describe("operator and leads commands while the server runs on the embedded data
     await rm(folder, { recursive: true, force: true });
   });
 
-  // Nine commands, each a Node process of its own that loads TypeScript: on a busy machine that is over 30 s.
+  // Seven commands, each a Node process of its own that loads TypeScript: on a busy machine that is over 30 s.
   test(
     "reach the database through the server, and open it themselves once it has stopped",
     { timeout: 90_000 },
     async () => {
       await commandsWorkWhileServing(running, { PGLITE_DATA_DIR: pgliteDir });
-      // A short password or a bad address is refused on the operator's terminal, whatever the database.
-      const short = await runCli(
-        "operator",
-        ["add", "ops@example.com"],
-        { PGLITE_DATA_DIR: pgliteDir },
-        "eleven char\n",
-      );
-      expect(short.code).toBe(1);
-      expect(short.stderr).toContain("at least 12 characters");
-      const badEmail = await runCli(
-        "operator",
-        ["add", "not-an-email"],
-        { PGLITE_DATA_DIR: pgliteDir },
-        `${PASSWORD}\n`,
-      );
-      expect(badEmail.code).toBe(2);
-      expect(badEmail.stderr).toContain("Not a valid email address");
       await running.close();
       expect(existsSync(`${pgliteDir}.sock`)).toBe(false);
       const leads = await runCli("leads", ["list"], { PGLITE_DATA_DIR: pgliteDir });
@@ -115,6 +98,23 @@ describe("operator and leads commands while the server runs on the embedded data
       expect(leads.stdout).toContain(validContact.email);
     },
   );
+});
+
+test("operator add refuses a short password and a bad address on the operator's terminal, before any database is opened", async () => {
+  const folder = await mkdtemp(join(tmpdir(), "plumbline-refused-"));
+  try {
+    const cliEnv = { PGLITE_DATA_DIR: join(folder, "pglite") };
+    const short = await runCli("operator", ["add", "ops@example.com"], cliEnv, "eleven char\n");
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain("at least 12 characters");
+    const badEmail = await runCli("operator", ["add", "not-an-email"], cliEnv, `${PASSWORD}\n`);
+    expect(badEmail.code).toBe(2);
+    expect(badEmail.stderr).toContain("Not a valid email address");
+    // Neither made the embedded database it would otherwise have opened.
+    expect(existsSync(cliEnv.PGLITE_DATA_DIR)).toBe(false);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 });
 
 test("a command whose reader stops early (npm run leads -- export | head) exits quietly", async () => {
