@@ -1,4 +1,4 @@
 import { env } from "../app/config/env.server.ts";
-import { runCommandLine } from "../app/server/cli/index.server.ts";
+import { runLeadsCommandLine } from "../app/server/cli/index.server.ts";
 
-process.exitCode = await runCommandLine(env, { tool: "leads", args: process.argv.slice(2) });
+process.exitCode = await runLeadsCommandLine(env, process.argv.slice(2));

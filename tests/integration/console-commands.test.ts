@@ -100,7 +100,7 @@ describe("operator and leads commands while the server runs on the embedded data
   );
 });
 
-test("operator add refuses a short password and a bad address on the operator's terminal, before any database is opened", async () => {
+test("the operator's commands refuse a short password, a bad address and an unknown command on the operator's terminal, before any database is opened", async () => {
   const folder = await mkdtemp(join(tmpdir(), "plumbline-refused-"));
   try {
     const cliEnv = { PGLITE_DATA_DIR: join(folder, "pglite") };
@@ -110,7 +110,13 @@ test("operator add refuses a short password and a bad address on the operator's 
     const badEmail = await runCli("operator", ["add", "not-an-email"], cliEnv, `${PASSWORD}\n`);
     expect(badEmail.code).toBe(2);
     expect(badEmail.stderr).toContain("Not a valid email address");
-    // Neither made the embedded database it would otherwise have opened.
+    const typo = await runCli("leads", ["exprot"], cliEnv);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("Usage: npm run leads");
+    const badDays = await runCli("leads", ["purge", "a year"], cliEnv);
+    expect(badDays.code).toBe(2);
+    expect(badDays.stderr).toContain("Usage: npm run leads");
+    // None made the embedded database it would otherwise have opened.
     expect(existsSync(cliEnv.PGLITE_DATA_DIR)).toBe(false);
   } finally {
     await rm(folder, { recursive: true, force: true });

@@ -3,4 +3,5 @@ export { commandSocketPath, listenForCommands } from "./command-socket.server.ts
 export { runCommand } from "./commands.server.ts";
 export { runCommandLine, terminalOutput } from "./command-line.server.ts";
 export { runDbCommandLine, runRestoreCommandLine } from "./backup-commands.server.ts";
+export { runLeadsCommandLine } from "./leads-command-line.server.ts";
 export { runOperatorCommandLine } from "./operator-command-line.server.ts";

@@ -11,24 +11,9 @@ import {
 import { allUnsentEmails } from "../outbox/index.server.ts";
 import { leadTextCountColumns } from "../texts/index.server.ts";
 import { purgeExpiredCounts } from "../analytics/index.server.ts";
+import { parseLeadsArgs } from "./leads-args.server.ts";
 
 /** The operator's commands over the lead tables; scripts/leads.ts wires them to the command line. */
-
-const USAGE = `Usage: npm run leads -- <command>
-
-  list [limit]          the most recent contact and opt-out requests (default 20 of each)
-  export [contacts|opt-outs]
-                        every request of that kind as CSV on standard output (default contacts)
-  opt-outs              open opt-out requests, the soonest due first
-  done <id>             mark an opt-out request as processed
-  outbox                emails still to send (pending) and emails given up (failed), with their
-                        attempts and last error
-  purge [days]          delete contact requests older than [days] (default 365, the privacy policy's
-                        limit) and processed opt-outs older than 24 months (CCPA record keeping),
-                        with their sent emails; anything with an email still to send is kept
-
-Reads DATABASE_URL, or the embedded database in PGLITE_DATA_DIR (default ./data/pglite); while the
-server runs on the embedded database, the server runs the command.`;
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const oneLine = (text: string, max = 60) => {
@@ -43,12 +28,14 @@ export async function runLeadsCommand(
   /** Where .eml files are written without SMTP, so the purge deletes them with their leads. */
   { outboxDir }: { outboxDir?: string } = {},
 ): Promise<number> {
-  const [command, argument] = args;
-  switch (command) {
+  const command = parseLeadsArgs(args);
+  if ("problem" in command) {
+    write(`${command.problem}\n`);
+    return 2;
+  }
+  switch (command.name) {
     case "list": {
-      const limit = Number(argument ?? 20);
-      if (!Number.isInteger(limit) || limit < 1) break;
-      const { contacts, optOuts } = await recentRequests(db, limit);
+      const { contacts, optOuts } = await recentRequests(db, command.limit);
       write(`Contact requests (${contacts.length}, newest first):\n`);
       for (const row of contacts) {
         write(
@@ -63,15 +50,9 @@ export async function runLeadsCommand(
       return 0;
     }
     case "export": {
-      if (argument === undefined || argument === "contacts") {
-        for await (const chunk of contactRequestsCsv(db, await leadTextCountColumns(db))) write(chunk);
-        return 0;
-      }
-      if (argument === "opt-outs") {
-        write(await optOutRequestsCsv(db));
-        return 0;
-      }
-      break;
+      if (command.requests === "opt-outs") write(await optOutRequestsCsv(db));
+      else for await (const chunk of contactRequestsCsv(db, await leadTextCountColumns(db))) write(chunk);
+      return 0;
     }
     case "opt-outs": {
       const rows = await openOptOutRequests(db);
@@ -84,12 +65,11 @@ export async function runLeadsCommand(
       return 0;
     }
     case "done": {
-      if (!argument || !/^[0-9a-f-]{36}$/i.test(argument)) break;
-      if (!(await markOptOutDone(db, argument, null))) {
-        write(`No open opt-out request with id ${argument}.\n`);
+      if (!(await markOptOutDone(db, command.id, null))) {
+        write(`No open opt-out request with id ${command.id}.\n`);
         return 1;
       }
-      write(`Opt-out request ${argument} marked done.\n`);
+      write(`Opt-out request ${command.id} marked done.\n`);
       return 0;
     }
     case "outbox": {
@@ -113,9 +93,8 @@ export async function runLeadsCommand(
       return 0;
     }
     case "purge": {
-      const days = Number(argument ?? CONTACT_RETENTION_DAYS);
-      if (!Number.isInteger(days) || days < 1) break;
-      const { contacts, optOuts } = await purgeExpiredLeads(db, { contactRetentionDays: days, outboxDir });
+      const contactRetentionDays = command.days ?? CONTACT_RETENTION_DAYS;
+      const { contacts, optOuts } = await purgeExpiredLeads(db, { contactRetentionDays, outboxDir });
       await purgeExpiredCounts(db);
       write(
         `Deleted ${contacts} contact request(s) and ${optOuts} processed opt-out request(s), with their emails, and daily page view and call counts older than 25 months.\n`,
@@ -123,6 +102,4 @@ export async function runLeadsCommand(
       return 0;
     }
   }
-  write(`${USAGE}\n`);
-  return 2;
 }
