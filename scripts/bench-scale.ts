@@ -2,9 +2,10 @@
  * `npm run bench:scale`: the console after a busy year, on PGlite (on disk, in its worker) and on PostgreSQL.
  *
  * Each database is filled with a year of a busy site (scripts/lib/busy-year.ts: 1,000,000 leads with their history
- * and emails, 200,000 calls, 100,000 referrals, a year of daily counts over 20 pages and 200 campaigns, spend), then
- * the built server runs in its own process as `npm run serve` runs it, and an operator signed in through the login
- * form measures, over HTTP, the 95th percentile of 20 tries (after five untimed) of:
+ * and emails, 200,000 calls and the texts to and from missed callers, 100,000 referrals, a year of daily counts over
+ * 20 pages and 200 campaigns, spend), then the built server runs in its own process as `npm run serve` runs it, and
+ * an operator signed in through the login form measures, over HTTP, the 95th percentile of 20 tries (after five
+ * untimed) of:
  *
  * - the inbox's first page, the inbox searched by a phone's digits and by a name, a lead's page, the calls page
  *   (targets: p95 < 100 ms), and the dashboard over 90 days (< 300 ms);

@@ -1,9 +1,10 @@
 /**
  * A busy year of data written straight into the tables, as a year of the site would have left them, with set-based
  * statements (INSERT … SELECT FROM generate_series) in chunks, so that PGlite's worker and PostgreSQL both fill a
- * million leads in minutes: the leads with their history and their emails (sent), the calls, the referrals,
- * the daily counts over 20 pages and 200 campaigns, and each campaign's monthly spend; and the leads' daily totals
- * of the dashboard's 90 days, which a running site's hourly housekeeping keeps.
+ * million leads in minutes: the leads with their history and their emails (sent), the calls, texts back to missed
+ * callers and their replies, the referrals, the daily counts over 20 pages and 200 campaigns, and each campaign's
+ * monthly spend; and the leads' daily totals of the dashboard's 90 days, which a running site's hourly housekeeping
+ * keeps.
  *
  * Only the newest 40 leads are still New and unopened, as on a site whose operator keeps up. Every lead's received time lies within the last 364.9 days, newest first by number (lead 1 is the newest), so the
  * retention purge at the server's start finds nothing and `leads purge 335` finds the oldest month.
@@ -77,7 +78,7 @@ export async function fillBusyYear(database: OpenDatabase, size: BusyYearSize, p
   const indexes = await executeRows<{ name: string; definition: string }>(
     database.db,
     sql`SELECT indexname AS name, indexdef AS definition FROM pg_indexes
-      WHERE schemaname = 'public' AND tablename IN ('contact_requests', 'lead_changes', 'email_outbox', 'calls', 'referrals')
+      WHERE schemaname = 'public' AND tablename IN ('contact_requests', 'lead_changes', 'email_outbox', 'calls', 'referrals', 'text_messages')
         AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conindid = (quote_ident(schemaname) || '.' || quote_ident(indexname))::regclass)`,
   );
   for (const index of indexes) await run(`DROP INDEX "${index.name}"`);
@@ -143,6 +144,21 @@ export async function fillBusyYear(database: OpenDatabase, size: BusyYearSize, p
         '/page-' || (n % 20), 'source-' || (n % 5), 'campaign-' || (n % 200), CASE WHEN n % 4 = 1 THEN 'gclid-call-' || n END
       FROM generate_series(${from}, ${to}) n`),
     ),
+  );
+  // A text back to the caller of every call missed (no answer, busy or voicemail), and the caller's reply to every
+  // fifth, read by the operator.
+  await timed("texts", () =>
+    run(`INSERT INTO text_messages (id, created_at, customer, ours, direction, body, status, twilio_sid, read_at,
+        purpose, attempts, next_attempt_at, sent_at)
+      SELECT md5('text-' || c.call_sid || k)::uuid, c.ended_at + k * interval '1 minute',
+        '+1' || right(regexp_replace(c.caller, '\\D', '', 'g'), 10), c.called, (ARRAY['out','in'])[k],
+        (ARRAY['Sorry we missed your call. Reply here or call us back any time.', 'Yes please, the kitchen sink is leaking.'])[k],
+        (ARRAY['delivered','received'])[k], 'SM' || md5('text-' || c.call_sid || k),
+        CASE WHEN k = 2 THEN c.ended_at + interval '30 minutes' END,
+        (ARRAY['missed_call_text_back','customer_text'])[k], 2 - k, c.ended_at + k * interval '1 minute',
+        CASE WHEN k = 1 THEN c.ended_at + interval '1 minute' END
+      FROM calls c, generate_series(1, 2) k
+      WHERE c.status IN ('no-answer', 'busy', 'voicemail') AND (k = 1 OR abs(hashtext(c.call_sid)) % 5 = 0)`),
   );
   // Twenty partners, and a referral for every tenth lead's (or, past a tenth, the first leads').
   await timed(`${size.referrals} referrals`, async () => {
