@@ -1,6 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { executeRows, openDatabase, type OpenDatabase } from "../db/db.server.ts";
+import { executeRows, openDatabase, type Database, type OpenDatabase } from "../db/db.server.ts";
 import { contactRequestsCsv } from "./exports.server.ts";
 import { purgeExpiredLeads } from "./retention.server.ts";
 
@@ -17,7 +17,7 @@ afterAll(() => database?.close());
 async function storeLeads(first: number, count: number, receivedAt: string) {
   await database.db.execute(sql`
     INSERT INTO contact_requests (id, received_at, first_name, last_name, email, phone, service, message, consent_text, channel)
-    SELECT md5('lead-' || n)::uuid, ${receivedAt}::timestamptz, 'Ann', 'Lee ' || n, 'ann@example.com', '555-123-4567',
+    SELECT md5('lead-' || n)::uuid, ${receivedAt}::timestamptz, 'Ann', 'Lee ' || n, 'ann@example.com', '555-' || n,
       'Leak', 'Help', 'By submitting…', 'api'
     FROM generate_series(${first}::int, ${first + count - 1}::int) n`);
   await database.db.execute(sql`
@@ -27,18 +27,21 @@ async function storeLeads(first: number, count: number, receivedAt: string) {
     FROM generate_series(${first}::int, ${first + count - 1}::int) n`);
 }
 
-test("the CSV export has every lead once, oldest first, even when more than a batch arrived at the same moment", async () => {
+test("the CSV export has every lead once, oldest first, with its extra cells, even when more than a batch arrived at the same moment", async () => {
   // 500 rows a batch: 5,003 leads in one instant, then two later ones.
   await storeLeads(1, 5_003, "2026-11-01T10:00:00.123456Z");
   await storeLeads(6_000, 2, "2026-11-02T10:00:00Z");
+  const phoneAgain = { header: "phone_again", cell: (phone: string) => phone };
   let text = "";
-  for await (const chunk of contactRequestsCsv(database.db)) text += chunk;
+  for await (const chunk of contactRequestsCsv(database.db, [phoneAgain])) text += chunk;
   const lines = text.trimEnd().split("\r\n");
-  expect(lines[0]).toMatch(/^id,received_at,first_name,/);
+  expect(lines[0]).toMatch(/^id,received_at,first_name,.*,phone_again$/);
   const ids = lines.slice(1).map((line) => line.split(",")[0]);
   expect(ids).toHaveLength(5_005);
   expect(new Set(ids).size).toBe(5_005);
   expect(lines.at(-1)).toContain("2026-11-02T10:00:00.000Z");
+  // Each line's extra cell is its own lead's.
+  for (const line of lines.slice(1)) expect(line.split(",").at(-1)).toBe(line.split(",")[5]);
   await database.db.execute(sql`DELETE FROM email_outbox`);
   await database.db.execute(sql`DELETE FROM contact_requests`);
 });
@@ -57,15 +60,21 @@ test("the retention purge deletes every expired lead with its email over several
 test("a download closed while its next batch is read leaves that batch's failure handled", async () => {
   await database.db.execute(sql`DELETE FROM email_outbox`);
   await database.db.execute(sql`DELETE FROM contact_requests`);
-  // The first batch's 500 leads, then one whose extra cell fails to compute (a division by zero), read as the next batch.
-  await storeLeads(1, 500, "2026-11-01T10:00:00Z");
-  await storeLeads(3_000, 1, "2026-11-02T10:00:00Z");
-  await database.db.execute(sql`UPDATE contact_requests SET phone = '0000' WHERE received_at = '2026-11-02T10:00:00Z'`);
-  const failing = { header: "failing", cell: (phone: SQL) => sql`(1 / (length(${phone}) - 4))::text` };
-  const download = contactRequestsCsv(database.db, [failing]);
+  await storeLeads(1, 501, "2026-11-01T10:00:00Z");
+  // The database fails the second batch's statement, as on a lost connection.
+  let statements = 0;
+  const failingSecond = new Proxy(database.db, {
+    get: (target, name, receiver) =>
+      name === "execute"
+        ? (...args: Parameters<Database["execute"]>) =>
+            ++statements === 2 ? Promise.reject(new Error("connection lost")) : target.execute(...args)
+        : Reflect.get(target, name, receiver),
+  });
+  const download = contactRequestsCsv(failingSecond);
   await download.next(); // the header
   await download.next(); // the first batch, while the second is read
   await download.return(undefined);
+  expect(statements).toBe(2);
   // An unhandled rejection would fail this file's run; the database answers the next statement.
   await new Promise((resolve) => setTimeout(resolve, 200));
   const [left] = await executeRows<{ leads: number }>(

@@ -71,26 +71,32 @@ const CONTACT_CELLS = [
   ...attributionFields.map((field) => c[attributionColumns[field]]),
 ];
 
-/** A column another module adds to the leads CSV: its header, and its cell's SQL given the lead's phone number. */
+/**
+ * A column another module adds to the leads CSV: its header, and a lead's cell given the lead's phone number, from
+ * what the module read before the export began: the export reads no more statements for it.
+ */
 export interface ExtraLeadColumn {
   header: string;
-  cell(phone: SQL): SQL;
+  cell(phone: string): string;
 }
 
+/** Where the lead's phone number is in its line. */
+const PHONE_CELL = CONTACT_HEADER.indexOf("phone");
+
 /**
- * Every contact request, oldest first, as CSV text a batch of rows at a time, with `extra` columns at the end: each batch is read by its own
- * statement after the last row of the one before (by received time, then id), so a year of leads is never held in
- * memory and no statement holds the database for long. The next batch is read while this one is turned into text
- * and written, so the database and the server work side by side. Each row comes as one JSON array, far cheaper to
- * carry out of the embedded database than two dozen fields. A lead arriving during the export may be in it, at the end.
+ * Every contact request, oldest first, as CSV text a batch of rows at a time, with `extra` columns at the end: each
+ * batch is read by its own statement after the last row of the one before (by received time, then id), so a year of
+ * leads is never held in memory and no statement holds the database for long. The next batch is read while this one
+ * is turned into text and written, so the database and the server work side by side. Each row comes as one JSON
+ * array, far cheaper to carry out of the embedded database than two dozen fields. A lead arriving during the export
+ * may be in it, at the end.
  */
 export async function* contactRequestsCsv(db: Database, extra: ExtraLeadColumn[] = []): AsyncGenerator<string> {
   yield [...CONTACT_HEADER, ...extra.map((column) => column.header)].join(",") + "\r\n";
-  const cells = [...CONTACT_CELLS, ...extra.map((column) => column.cell(sql`${c.phone}`))];
   const readBatch = (after?: SQL) =>
     executeRows<{ cells: string }>(
       db,
-      sql`SELECT json_build_array(${sql.join(cells, sql`, `)}, ${c.receivedAt}::text)::text AS cells
+      sql`SELECT json_build_array(${sql.join(CONTACT_CELLS, sql`, `)}, ${c.receivedAt}::text)::text AS cells
       FROM ${c} ${after ? sql`WHERE (${c.receivedAt}, ${c.id}) > ${after}` : sql``}
       ORDER BY ${c.receivedAt}, ${c.id} LIMIT ${EXPORT_BATCH_ROWS}`,
     );
@@ -105,7 +111,13 @@ export async function* contactRequestsCsv(db: Database, extra: ExtraLeadColumn[]
       batch.catch(() => undefined);
     }
     let text = "";
-    for (const row of rows) text += (JSON.parse(row.cells) as Cell[]).slice(0, -1).map(csvCell).join(",") + "\r\n";
+    for (const row of rows) {
+      const cells = JSON.parse(row.cells) as Cell[];
+      cells.pop(); // the received time, which only the next batch's key reads
+      let line = cells.map(csvCell).join(",");
+      for (const column of extra) line += "," + csvCell(column.cell(cells[PHONE_CELL] as string));
+      text += line + "\r\n";
+    }
     if (text) yield text;
     if (!more) return;
   }
