@@ -1,6 +1,6 @@
 /** `npm run leads -- …`: what is asked for, read on the terminal before it is sent or the database opened. */
 
-export const LEADS_USAGE = `Usage: npm run leads -- <command>
+const LEADS_USAGE = `Usage: npm run leads -- <command>
 
   list [limit]          the most recent contact and opt-out requests (default 20 of each)
   export [contacts|opt-outs]
