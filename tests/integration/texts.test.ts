@@ -307,6 +307,8 @@ describe("delivery states", () => {
     const customer = newCustomer();
     const answer = await postJson(running.url, { ...validContact, phone: customer.slice(2) });
     expect(answer.status).toBe(200);
+    const untexted = await postJson(running.url, { ...validContact, phone: newCustomer().slice(2) });
+    expect(untexted.status).toBe(200);
     await textIn(customer, "My basement is flooding");
     await texts().send({ customer, body: "On our way", confirmedQuietHours: false });
     await waitUntil(() => textsTo(customer).length === 1);
@@ -317,6 +319,8 @@ describe("delivery states", () => {
     const row = rows.find((line) => line.startsWith(answer.body.id as string))!;
     expect(row.split(",").at(-1)).toBe("2");
     expect(row).not.toContain("flooding");
+    const untextedRow = rows.find((line) => line.startsWith(untexted.body.id as string))!;
+    expect(untextedRow.split(",").at(-1)).toBe("0");
   });
 });
 
