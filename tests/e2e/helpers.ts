@@ -66,6 +66,13 @@ export async function clickVisibleCallLinks(page: Page): Promise<string[]> {
   return placements;
 }
 
+/** A phone's screen (390 × 664 px) scrolled to the end of the page, where the sticky call bar shows. */
+export async function scrollDownOnPhone(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 664 });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByTestId("sticky-call-bar").waitFor({ state: "visible" });
+}
+
 /**
  * Runs axe with the WCAG 2.2 AA and best-practice rules on the page as it is now. No page of the site has a frame,
  * so axe runs in the page itself (legacy mode) rather than gathering frames' results in a blank page it opens for

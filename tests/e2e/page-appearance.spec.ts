@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sitePaths } from "../../app/content/site-pages.ts";
 import { LOCATION_GENERIC_TEXT } from "../../app/lib/location.ts";
-import { expectNoAxeViolations, mockLookups, waitForHydration } from "./helpers.ts";
+import { expectNoAxeViolations, mockLookups, scrollDownOnPhone, waitForHydration } from "./helpers.ts";
 
 /**
  * What every public page shows, at a phone's width and a desktop's, stays pixel-identical to the committed
@@ -58,12 +58,7 @@ for (const width of widths) {
         await fixLocationText(page);
         await expect(page).toHaveScreenshot(screenshot, screenshotOptions);
 
-        if (width === 390) {
-          // A phone's screen, scrolled down: the sticky call bar is showing too.
-          await page.setViewportSize({ width, height: 664 });
-          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-          await page.getByTestId("sticky-call-bar").waitFor({ state: "visible" });
-        }
+        if (width === 390) await scrollDownOnPhone(page);
         await expectNoAxeViolations(page);
       });
     }
