@@ -41,6 +41,8 @@ const leads = [
     globalPrivacyControl: true,
     email: "gpc@example.com",
   }),
+  // The same person's lead sent without Global Privacy Control, their address written otherwise: kept out too.
+  lead(9, "2026-03-14T09:00:00Z", { gclid: "CjwKCAiA-gpc-sibling", msclkid: "gpc01", email: "GPC@Example.com" }),
   // No click id at all.
   lead(8, "2026-03-13T11:00:00Z", { utmSource: "google" }),
 ];
