@@ -53,6 +53,8 @@ function clickIdFor(
  * Every conversion a platform can take now: a "Lead" per lead, a "Booked job" per booked lead (its own job value,
  * else the action's), an "Answered call" per answered call of at least 60 s; only switched-on actions, only clicks
  * of the last 90 days, oldest first. Leads marked Spam or stored under Global Privacy Control never reach here.
+ * Each download weighs every conversion of the 90 days (some 100,000 on a busy site), so a conversion the platform
+ * cannot take is dropped before it becomes a row.
  */
 export function conversionRows(
   platform: AdPlatform,
@@ -60,17 +62,39 @@ export function conversionRows(
   actions: Record<ConversionActionKey, ConversionAction>,
   now: Date,
 ): ConversionRow[] {
-  const converted: Converted[] = [];
+  const oldestClick = now.getTime() - CLICK_WINDOW_DAYS * DAY_MS;
+  const rows: ConversionRow[] = [];
+  const add = (conversion: Converted) => {
+    const action = actions[conversion.action];
+    if (!action.enabled || conversion.clickedAt.getTime() < oldestClick) return;
+    const clickId = clickIdFor(platform, conversion.ids);
+    if (!clickId) return;
+    rows.push({
+      key: conversion.key,
+      clickIdKind: clickId.clickIdKind,
+      clickId: clickId.clickId,
+      name: action.name,
+      time: conversion.time,
+      valueCents: conversion.ownValueCents ?? action.defaultValueCents,
+    });
+  };
   for (const lead of sources.leads) {
-    const base = { clickedAt: lead.receivedAt, ids: lead, ownValueCents: null };
-    converted.push({ ...base, key: `lead:${lead.id}`, action: "lead", time: lead.receivedAt });
+    add({
+      key: `lead:${lead.id}`,
+      action: "lead",
+      clickedAt: lead.receivedAt,
+      time: lead.receivedAt,
+      ownValueCents: null,
+      ids: lead,
+    });
     if (lead.bookedAt) {
-      converted.push({
-        ...base,
+      add({
         key: `booked:${lead.id}`,
         action: "booked",
+        clickedAt: lead.receivedAt,
         time: lead.bookedAt,
         ownValueCents: lead.jobValueCents,
+        ids: lead,
       });
     }
   }
@@ -78,7 +102,7 @@ export function conversionRows(
   for (const referral of sources.referrals) {
     const lead = leadsById.get(referral.leadId);
     if (!lead) continue;
-    converted.push({
+    add({
       key: `referral:${referral.referralId}`,
       action: "referral",
       clickedAt: lead.receivedAt,
@@ -89,27 +113,13 @@ export function conversionRows(
   }
   for (const call of sources.calls) {
     if (call.durationSeconds < ANSWERED_CALL_MIN_SECONDS) continue;
-    converted.push({
+    add({
       key: `call:${call.id}`,
       action: "call",
       clickedAt: call.answeredAt,
       time: call.answeredAt,
       ownValueCents: null,
       ids: call,
-    });
-  }
-  const oldestClick = now.getTime() - CLICK_WINDOW_DAYS * DAY_MS;
-  const rows: ConversionRow[] = [];
-  for (const conversion of converted) {
-    const action = actions[conversion.action];
-    const clickId = clickIdFor(platform, conversion.ids);
-    if (!action.enabled || !clickId || conversion.clickedAt.getTime() < oldestClick) continue;
-    rows.push({
-      key: conversion.key,
-      ...clickId,
-      name: action.name,
-      time: conversion.time,
-      valueCents: conversion.ownValueCents ?? action.defaultValueCents,
     });
   }
   return rows.sort((a, b) => a.time.getTime() - b.time.getTime() || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
