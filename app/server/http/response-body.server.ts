@@ -22,7 +22,8 @@ export async function writeBody(body: ReadableStream<Uint8Array>, res: Response)
       const { done, value } = await reader.read();
       if (res.destroyed || res.writableEnded) return void (await reader.cancel());
       if (done) return void res.end();
-      const more = res.write(value);
+      // As a Buffer over the same bytes: the compression middleware copies any chunk that is not a Buffer.
+      const more = res.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
       res.flush?.();
       if (!more) await once(res, "drain", { signal: closed.signal });
     }
