@@ -5,7 +5,7 @@ import { CALL_OUTCOMES, type CallOutcome } from "~/lib/call-outcomes.ts";
 import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { boundedCount, keysetPage, keysetQuery, type Database, type ListCursor } from "../db/index.server.ts";
-import { csvCell, newestLeadByPhone, phoneKey } from "../leads/index.server.ts";
+import { csvCell, newestLeadByPhone, phoneKey, phoneKeySql } from "../leads/index.server.ts";
 import { ATTRIBUTION_KEYS } from "./call-log.server.ts";
 import { calls, type CallLine, type CallStatus } from "./schema.server.ts";
 
@@ -137,7 +137,7 @@ export async function callsFromPhone(db: Database, phone: string, timeZone: stri
   const rows = await db
     .select()
     .from(calls)
-    .where(sql`right(${callerDigits}, 10) = ${key}`)
+    .where(eq(phoneKeySql(calls.caller), key))
     .orderBy(desc(calls.startedAt))
     .limit(50);
   return rows.map((row) => toRow(row, timeZone, new Map()));

@@ -1,4 +1,4 @@
-import { desc, inArray, sql } from "drizzle-orm";
+import { desc, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db/index.server.ts";
 import { contactRequests } from "./schema.server.ts";
 
@@ -10,7 +10,15 @@ export function phoneKey(phone: string): string {
   return phone.replace(/\D/g, "").slice(-10);
 }
 
-const storedPhoneKey = sql<string>`right(regexp_replace(${contactRequests.phone}, '\\D', '', 'g'), 10)`;
+/**
+ * `phoneKey` in SQL, of a stored phone number: the form the tables' phone-number indexes are built on (leads' phone,
+ * calls' caller, texts' customer), so that a query written with it can use them.
+ */
+export function phoneKeySql(phone: SQLWrapper) {
+  return sql<string>`right(regexp_replace(${phone}, '\\D', '', 'g'), 10)`;
+}
+
+const storedPhoneKey = phoneKeySql(contactRequests.phone);
 
 /** The newest lead for each of these phone numbers, by phoneKey: what a call's row links to. */
 export async function newestLeadByPhone(db: Database, phones: string[]): Promise<Map<string, string>> {

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { formatTime } from "~/lib/operator-time.ts";
 import { sqlNames, type Database, type RunStatement } from "../db/index.server.ts";
-import { phoneKey, type ExtraLeadColumn } from "../leads/index.server.ts";
+import { phoneKey, phoneKeySql, type ExtraLeadColumn } from "../leads/index.server.ts";
 import { textMessages, textOptOuts, type TextStatus } from "./schema.server.ts";
 
 /** The console's view of texts: threads newest first, one thread with both directions, and what is unread. */
@@ -164,7 +164,7 @@ const COUNTED_NUMBERS_PER_STATEMENT = 1_000;
  * bytes a number: a count read for each lead cost the database as much again as the rest of the lead's line.
  */
 export async function leadTextCountColumns(db: Database): Promise<ExtraLeadColumn[]> {
-  const customerKey = sql<string>`right(regexp_replace(${textMessages.customer}, '\\D', '', 'g'), 10)`;
+  const customerKey = phoneKeySql(textMessages.customer);
   const texts = new Map<string, number>();
   for (let after = ""; ;) {
     const counted = await db
