@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startPostgres, type TestPostgres } from "../../../tooling/local-services.ts";
+import { databasesToOpen } from "../../../tooling/test-databases.ts";
 import { contactRequestRow } from "../../../tooling/stored-rows.ts";
-import { executeRows, openDatabase, type OpenDatabase } from "../db/db.server.ts";
+import { executeRows, type OpenDatabase } from "../db/db.server.ts";
 import { leadCounts } from "./lead-counts.server.ts";
 import { leadOutcomesBySource } from "./conversion-leads.server.ts";
 import { leadFigures } from "./lead-day-totals.server.ts";
@@ -50,13 +50,7 @@ async function summedDays(database: OpenDatabase) {
   return rows.map((row) => row.day).sort();
 }
 
-describe.each([
-  { name: "PGlite", open: () => openDatabase({ pgliteDataDir: "memory://" }) },
-  {
-    name: "PostgreSQL",
-    open: async () => openDatabase({ databaseUrl: await postgres.createDatabase(), pgliteDataDir: "unused" }),
-  },
-])("lead figures from daily totals on $name", ({ open }) => {
+describe.each(databasesToOpen())("lead figures from daily totals on $name", ({ open }) => {
   let database: OpenDatabase;
   const spring = [lead(daysAgo(10), "spring"), lead(daysAgo(10), "spring"), lead(daysAgo(5), "spring")];
   const old = lead(daysAgo(400), "spring");
@@ -162,9 +156,3 @@ describe.each([
     expect(first.some((row) => row.campaign === "winter")).toBe(false);
   });
 });
-
-let postgres: TestPostgres;
-beforeAll(async () => {
-  postgres = await startPostgres();
-});
-afterAll(() => postgres?.stop());

@@ -1,24 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startPostgres, type TestPostgres } from "../../../tooling/local-services.ts";
-import { openDatabase, type OpenDatabase } from "../db/db.server.ts";
+import { databasesToOpen } from "../../../tooling/test-databases.ts";
+import type { OpenDatabase } from "../db/db.server.ts";
 import { leadTextCountColumns } from "./threads.server.ts";
 
 /** The leads CSV's texts column counts every texted number, however many there are. */
 
-let postgres: TestPostgres;
-beforeAll(async () => {
-  postgres = await startPostgres();
-});
-afterAll(() => postgres?.stop());
-
-describe.each([
-  { name: "PGlite", open: () => openDatabase({ pgliteDataDir: "memory://" }) },
-  {
-    name: "PostgreSQL",
-    open: async () => openDatabase({ databaseUrl: await postgres.createDatabase(), pgliteDataDir: "unused" }),
-  },
-])("on $name", ({ open }) => {
+describe.each(databasesToOpen())("on $name", ({ open }) => {
   let database: OpenDatabase;
   beforeAll(async () => {
     database = await open();
