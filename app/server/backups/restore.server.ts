@@ -17,7 +17,6 @@ import {
 import {
   cursorRows,
   insertRows,
-  linesOf,
   setSequences,
   withoutForeignKeys,
   withoutIndexes,
@@ -53,19 +52,19 @@ function countsDiffer(
 type Backup = Awaited<ReturnType<typeof readBackupFile>>;
 
 /**
- * Every row of `lines` into `target`'s tables, as the migrations made them, with the tables' foreign keys, secondary
+ * Every row of `text` into `target`'s tables, as the migrations made them, with the tables' foreign keys, secondary
  * indexes and own triggers off while the rows load, then on again; returns, per table, the rows left out.
  */
 async function loadRows(
   target: SqlClient,
   tables: string[],
-  lines: AsyncIterable<string>,
+  text: AsyncIterable<Buffer | string>,
   { secondaryIndexes }: { secondaryIndexes: boolean },
 ): Promise<Record<string, number>> {
   const buildIndexes = await withoutIndexes(target);
   const enableTriggers = await withoutTriggers(target);
   const addForeignKeys = await withoutForeignKeys(target, tables);
-  const leftOut = await insertRows(target, tables, lines);
+  const leftOut = await insertRows(target, tables, text);
   for (const [table, rows] of Object.entries(await addForeignKeys())) leftOut[table] = (leftOut[table] ?? 0) + rows;
   await enableTriggers();
   if (secondaryIndexes) await buildIndexes();
@@ -85,7 +84,7 @@ async function fill(target: SqlClient, backup: Backup, { secondaryIndexes = true
     await withScratchDatabase(backup.path, (scratch) => copyRows(scratch, target, header), await backup.bytes());
   } else {
     await migrateTo(target, header.migrations);
-    leftOut = await loadRows(target, header.tables, backup.lines(), { secondaryIndexes });
+    leftOut = await loadRows(target, header.tables, backup.text(), { secondaryIndexes });
     await setSequences(target, header.sequences);
   }
   return compared(target, header, leftOut);
@@ -107,7 +106,7 @@ async function copyRows(source: SqlClient, target: SqlClient, facts: DatabaseFac
     for (const [index, table] of facts.tables.entries()) yield* cursorRows(source, table, index);
   }
   try {
-    await loadRows(target, facts.tables, linesOf(everyRow()), { secondaryIndexes: true });
+    await loadRows(target, facts.tables, everyRow(), { secondaryIndexes: true });
   } finally {
     await rowsOf(source, "COMMIT");
   }

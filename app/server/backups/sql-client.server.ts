@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -60,10 +60,17 @@ export async function connectPostgres(url: string): Promise<SqlClient> {
   return { kind: "postgresql", client, close: () => client.end() };
 }
 
+/**
+ * A statement's rows. A Buffer parameter goes to the database as its bytes, in binary form (for json, its text's
+ * bytes): both drivers do so for bytes, but the embedded database's serializes a json parameter as JSON first.
+ */
 export async function rowsOf(sql: SqlClient, text: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
-  return sql.kind === "pglite"
-    ? ((await sql.client.query(text, params)).rows as Record<string, unknown>[])
-    : (await sql.client.query(text, params)).rows;
+  if (sql.kind === "postgresql") return (await sql.client.query(text, params)).rows;
+  const { client } = sql;
+  // PGlite's types say a serializer returns a string; its Bind message sends a Uint8Array as bytes.
+  const json = (value: unknown) =>
+    (value instanceof Uint8Array ? value : client.serializers[types.JSON]!(value)) as string;
+  return (await client.query(text, params, { serializers: { [types.JSON]: json } })).rows as Record<string, unknown>[];
 }
 
 export const factsOf = (sql: SqlClient): Promise<DatabaseFacts> => databaseFacts((text) => rowsOf(sql, text));
