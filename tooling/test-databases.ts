@@ -1,6 +1,17 @@
 import { afterAll, beforeAll } from "vitest";
+import { connectPostgres, openPglite } from "../app/server/backups/sql-client.server.ts";
 import { openDatabase } from "../app/server/db/index.server.ts";
 import { startPostgres, type TestPostgres } from "./local-services.ts";
+
+/** One PostgreSQL server for a test file: started before its tests, stopped after them. */
+function postgresForTheFile(): () => TestPostgres {
+  let postgres: TestPostgres;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+  });
+  afterAll(() => postgres?.stop());
+  return () => postgres;
+}
 
 /**
  * A test file's set-up for running the same tests of the data layer on both databases, without a server, for
@@ -8,16 +19,21 @@ import { startPostgres, type TestPostgres } from "./local-services.ts";
  * kind (the embedded one in memory).
  */
 export function databasesToOpen() {
-  let postgres: TestPostgres;
-  beforeAll(async () => {
-    postgres = await startPostgres();
-  });
-  afterAll(() => postgres?.stop());
+  const postgres = postgresForTheFile();
   return [
     { name: "PGlite", open: () => openDatabase({ pgliteDataDir: "memory://" }) },
     {
       name: "PostgreSQL",
-      open: async () => openDatabase({ databaseUrl: await postgres.createDatabase(), pgliteDataDir: "unused" }),
+      open: async () => openDatabase({ databaseUrl: await postgres().createDatabase(), pgliteDataDir: "unused" }),
     },
+  ];
+}
+
+/** The same for the backups' own connection to either database (`SqlClient`), which restores write through. */
+export function sqlClientsToOpen() {
+  const postgres = postgresForTheFile();
+  return [
+    { name: "PGlite", open: () => openPglite("memory://") },
+    { name: "PostgreSQL", open: async () => connectPostgres(await postgres().createDatabase()) },
   ];
 }

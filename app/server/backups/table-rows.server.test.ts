@@ -1,20 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startPostgres, type TestPostgres } from "../../../tooling/local-services.ts";
-import { connectPostgres, openPglite, rowsOf, type SqlClient } from "./sql-client.server.ts";
+import { sqlClientsToOpen } from "../../../tooling/test-databases.ts";
+import { rowsOf, type SqlClient } from "./sql-client.server.ts";
 import { insertRows } from "./table-rows.server.ts";
 
 /** The rows of a backup file go into the database exactly as they were read, whatever the text holds. */
-
-let postgres: TestPostgres;
-beforeAll(async () => {
-  postgres = await startPostgres();
-});
-afterAll(() => postgres?.stop());
-
-const databases: { name: string; open: () => Promise<SqlClient> }[] = [
-  { name: "PGlite", open: () => openPglite("memory://") },
-  { name: "PostgreSQL", open: async () => connectPostgres(await postgres.createDatabase()) },
-];
 
 const rows = [
   { id: 1, name: "Zoë Ångström", note: { said: 'a "quoted" word, a back\\slash' } },
@@ -22,7 +11,7 @@ const rows = [
   { id: 3, name: "", note: null },
 ];
 
-describe.each(databases)("a backup's rows loaded into $name", ({ open }) => {
+describe.each(sqlClientsToOpen())("a backup's rows loaded into $name", ({ open }) => {
   let sql: SqlClient;
   beforeAll(async () => {
     sql = await open();
