@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { executeRows, openDatabase } from "~/server/db/index.server.ts";
 import { createBackups, restoreBackup, verifyBackup } from "~/server/backups/index.server.ts";
 import { contactRequests, leadChanges, leadDayTotals, leadDayVersions } from "../../app/server/leads/schema.server.ts";
@@ -156,6 +156,13 @@ describe("backups of the embedded database", () => {
       const restored = await runScript("restore", [file], env);
       expect(restored.code, restored.stderr).toBe(0);
       expect(await storedEmails({ pgliteDataDir: dataDir }, before)).toEqual([...before].sort());
+      // The restored tables have no planner statistics: the server's housekeeping at start makes them.
+      server = await startServerProcess(env);
+      await vi.waitFor(() => expect(server?.output()).toMatch(/planner statistics made for .*\bcontact_requests\b/), {
+        timeout: 30_000,
+      });
+      await server.kill("SIGTERM");
+      server = undefined;
 
       // A truncated copy and an altered one are refused before anything is written.
       const truncated = join(root, "truncated.pglite.gz");
