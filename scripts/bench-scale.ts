@@ -241,7 +241,10 @@ async function backupAndRestore(serverUrl: string, env: Record<string, string>, 
     .filter((path) => statSync(path).isFile())
     .sort((a, b) => statSync(b).size - statSync(a).size);
   if (!file) throw new Error(`No backup file in ${backupDir}`);
-  console.log(`  backup while serving: ${seconds(backupMs)}, ${Math.round(statSync(file).size / 1024 / 1024)} MB`);
+  const rows = /Backed up ([\d,]+) rows/.exec(backup.output)?.[1] ?? "?";
+  console.log(
+    `  backup while serving: ${seconds(backupMs)}, ${Math.round(statSync(file).size / 1024 / 1024)} MB, ${rows} rows`,
+  );
   started = performance.now();
   const restore = await runScript("restore", [file], { ...restoreEnv, BACKUP_DIR: backupDir });
   if (restore.code !== 0) throw new Error(`The restore failed:\n${restore.output}`);
