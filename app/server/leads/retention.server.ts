@@ -1,5 +1,6 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
+import { setTimeout } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { executeRows, type Database } from "../db/index.server.ts";
 import { confirmationEmailLimits, contactRequests, leadSubmissions, privacyRequests } from "./schema.server.ts";
@@ -27,7 +28,9 @@ const PURGE_BATCH = 25;
  * Deletes contact requests older than the retention period and processed opt-outs older than 24 months,
  * with their emails (and their .eml files), oldest first, PURGE_BATCH of each per statement until none is left:
  * each statement atomic without a transaction, which is not safe through the embedded database's thread, and
- * short, so that lead intake goes on between them. A request with an email still to send is kept
+ * short, so that lead intake goes on between them. After each statement the purge waits as long as it took, so
+ * that the database and the machine's cores are free for lead intake at least half the time (on PostgreSQL the
+ * statements otherwise run back to back on a core of their own). A request with an email still to send is kept
  * until it is sent or has failed for good. Expired submission ids and daily confirmation counts go too.
  */
 export async function purgeExpiredLeads(
@@ -36,6 +39,7 @@ export async function purgeExpiredLeads(
 ): Promise<{ contacts: number; optOuts: number }> {
   const purged = { contacts: 0, optOuts: 0 };
   for (;;) {
+    const startedAt = performance.now();
     const batch = await purgeBatch(db, contactRetentionDays);
     purged.contacts += batch.contacts;
     purged.optOuts += batch.opt_outs;
@@ -45,6 +49,7 @@ export async function purgeExpiredLeads(
       }
     }
     if (batch.contacts < PURGE_BATCH && batch.opt_outs < PURGE_BATCH) return purged;
+    await setTimeout(performance.now() - startedAt);
   }
 }
 
