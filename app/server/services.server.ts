@@ -249,7 +249,10 @@ export async function startServices(env: Env): Promise<AppServices> {
   // server is closing, no task starts (each one's work is left whole for the next start).
   const housekeepingTasks: [string, () => Promise<unknown>][] = [
     ["rate limit pruning", () => pruneEndedWindows(database.db, HOUR_SECONDS)],
-    ["retention purge", () => purgeExpiredLeads(database.db, { outboxDir: env.OUTBOX_DIR })],
+    [
+      "retention purge",
+      () => purgeExpiredLeads(database.db, { outboxDir: env.OUTBOX_DIR, pausing: Boolean(env.DATABASE_URL) }),
+    ],
     ["retention purge of counts", () => purgeExpiredCounts(database.db)],
     ["summing the leads' days", () => sumRecentDays(database.db)],
     // Calls follow the leads' retention, Twilio configured or not (their recordings' deletions wait in the outbox).

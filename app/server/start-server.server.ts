@@ -32,7 +32,11 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
   // Local `npm run leads` / `npm run operator` reach the embedded database through this server.
   const commandSocket = services.pgliteDataDir
     ? await listenForCommands(commandSocketPath(services.pgliteDataDir), (request, output) =>
-        runCommand(services.db, request, output, { outboxDir: env.OUTBOX_DIR, backups: services.backups }),
+        runCommand(services.db, request, output, {
+          outboxDir: env.OUTBOX_DIR,
+          backups: services.backups,
+          pausing: Boolean(env.DATABASE_URL),
+        }),
       )
     : undefined;
 

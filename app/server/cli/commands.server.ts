@@ -12,7 +12,8 @@ export async function runCommand(
   db: Database,
   request: CommandRequest,
   output: CommandOutput,
-  settings: { outboxDir: string; backups: Backups },
+  /** `pausing`: long commands wait after each statement, for the site's sake (on PostgreSQL). */
+  settings: { outboxDir: string; backups: Backups; pausing: boolean },
 ): Promise<number> {
   switch (request.tool) {
     case "leads":

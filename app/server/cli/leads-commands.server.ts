@@ -25,8 +25,11 @@ export async function runLeadsCommand(
   db: Database,
   args: string[],
   write: (text: string) => void,
-  /** Where .eml files are written without SMTP, so the purge deletes them with their leads. */
-  { outboxDir }: { outboxDir?: string } = {},
+  /**
+   * Where .eml files are written without SMTP, so the purge deletes them with their leads; whether the purge waits
+   * after each statement (on PostgreSQL).
+   */
+  { outboxDir, pausing }: { outboxDir?: string; pausing?: boolean } = {},
 ): Promise<number> {
   const command = parseLeadsArgs(args);
   if ("problem" in command) {
@@ -94,7 +97,7 @@ export async function runLeadsCommand(
     }
     case "purge": {
       const contactRetentionDays = command.days ?? CONTACT_RETENTION_DAYS;
-      const { contacts, optOuts } = await purgeExpiredLeads(db, { contactRetentionDays, outboxDir });
+      const { contacts, optOuts } = await purgeExpiredLeads(db, { contactRetentionDays, outboxDir, pausing });
       await purgeExpiredCounts(db);
       write(
         `Deleted ${contacts} contact request(s) and ${optOuts} processed opt-out request(s), with their emails, and daily page view and call counts older than 25 months.\n`,

@@ -15,6 +15,12 @@ interface PurgeOptions {
   contactRetentionDays?: number;
   /** Where emails are written as .eml files when no SMTP server is set: each goes with its lead. */
   outboxDir?: string;
+  /**
+   * Wait after each statement as long as it took, so that the machine's cores are free for lead intake at least
+   * half the time: on PostgreSQL, whose statements otherwise run back to back on a core of their own. The embedded
+   * database's statements already take turns with lead intake's on its one connection.
+   */
+  pausing?: boolean;
 }
 
 /**
@@ -28,14 +34,13 @@ const PURGE_BATCH = 25;
  * Deletes contact requests older than the retention period and processed opt-outs older than 24 months,
  * with their emails (and their .eml files), oldest first, PURGE_BATCH of each per statement until none is left:
  * each statement atomic without a transaction, which is not safe through the embedded database's thread, and
- * short, so that lead intake goes on between them. After each statement the purge waits as long as it took, so
- * that the database and the machine's cores are free for lead intake at least half the time (on PostgreSQL the
- * statements otherwise run back to back on a core of their own). A request with an email still to send is kept
- * until it is sent or has failed for good. Expired submission ids and daily confirmation counts go too.
+ * short, so that lead intake goes on between them (`pausing`: and waits after each). A request with an email still
+ * to send is kept until it is sent or has failed for good. Expired submission ids and daily confirmation counts go
+ * too.
  */
 export async function purgeExpiredLeads(
   db: Database,
-  { contactRetentionDays = CONTACT_RETENTION_DAYS, outboxDir }: PurgeOptions = {},
+  { contactRetentionDays = CONTACT_RETENTION_DAYS, outboxDir, pausing = false }: PurgeOptions = {},
 ): Promise<{ contacts: number; optOuts: number }> {
   const purged = { contacts: 0, optOuts: 0 };
   for (;;) {
@@ -49,7 +54,7 @@ export async function purgeExpiredLeads(
       }
     }
     if (batch.contacts < PURGE_BATCH && batch.opt_outs < PURGE_BATCH) return purged;
-    await setTimeout(performance.now() - startedAt);
+    if (pausing) await setTimeout(performance.now() - startedAt);
   }
 }
 
