@@ -35,7 +35,8 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
         runCommand(services.db, request, output, {
           outboxDir: env.OUTBOX_DIR,
           backups: services.backups,
-          pausing: Boolean(env.DATABASE_URL),
+          // The embedded database's statements take turns with lead intake's on its one connection.
+          pausing: false,
         }),
       )
     : undefined;

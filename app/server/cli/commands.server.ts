@@ -12,7 +12,7 @@ export async function runCommand(
   db: Database,
   request: CommandRequest,
   output: CommandOutput,
-  /** `pausing`: long commands wait after each statement, for the site's sake (on PostgreSQL). */
+  /** `pausing`: the purge waits after each statement, leaving the machine's cores to the site (on PostgreSQL). */
   settings: { outboxDir: string; backups: Backups; pausing: boolean },
 ): Promise<number> {
   switch (request.tool) {
