@@ -1,10 +1,9 @@
 import { afterAll, beforeAll } from "vitest";
-import { connectPostgres, openPglite } from "../app/server/backups/sql-client.server.ts";
 import { openDatabase } from "../app/server/db/index.server.ts";
 import { startPostgres, type TestPostgres } from "./local-services.ts";
 
 /** One PostgreSQL server for a test file: started before its tests, stopped after them. */
-function postgresForTheFile(): () => TestPostgres {
+export function postgresForTheFile(): () => TestPostgres {
   let postgres: TestPostgres;
   beforeAll(async () => {
     postgres = await startPostgres();
@@ -26,14 +25,5 @@ export function databasesToOpen() {
       name: "PostgreSQL",
       open: async () => openDatabase({ databaseUrl: await postgres().createDatabase(), pgliteDataDir: "unused" }),
     },
-  ];
-}
-
-/** The same for the backups' own connection to either database (`SqlClient`), which restores write through. */
-export function sqlClientsToOpen() {
-  const postgres = postgresForTheFile();
-  return [
-    { name: "PGlite", open: () => openPglite("memory://") },
-    { name: "PostgreSQL", open: async () => connectPostgres(await postgres().createDatabase()) },
   ];
 }

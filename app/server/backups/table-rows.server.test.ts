@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { sqlClientsToOpen } from "../../../tooling/test-databases.ts";
-import { rowsOf, type SqlClient } from "./sql-client.server.ts";
+import { postgresForTheFile } from "../../../tooling/test-databases.ts";
+import { connectPostgres, openPglite, rowsOf, type SqlClient } from "./sql-client.server.ts";
 import { insertRows } from "./table-rows.server.ts";
 
 /** The rows of a backup file go into the database exactly as they were read, whatever the text holds. */
@@ -11,7 +11,14 @@ const rows = [
   { id: 3, name: "", note: null },
 ];
 
-describe.each(sqlClientsToOpen())("a backup's rows loaded into $name", ({ open }) => {
+const postgres = postgresForTheFile();
+/** The backups' own connection to either database, which restores write through. */
+const databases = [
+  { name: "PGlite", open: () => openPglite("memory://") },
+  { name: "PostgreSQL", open: async () => connectPostgres(await postgres().createDatabase()) },
+];
+
+describe.each(databases)("a backup's rows loaded into $name", ({ open }) => {
   let sql: SqlClient;
   beforeAll(async () => {
     sql = await open();
