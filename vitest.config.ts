@@ -10,7 +10,7 @@ export default defineConfig({
     // The suite keeps both cores busy, and this machine's speed varies from day to day: the slowest test without a
     // limit of its own (a server killed while it creates its folder) took 15 s on a slow day.
     testTimeout: 60_000,
-    globalSetup: ["tests/setup/migrated-database.ts", "tests/setup/test-outbox.ts", "tests/setup/postgres.ts"],
+    globalSetup: ["tests/setup/scratch-folder.ts", "tests/setup/migrated-database.ts", "tests/setup/postgres.ts"],
     setupFiles: ["tests/setup/reuse-pglite-threads.ts"],
     // Servers started inside the test process would log every request into the test output; tests that
     // read the log raise the level themselves. Servers started as processes set their own LOG_LEVEL.
