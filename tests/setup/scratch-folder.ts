@@ -1,6 +1,7 @@
 import { mkdir, readdir, rm, statfs } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isProcessRunning } from "../../app/server/process-running.server.ts";
 
 const PREFIX = "plumbline-tests-";
 /** Room for the run: its files peaked at 600 MB (sampled each second); a container's /dev/shm is often 64 MB. */
@@ -17,15 +18,6 @@ async function memoryBackedFolder(): Promise<string> {
   return tmpdir();
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * The run's temporary files (databases' folders, backups, the servers' mail, PostgreSQL's cluster) go into a folder
  * of the run's own, in memory (/dev/shm) where the system has it with room. The suite creates and deletes tens of
@@ -37,7 +29,7 @@ export default async function scratchFolderInMemory() {
   const base = await memoryBackedFolder();
   for (const name of await readdir(base)) {
     const pid = name.startsWith(PREFIX) ? Number(name.slice(PREFIX.length)) : NaN;
-    if (Number.isInteger(pid) && !isRunning(pid)) await rm(join(base, name), { recursive: true, force: true });
+    if (Number.isInteger(pid) && !isProcessRunning(pid)) await rm(join(base, name), { recursive: true, force: true });
   }
   const folder = join(base, `${PREFIX}${process.pid}`);
   await mkdir(folder, { recursive: true });

@@ -8,6 +8,7 @@ import pg from "pg";
 import { log } from "../log.server.ts";
 import { openPgliteThread } from "./pglite-thread.server.ts";
 import { projectPath } from "../project-path.server.ts";
+import { isProcessRunning } from "../process-running.server.ts";
 import { makeDataPrivate } from "./private-files.server.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -143,7 +144,7 @@ function inUse(dataDir: string, owner: number): Error {
 
 /** Whether the process that wrote a lock still runs: not this process (checked above), alive, same start. */
 async function isOwnerAlive(pid: number, started: string | undefined): Promise<boolean> {
-  if (pid === process.pid || !isRunning(pid)) return false;
+  if (pid === process.pid || !isProcessRunning(pid)) return false;
   // A lock without a start (an older format, or no /proc) can only be judged by its pid.
   if (!started || started === "unknown") return true;
   return (await processStart(pid)) === started;
@@ -161,15 +162,6 @@ async function processStart(pid: number): Promise<string> {
     return startTicks ? `${bootId.trim()}:${startTicks}` : "unknown";
   } catch {
     return "unknown";
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
