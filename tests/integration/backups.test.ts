@@ -273,9 +273,13 @@ test(
         if (name === "backup-backups-first") {
           // A row read later holds the same unique value, as when a value moves from one row to a new one between
           // two statements of the read.
-          const row = rows[0] as Record<string, string>;
-          const moved = { ...JSON.parse(row.r!), id: randomUUID() };
-          return [...rows, { ...row, r: JSON.stringify(moved), k0: moved.id } as Row];
+          // The statement's rows come as one text, joined by its second parameter.
+          const batch = rows[0] as { rows: string; count: number };
+          const moved = { ...JSON.parse(batch.rows), id: randomUUID() };
+          const separator = params[1] as string;
+          return [
+            { rows: batch.rows + separator + JSON.stringify(moved), count: batch.count + 1, last: [moved.id] } as Row,
+          ];
         }
         return rows;
       };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { postgresForTheFile } from "../../../tooling/test-databases.ts";
 import { connectPostgres, openPglite, rowsOf, type SqlClient } from "./sql-client.server.ts";
-import { insertRows } from "./table-rows.server.ts";
+import { openDatabase, type RunStatement } from "../db/index.server.ts";
+import { insertRows, keysetRows } from "./table-rows.server.ts";
 
 /** The rows of a backup file go into the database exactly as they were read, whatever the text holds. */
 
@@ -60,4 +61,39 @@ describe.each(databases)("a backup's rows loaded into $name", ({ open }) => {
       { id: 3, name: "" },
     ]);
   });
+});
+
+test("an embedded table read a statement at a time by its two-column key gives every row once, each as its line", async () => {
+  const database = await openDatabase({ pgliteDataDir: "memory://" });
+  try {
+    await database.run("create", "CREATE TABLE daily (area text, day int, note text, PRIMARY KEY (area, day))", []);
+    // 3,000 rows: more than the first statements read; days 9 and 10 sort as numbers, not as text.
+    await database.run(
+      "fill",
+      `INSERT INTO daily SELECT area, day, CASE WHEN day % 2 = 0 THEN E'a "quote", a\\nnewline 🚰' END
+      FROM unnest(ARRAY['north', 'south', 'west']) area, generate_series(1, 1000) day`,
+      [],
+    );
+    let statements = 0;
+    const counted: RunStatement = (name, text, params) => {
+      statements += 1;
+      return database.run(name, text, params);
+    };
+    let text = "";
+    for await (const lines of keysetRows(counted, "daily", 4, {
+      columns: ["area", "day"],
+      types: ["text", "integer"],
+    })) {
+      text += lines;
+    }
+    const lines = text.split("\n");
+    expect(lines.pop()).toBe("");
+    const rows = lines.map((line) => JSON.parse(line) as [number, { area: string; day: number; note: string | null }]);
+    expect(rows.map(([index]) => index)).toEqual(Array(3_000).fill(4));
+    expect(new Set(rows.map(([, row]) => `${row.area} ${row.day}`)).size).toBe(3_000);
+    expect(rows.find(([, row]) => row.area === "west" && row.day === 10)?.[1].note).toBe('a "quote", a\nnewline 🚰');
+    expect(statements).toBeGreaterThan(1);
+  } finally {
+    await database.close();
+  }
 });
