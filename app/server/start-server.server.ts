@@ -32,7 +32,7 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
   // Local `npm run leads` / `npm run operator` reach the embedded database through this server.
   const commandSocket = services.pgliteDataDir
     ? await listenForCommands(commandSocketPath(services.pgliteDataDir), (request, output) =>
-        runCommand(services.db, request, output, {
+        runCommand(services, request, output, {
           outboxDir: env.OUTBOX_DIR,
           backups: services.backups,
           // The embedded database's statements take turns with lead intake's on its one connection.

@@ -6,6 +6,6 @@ import { leadTextCountColumns } from "~/server/texts/index.server.ts";
 /** Every contact request as CSV, the same columns as `npm run leads -- export`, streamed a batch of rows at a time. */
 export async function loader({ context }: Route.LoaderArgs) {
   requireOperator(context);
-  const { db } = context.services;
-  return csvDownload(contactRequestsCsv(db, await leadTextCountColumns(db)), "leads");
+  const { db, run } = context.services;
+  return csvDownload(contactRequestsCsv(run, await leadTextCountColumns(db)), "leads");
 }

@@ -1,4 +1,4 @@
-import type { Database } from "../db/index.server.ts";
+import type { Database, RunStatement } from "../db/index.server.ts";
 import type { CommandOutput, CommandRequest } from "./command-socket.server.ts";
 import { runBackupCommand } from "./backup-commands.server.ts";
 import type { Backups } from "../backups/index.server.ts";
@@ -9,7 +9,7 @@ import type { Backups } from "../backups/index.server.ts";
  * module is loaded when the tool first runs, so that a command line the server answers loads none of them.
  */
 export async function runCommand(
-  db: Database,
+  database: { db: Database; run: RunStatement },
   request: CommandRequest,
   output: CommandOutput,
   /** `pausing`: the purge waits after each statement, leaving the machine's cores to the site (on PostgreSQL). */
@@ -17,12 +17,12 @@ export async function runCommand(
 ): Promise<number> {
   switch (request.tool) {
     case "leads":
-      return (await import("./leads-commands.server.ts")).runLeadsCommand(db, request.args, output.out, settings);
+      return (await import("./leads-commands.server.ts")).runLeadsCommand(database, request.args, output.out, settings);
     case "backup":
       return runBackupCommand(settings.backups, output);
     case "operator":
       return (await import("./operator-commands.server.ts")).runOperatorCommand(
-        db,
+        database.db,
         request.args,
         output,
         request.password,

@@ -8,7 +8,7 @@ let database: OpenDatabase;
 
 async function run(...args: string[]) {
   let output = "";
-  const code = await runLeadsCommand(database.db, args, (text) => (output += text));
+  const code = await runLeadsCommand(database, args, (text) => (output += text));
   return { code, output };
 }
 

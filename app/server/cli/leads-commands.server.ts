@@ -1,4 +1,4 @@
-import type { Database } from "../db/index.server.ts";
+import type { Database, RunStatement } from "../db/index.server.ts";
 import {
   contactRequestsCsv,
   CONTACT_RETENTION_DAYS,
@@ -22,7 +22,7 @@ const oneLine = (text: string, max = 60) => {
 };
 
 export async function runLeadsCommand(
-  db: Database,
+  { db, run }: { db: Database; run: RunStatement },
   args: string[],
   write: (text: string) => void,
   /**
@@ -54,7 +54,7 @@ export async function runLeadsCommand(
     }
     case "export": {
       if (command.requests === "opt-outs") write(await optOutRequestsCsv(db));
-      else for await (const chunk of contactRequestsCsv(db, await leadTextCountColumns(db))) write(chunk);
+      else for await (const chunk of contactRequestsCsv(run, await leadTextCountColumns(db))) write(chunk);
       return 0;
     }
     case "opt-outs": {

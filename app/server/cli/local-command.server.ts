@@ -35,7 +35,7 @@ export async function runWhereTheDatabaseIs(env: Env, request: CommandRequest, o
       databaseUrl: env.DATABASE_URL,
       settings: backupSettings(env),
     });
-    return await runCommand(database.db, request, output, {
+    return await runCommand(database, request, output, {
       outboxDir: env.OUTBOX_DIR,
       backups,
       pausing: Boolean(env.DATABASE_URL),

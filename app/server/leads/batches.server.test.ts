@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { executeRows, openDatabase, type Database, type OpenDatabase } from "../db/db.server.ts";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { postgresForTheFile } from "../../../tooling/test-databases.ts";
+import { executeRows, openDatabase, type OpenDatabase, type RunStatement } from "../db/db.server.ts";
 import { contactRequestsCsv } from "./exports.server.ts";
 import { purgeExpiredLeads } from "./retention.server.ts";
 
@@ -14,36 +15,56 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 /** `count` leads received at `receivedAt`, each with its email to the operator, sent. */
-async function storeLeads(first: number, count: number, receivedAt: string) {
-  await database.db.execute(sql`
+async function storeLeads(first: number, count: number, receivedAt: string, into = database) {
+  await into.db.execute(sql`
     INSERT INTO contact_requests (id, received_at, first_name, last_name, email, phone, service, message, consent_text, channel)
     SELECT md5('lead-' || n)::uuid, ${receivedAt}::timestamptz, 'Ann', 'Lee ' || n, 'ann@example.com', '555-' || n,
       'Leak', 'Help', 'By submitting…', 'api'
     FROM generate_series(${first}::int, ${first + count - 1}::int) n`);
-  await database.db.execute(sql`
+  await into.db.execute(sql`
     INSERT INTO email_outbox (id, purpose, sent_at, contact_request_id, message_id, to_address, subject, text_body, html_body)
     SELECT md5('email-' || n)::uuid, 'contact_notification', now(), md5('lead-' || n)::uuid, '<' || n || '@test>',
       'leads@example.com', 'New request', 'Text', '<p>Text</p>'
     FROM generate_series(${first}::int, ${first + count - 1}::int) n`);
 }
 
-test("the CSV export has every lead once, oldest first, with its extra cells, even when more than a batch arrived at the same moment", async () => {
-  // 500 rows a batch: 5,003 leads in one instant, then two later ones.
-  await storeLeads(1, 5_003, "2026-11-01T10:00:00.123456Z");
-  await storeLeads(6_000, 2, "2026-11-02T10:00:00Z");
-  const phoneAgain = { header: "phone_again", cell: (phone: string) => phone };
-  let text = "";
-  for await (const chunk of contactRequestsCsv(database.db, [phoneAgain])) text += chunk;
-  const lines = text.trimEnd().split("\r\n");
-  expect(lines[0]).toMatch(/^id,received_at,first_name,.*,phone_again$/);
-  const ids = lines.slice(1).map((line) => line.split(",")[0]);
-  expect(ids).toHaveLength(5_005);
-  expect(new Set(ids).size).toBe(5_005);
-  expect(lines.at(-1)).toContain("2026-11-02T10:00:00.000Z");
-  // Each line's extra cell is its own lead's.
-  for (const line of lines.slice(1)) expect(line.split(",").at(-1)).toBe(line.split(",")[5]);
-  await database.db.execute(sql`DELETE FROM email_outbox`);
-  await database.db.execute(sql`DELETE FROM contact_requests`);
+const postgres = postgresForTheFile();
+describe.each([
+  { name: "PGlite", open: () => openDatabase({ pgliteDataDir: "memory://" }) },
+  {
+    name: "PostgreSQL",
+    open: async () => openDatabase({ databaseUrl: await postgres().createDatabase(), pgliteDataDir: "" }),
+  },
+])("the CSV export on $name", ({ open }) => {
+  let exported: OpenDatabase;
+  beforeAll(async () => {
+    exported = await open();
+  });
+  afterAll(() => exported?.close());
+
+  test("has every lead once, oldest first, with its extra cells and its time to the millisecond, even when more than a batch arrived at the same moment", async () => {
+    // 500 rows a batch: 5,003 leads in one instant, then later ones at a tenth of a second and a whole second.
+    await storeLeads(1, 5_003, "2026-11-01T10:00:00.123456Z", exported);
+    await storeLeads(6_000, 2, "2026-11-02T10:00:00Z", exported);
+    await storeLeads(7_000, 1, "2026-11-01T12:00:00.1Z", exported);
+    const phoneAgain = { header: "phone_again", cell: (phone: string) => phone };
+    let text = "";
+    for await (const chunk of contactRequestsCsv(exported.run, [phoneAgain])) text += chunk;
+    const lines = text.trimEnd().split("\r\n");
+    expect(lines[0]).toMatch(/^id,received_at,first_name,.*,phone_again$/);
+    const ids = lines.slice(1).map((line) => line.split(",")[0]);
+    expect(ids).toHaveLength(5_006);
+    expect(new Set(ids).size).toBe(5_006);
+    const times = lines.slice(1).map((line) => line.split(",")[1]);
+    expect(new Set(times.slice(0, 5_003))).toEqual(new Set(["2026-11-01T10:00:00.123Z"]));
+    expect(times.slice(5_003)).toEqual([
+      "2026-11-01T12:00:00.100Z",
+      "2026-11-02T10:00:00.000Z",
+      "2026-11-02T10:00:00.000Z",
+    ]);
+    // Each line's extra cell is its own lead's.
+    for (const line of lines.slice(1)) expect(line.split(",").at(-1)).toBe(line.split(",")[5]);
+  });
 });
 
 test("the retention purge deletes every expired lead with its email over several batches, and keeps the rest", async () => {
@@ -63,13 +84,8 @@ test("a download closed while its next batch is read leaves that batch's failure
   await storeLeads(1, 501, "2026-11-01T10:00:00Z");
   // The database fails the second batch's statement, as on a lost connection.
   let statements = 0;
-  const failingSecond = new Proxy(database.db, {
-    get: (target, name, receiver) =>
-      name === "execute"
-        ? (...args: Parameters<Database["execute"]>) =>
-            ++statements === 2 ? Promise.reject(new Error("connection lost")) : target.execute(...args)
-        : Reflect.get(target, name, receiver),
-  });
+  const failingSecond: RunStatement = (name, text, params) =>
+    ++statements === 2 ? Promise.reject(new Error("connection lost")) : database.run(name, text, params);
   const download = contactRequestsCsv(failingSecond);
   await download.next(); // the header
   await download.next(); // the first batch, while the second is read

@@ -1,7 +1,7 @@
-import { asc, sql, type SQL } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { attributionFields } from "~/lib/site-events.ts";
 import { attributionColumns } from "./attribution.server.ts";
-import { executeRows, type Database } from "../db/index.server.ts";
+import { sqlNames, type Database, type RunStatement } from "../db/index.server.ts";
 import { contactRequests, privacyRequests } from "./schema.server.ts";
 
 /**
@@ -17,9 +17,12 @@ type Cell = string | Date | null;
 const FORMULA_START = /^[\t\r]|^\s*[=+\-@]/;
 const NEGATIVE_NUMBER = /^-\d+(?:\.\d+)?$/;
 const NEEDS_QUOTES = /[",;\r\n]/;
+/** What a cell needing neither starts with or holds: most cells have none of it, and are found so by one test. */
+const MAY_NEED_CARE = /^[\s=+\-@]|[",;\r\n]/;
 
 export function csvCell(value: Cell): string {
   const text = value instanceof Date ? value.toISOString() : (value ?? "");
+  if (!MAY_NEED_CARE.test(text)) return text;
   const safe = FORMULA_START.test(text) && !NEGATIVE_NUMBER.test(text) ? `'${text}` : text;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
@@ -53,11 +56,15 @@ const CONTACT_HEADER = [
   ...attributionFields,
 ];
 
-const c = contactRequests;
-/** Each cell of a lead's line as the database writes it: the time as toISOString() would, GPC as yes or no. */
+const c = sqlNames(contactRequests);
+/**
+ * Each cell of a lead's line as the database writes it: the received time in UTC to the microsecond (JSON's
+ * `2026-11-01T10:00:00.123456`, which the next batch's key reads and the line shortens to toISOString()'s form),
+ * GPC as yes or no.
+ */
 const CONTACT_CELLS = [
   c.id,
-  sql`to_char(${c.receivedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  `${c.receivedAt} AT TIME ZONE 'UTC'`,
   c.firstName,
   c.lastName,
   c.email,
@@ -66,10 +73,19 @@ const CONTACT_CELLS = [
   c.message,
   c.channel,
   c.consentText,
-  sql`CASE WHEN ${c.globalPrivacyControl} THEN 'yes' ELSE 'no' END`,
+  `CASE WHEN ${c.globalPrivacyControl} THEN 'yes' ELSE 'no' END`,
   c.status,
   ...attributionFields.map((field) => c[attributionColumns[field]]),
-];
+].join(", ");
+
+/** A batch of leads as one text, a JSON array of each lead's cells, oldest first. */
+const batchStatement = (after: string) =>
+  `SELECT '[' || string_agg(cells, ',' ORDER BY received_at, id) || ']' AS rows FROM (
+    SELECT json_build_array(${CONTACT_CELLS})::text AS cells, ${c.receivedAt} AS received_at, ${c.id} AS id
+    FROM ${c.table} ${after} ORDER BY ${c.receivedAt}, ${c.id} LIMIT ${EXPORT_BATCH_ROWS}) AS batch`;
+const FIRST_BATCH = batchStatement("");
+/** The batch after the lead whose received time (UTC, as the cells have it) and id are $1 and $2. */
+const NEXT_BATCH = batchStatement(`WHERE (${c.receivedAt}, ${c.id}) > ($1::timestamp AT TIME ZONE 'UTC', $2::uuid)`);
 
 /**
  * A column another module adds to the leads CSV: its header, and a lead's cell given the lead's phone number, from
@@ -80,42 +96,47 @@ export interface ExtraLeadColumn {
   cell(phone: string): string;
 }
 
-/** Where the lead's phone number is in its line. */
+/** Where the lead's phone number and received time are in its line. */
 const PHONE_CELL = CONTACT_HEADER.indexOf("phone");
+const RECEIVED_CELL = CONTACT_HEADER.indexOf("received_at");
+
+/** A UTC time as PostgreSQL's JSON has it (`2026-11-01T10:00:00.1234`, no fraction on a whole second) as toISOString() has it. */
+function isoMillis(utc: string): string {
+  return `${utc.slice(0, 19)}.${(utc.slice(20, 23) + "000").slice(0, 3)}Z`;
+}
 
 /**
  * Every contact request, oldest first, as CSV text a batch of rows at a time, with `extra` columns at the end: each
  * batch is read by its own statement after the last row of the one before (by received time, then id), so a year of
  * leads is never held in memory and no statement holds the database for long. The next batch is read while this one
- * is turned into text and written, so the database and the server work side by side. Each row comes as one JSON
- * array, far cheaper to carry out of the embedded database than two dozen fields. A lead arriving during the export
- * may be in it, at the end.
+ * is turned into text and written, so the database and the server work side by side. A batch is one prepared
+ * statement's one text, a JSON array of each lead's cells: on the embedded database a row of its own for each lead,
+ * and a statement planned again for each batch, took as long as reading the leads (BENCHMARKS, "The leads CSV a
+ * batch a text"). A lead arriving during the export may be in it, at the end.
  */
-export async function* contactRequestsCsv(db: Database, extra: ExtraLeadColumn[] = []): AsyncGenerator<string> {
+export async function* contactRequestsCsv(run: RunStatement, extra: ExtraLeadColumn[] = []): AsyncGenerator<string> {
   yield [...CONTACT_HEADER, ...extra.map((column) => column.header)].join(",") + "\r\n";
-  const readBatch = (after?: SQL) =>
-    executeRows<{ cells: string }>(
-      db,
-      sql`SELECT json_build_array(${sql.join(CONTACT_CELLS, sql`, `)}, ${c.receivedAt}::text)::text AS cells
-      FROM ${c} ${after ? sql`WHERE (${c.receivedAt}, ${c.id}) > ${after}` : sql``}
-      ORDER BY ${c.receivedAt}, ${c.id} LIMIT ${EXPORT_BATCH_ROWS}`,
-    );
+  const readBatch = async (after?: { receivedAt: string; id: string }): Promise<(string | null)[][]> => {
+    const [batch] = after
+      ? await run<{ rows: string | null }>("leads-csv-next-batch", NEXT_BATCH, [after.receivedAt, after.id])
+      : await run<{ rows: string | null }>("leads-csv-first-batch", FIRST_BATCH, []);
+    return batch?.rows ? (JSON.parse(batch.rows) as (string | null)[][]) : [];
+  };
   let batch = readBatch();
   for (;;) {
     const rows = await batch;
     const more = rows.length === EXPORT_BATCH_ROWS;
     if (more) {
-      const last = JSON.parse(rows.at(-1)!.cells) as string[];
-      batch = readBatch(sql`(${last.at(-1)}::timestamptz, ${last[0]}::uuid)`);
+      const last = rows.at(-1)!;
+      batch = readBatch({ receivedAt: last[RECEIVED_CELL]!, id: last[0]! });
       // A download closed while the next batch is read leaves that statement unawaited: its failure is no one's.
       batch.catch(() => undefined);
     }
     let text = "";
-    for (const row of rows) {
-      const cells = JSON.parse(row.cells) as Cell[];
-      cells.pop(); // the received time, which only the next batch's key reads
+    for (const cells of rows) {
+      cells[RECEIVED_CELL] = isoMillis(cells[RECEIVED_CELL]!);
       let line = cells.map(csvCell).join(",");
-      for (const column of extra) line += "," + csvCell(column.cell(cells[PHONE_CELL] as string));
+      for (const column of extra) line += "," + csvCell(column.cell(cells[PHONE_CELL]!));
       text += line + "\r\n";
     }
     if (text) yield text;
