@@ -35,6 +35,9 @@ export async function* cursorRows(
   await rowsOf(sql, "CLOSE table_rows");
 }
 
+/** A keyset statement's rows as one text, how many they are, and the last one's key (all null for none). */
+type Batch = { rows: string | null; count: number; last: string[] | null };
+
 /**
  * Each statement of a keyset read is kept near this long: on the embedded database, lead intake waits behind it.
  * A statement that took less reads twice the rows next time, one that took more half (within these bounds). After
@@ -76,7 +79,6 @@ export async function* keysetRows(
   let last: string[] | undefined;
   for (;;) {
     const startedAt = performance.now();
-    type Batch = { rows: string | null; count: number; last: string[] | null };
     const [batch] = last
       ? await run<Batch>(`backup-${table}-after`, statement(after), [limit, separator, ...last])
       : await run<Batch>(`backup-${table}-first`, statement(""), [limit, separator]);
