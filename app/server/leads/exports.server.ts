@@ -17,12 +17,9 @@ type Cell = string | Date | null;
 const FORMULA_START = /^[\t\r]|^\s*[=+\-@]/;
 const NEGATIVE_NUMBER = /^-\d+(?:\.\d+)?$/;
 const NEEDS_QUOTES = /[",;\r\n]/;
-/** What a cell needing neither starts with or holds: most cells have none of it, and are found so by one test. */
-const MAY_NEED_CARE = /^[\s=+\-@]|[",;\r\n]/;
 
 export function csvCell(value: Cell): string {
   const text = value instanceof Date ? value.toISOString() : (value ?? "");
-  if (!MAY_NEED_CARE.test(text)) return text;
   const safe = FORMULA_START.test(text) && !NEGATIVE_NUMBER.test(text) ? `'${text}` : text;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
