@@ -180,7 +180,6 @@ export async function startServices(env: Env): Promise<AppServices> {
     onQueued: () => outbox.nudge(WEBHOOK_QUEUE),
   });
   const pushAlerts = createPushAlerts({
-    db: database.db,
     run: database.run,
     messageIdFrom: env.MAIL_FROM,
     companyName: env.COMPANY_NAME,

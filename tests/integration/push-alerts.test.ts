@@ -208,7 +208,6 @@ function startWorker({ keys = vapid, allowPrivate = true } = {}) {
 
 const alerts = () =>
   createPushAlerts({
-    db: database.db,
     run: database.run,
     messageIdFrom: "no-reply@plumbline.example",
     companyName: "Plumbline",

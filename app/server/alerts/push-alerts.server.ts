@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import webpush from "web-push";
 import { z } from "zod";
-import type { Database, RunStatement } from "../db/index.server.ts";
+import { sqlNames, type Database, type RunStatement } from "../db/index.server.ts";
 import { RefusedAddress, sendOutbound, type OutboundResponse, type OutboundRule } from "../egress/index.server.ts";
 import { DeliveryRefused, queue, serviceForMessages, type ChannelSender } from "../outbox/index.server.ts";
 import { isP256PublicKey } from "./push-subscriptions.server.ts";
@@ -35,15 +35,21 @@ const TIME_TO_LIVE_SECONDS = 4 * 3_600;
 /** A push service that has not answered in this long is tried again later. */
 const SEND_TIMEOUT_MS = 15_000;
 
+const devicesTable = sqlNames(pushSubscriptions);
+/**
+ * Every subscribed device, read for each lead as it arrives: a prepared statement, as the lead's own are (planned
+ * again for each lead, it took the embedded database 0.9 ms instead of 0.25).
+ */
+const DEVICES = `SELECT ${devicesTable.id} AS id FROM ${devicesTable.table}`;
+
 /** Queues the notification for every subscribed device of every operator. */
 async function queuePush(
-  db: Database,
   run: RunStatement,
   messageIdFrom: string,
   purpose: string,
   notification: PushNotification,
 ): Promise<number> {
-  const devices = await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions);
+  const devices = await run<{ id: string }>("push_devices", DEVICES, []);
   if (devices.length === 0) return 0;
   await queue(run, messageIdFrom, {
     messages: devices.map((device) => ({
@@ -116,14 +122,13 @@ export function webPushSender(db: Database, vapid: VapidKeys & { subject: string
 
 /** The alerts other modules raise: a new lead, an opt-out, a missed call (from call tracking), a customer's text. */
 export function createPushAlerts(settings: {
-  db: Database;
   run: RunStatement;
   messageIdFrom: string;
   companyName: string;
   onQueued(): void;
 }) {
   const send = async (purpose: string, notification: PushNotification) => {
-    if ((await queuePush(settings.db, settings.run, settings.messageIdFrom, purpose, notification)) > 0) {
+    if ((await queuePush(settings.run, settings.messageIdFrom, purpose, notification)) > 0) {
       settings.onQueued();
     }
   };
