@@ -40,6 +40,8 @@ const OPERATOR = { email: "bench@operator.example", password: "a long enough ben
 const PURGE_DAYS = 335;
 const INTAKE_PER_SECOND = 100;
 const INTAKE_WINDOW_SECONDS = 5;
+/** PostgreSQL's limit on one statement of the fill. */
+const FILL_STATEMENT_MS = 30 * 60_000;
 
 const { values: options } = parseArgs({
   options: { fraction: { type: "string", default: "1" }, only: { type: "string" } },
@@ -266,7 +268,8 @@ async function fill(name: string, database: OpenDatabase) {
  */
 async function fillPostgres(postgres: TestPostgres): Promise<string> {
   const databaseUrl = await postgres.createDatabase();
-  const database = await openDatabase({ databaseUrl, pgliteDataDir: "unused" });
+  // A statement of the fill (an index on a million rows) can take minutes beside the embedded database's fill.
+  const database = await openDatabase({ databaseUrl, pgliteDataDir: "unused", statementTimeoutMs: FILL_STATEMENT_MS });
   try {
     await fill("PostgreSQL", database);
     // A site that ran the year has had its tables vacuumed by autovacuum. Right after a fill, autovacuum would
@@ -327,10 +330,13 @@ try {
   // The two databases are filled side by side, each on a core of its own (the embedded database in its thread,
   // PostgreSQL in its server process), before anything is measured: the fills are set-up, not measurements.
   const pgliteDir = join(folder, "pglite");
-  const [databaseUrl] = await Promise.all([
+  // Both fills end before anything else happens, the folder's removal included, even when one of them fails.
+  const [postgresFill, pgliteFill] = await Promise.allSettled([
     postgres && fillPostgres(postgres),
     options.only !== "postgres" && fillPglite(pgliteDir),
   ]);
+  for (const settled of [postgresFill, pgliteFill]) if (settled.status === "rejected") throw settled.reason;
+  const databaseUrl = postgresFill.status === "fulfilled" ? postgresFill.value : undefined;
   if (options.only !== "postgres") {
     await measure(
       "PGlite",
