@@ -268,7 +268,8 @@ async function fill(name: string, database: OpenDatabase) {
  */
 async function fillPostgres(postgres: TestPostgres): Promise<string> {
   const databaseUrl = await postgres.createDatabase();
-  // A statement of the fill (an index on a million rows) can take minutes beside the embedded database's fill.
+  // The site's limit on a statement is for visitors' requests, not for an index on a million rows built beside the
+  // embedded database's fill.
   const database = await openDatabase({ databaseUrl, pgliteDataDir: "unused", statementTimeoutMs: FILL_STATEMENT_MS });
   try {
     await fill("PostgreSQL", database);
