@@ -25,7 +25,7 @@ import { startOutboxWorker, type OutboxWorker } from "~/server/outbox/index.serv
 import { pushSubscriptions } from "../../app/server/alerts/schema.server.ts";
 import { operators } from "../../app/server/console/schema.server.ts";
 import { outboxMessages } from "../../app/server/outbox/schema.server.ts";
-import { waitUntil } from "../../tooling/local-services.ts";
+import { startPostgres, waitUntil, type TestPostgres } from "../../tooling/local-services.ts";
 
 /**
  * Web Push through the outbox to a stand-in push service that does what a browser's push service and the
@@ -219,7 +219,23 @@ const allSettled = async () => {
   return rows.length > 0 && rows.every((row) => row.sentAt !== null || row.failedAt !== null);
 };
 
-describe("push alerts", () => {
+/** The push alerts' tests on each database: the devices are read by a hand-written statement of the module's own. */
+describe.each(["PGlite", "PostgreSQL"] as const)("push alerts on %s", (kind) => {
+  if (kind === "PostgreSQL") {
+    let embedded: OpenDatabase;
+    let postgres: TestPostgres;
+    beforeAll(async () => {
+      postgres = await startPostgres();
+      embedded = database;
+      database = await openDatabase({ databaseUrl: await postgres.createDatabase(), pgliteDataDir: "unused" });
+    });
+    afterAll(async () => {
+      await database.close();
+      database = embedded;
+      await postgres.stop();
+    });
+  }
+
   test("a new lead reaches every subscribed device of every operator, encrypted for each, saying the service (without links) and not the visitor", async () => {
     const first = await subscribe("ana@operator.example");
     const second = await subscribe("ben@operator.example");
