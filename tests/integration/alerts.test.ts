@@ -3,16 +3,18 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
+import { executeRows, openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
 import { escalateUnansweredLeads } from "~/server/alerts/escalation.server.ts";
 import { twilioTextSender } from "~/server/alerts/index.server.ts";
 import { createTwilioClient } from "~/server/twilio/index.server.ts";
 import { markLeadOpened } from "~/server/leads/lead-opened.server.ts";
+import { claimUnansweredLeadCte } from "~/server/leads/index.server.ts";
 import { createMailer } from "~/server/outbox/mail.server.ts";
 import { queue, startOutboxWorker, type OutboxWorker } from "~/server/outbox/index.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox, outboxMessages } from "../../app/server/outbox/schema.server.ts";
 import { waitUntil } from "../../tooling/local-services.ts";
+import { contactRequestRow } from "../../tooling/stored-rows.ts";
 
 /** Escalating leads nobody opened, and text messages through a stand-in for Twilio's Messages API. */
 
@@ -106,7 +108,63 @@ describe("escalation", () => {
     await storeLead(25 * 60);
     expect(await escalateUnansweredLeads(database.run, settings)).toBe(0);
   });
+
+  test("escalating a lead reads that lead alone, however many leads arrived unanswered since the planner's statistics", async () => {
+    // Days of leads already handled, the planner's statistics made (as the server makes them at start), then a
+    // rush of leads nobody has opened yet, which the statistics know nothing of.
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const handled = Array.from({ length: 2_000 }, (_, n) => ({
+      ...contactRequestRow(),
+      receivedAt: minutesAgo(2 * 24 * 60 + n * 5),
+      status: "Contacted" as const,
+      openedAt: minutesAgo(2 * 24 * 60 + n * 5 - 10),
+    }));
+    await database.db.insert(contactRequests).values(handled);
+    await database.db.execute(sql`ANALYZE contact_requests`);
+    const waiting = Array.from({ length: 2_000 }, (_, n) => ({
+      ...contactRequestRow(),
+      receivedAt: minutesAgo(10 + n / 10),
+    }));
+    await database.db.insert(contactRequests).values(waiting);
+
+    // The claim the escalation makes of one waiting lead, as it runs it (a prepared statement's generic plan
+    // included), with what each step of its plan read.
+    const claim = `WITH ${claimUnansweredLeadCte({ id: "$1", minutes: "$2" })} SELECT count(*)::int AS claimed FROM claimed`;
+    await database.db.execute(sql.raw(`PREPARE claim(uuid, int) AS ${claim}`));
+    try {
+      for (const planCacheMode of ["force_custom_plan", "force_generic_plan"]) {
+        await database.db.execute(sql.raw(`SET plan_cache_mode = ${planCacheMode}`));
+        const lead = waiting.pop()!;
+        const [explained] = await executeRows<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
+          database.db,
+          sql.raw(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE claim('${lead.id}', ${settings.escalateMinutes})`),
+        );
+        const scans = planNodes(explained!["QUERY PLAN"][0]!.Plan).filter(
+          (node) => node["Relation Name"] === "contact_requests" && node["Node Type"] !== "ModifyTable",
+        );
+        expect(scans.map((scan) => scan["Actual Rows"] + (scan["Rows Removed by Filter"] ?? 0))).toEqual([1]);
+        const [stored] = await database.db
+          .select({ escalatedAt: contactRequests.escalatedAt })
+          .from(contactRequests)
+          .where(eq(contactRequests.id, lead.id));
+        expect(stored!.escalatedAt).not.toBeNull();
+      }
+    } finally {
+      await database.db.execute(sql`RESET plan_cache_mode`);
+      await database.db.execute(sql`DEALLOCATE claim`);
+    }
+  });
 });
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Actual Rows": number;
+  "Rows Removed by Filter"?: number;
+  Plans?: PlanNode[];
+}
+
+const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
 
 /** A stand-in for Twilio's Messages resource: checks HTTP Basic auth with the account SID and token. */
 function startTwilioStandIn(accountSid: string, authToken: string) {
