@@ -15,6 +15,7 @@ import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox, outboxMessages } from "../../app/server/outbox/schema.server.ts";
 import { waitUntil } from "../../tooling/local-services.ts";
 import { contactRequestRow } from "../../tooling/stored-rows.ts";
+import { databasesToOpen } from "../../tooling/test-databases.ts";
 
 /** Escalating leads nobody opened, and text messages through a stand-in for Twilio's Messages API. */
 
@@ -108,6 +109,15 @@ describe("escalation", () => {
     await storeLead(25 * 60);
     expect(await escalateUnansweredLeads(database.run, settings)).toBe(0);
   });
+});
+
+/** The claim's plan on each database: both plan it from statistics that may be older than the day's leads. */
+describe.each(databasesToOpen())("the escalation's claim on $name", ({ open }) => {
+  let claimDatabase: OpenDatabase;
+  beforeAll(async () => {
+    claimDatabase = await open();
+  });
+  afterAll(() => claimDatabase?.close());
 
   test("escalating a lead reads that lead alone, however many leads arrived unanswered since the planner's statistics", async () => {
     // Days of leads already handled, the planner's statistics made (as the server makes them at start), then a
@@ -119,39 +129,40 @@ describe("escalation", () => {
       status: "Contacted" as const,
       openedAt: minutesAgo(2 * 24 * 60 + n * 5 - 10),
     }));
-    await database.db.insert(contactRequests).values(handled);
-    await database.db.execute(sql`ANALYZE contact_requests`);
+    await claimDatabase.db.insert(contactRequests).values(handled);
+    await claimDatabase.db.execute(sql`ANALYZE contact_requests`);
     const waiting = Array.from({ length: 2_000 }, (_, n) => ({
       ...contactRequestRow(),
       receivedAt: minutesAgo(10 + n / 10),
     }));
-    await database.db.insert(contactRequests).values(waiting);
+    await claimDatabase.db.insert(contactRequests).values(waiting);
 
     // The claim the escalation makes of one waiting lead, as it runs it (a prepared statement's generic plan
-    // included), with what each step of its plan read.
+    // included), with what each step of its plan read. One statement at a time: on PostgreSQL the pool hands back
+    // its one connection each time, where the prepared statement and the setting live.
     const claim = `WITH ${claimUnansweredLeadCte({ id: "$1", minutes: "$2" })} SELECT count(*)::int AS claimed FROM claimed`;
-    await database.db.execute(sql.raw(`PREPARE claim(uuid, int) AS ${claim}`));
+    await claimDatabase.db.execute(sql.raw(`PREPARE claim(uuid, int) AS ${claim}`));
     try {
       for (const planCacheMode of ["force_custom_plan", "force_generic_plan"]) {
-        await database.db.execute(sql.raw(`SET plan_cache_mode = ${planCacheMode}`));
+        await claimDatabase.db.execute(sql.raw(`SET plan_cache_mode = ${planCacheMode}`));
         const lead = waiting.pop()!;
         const [explained] = await executeRows<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
-          database.db,
+          claimDatabase.db,
           sql.raw(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE claim('${lead.id}', ${settings.escalateMinutes})`),
         );
         const scans = planNodes(explained!["QUERY PLAN"][0]!.Plan).filter(
           (node) => node["Relation Name"] === "contact_requests" && node["Node Type"] !== "ModifyTable",
         );
         expect(scans.map((scan) => scan["Actual Rows"] + (scan["Rows Removed by Filter"] ?? 0))).toEqual([1]);
-        const [stored] = await database.db
+        const [stored] = await claimDatabase.db
           .select({ escalatedAt: contactRequests.escalatedAt })
           .from(contactRequests)
           .where(eq(contactRequests.id, lead.id));
         expect(stored!.escalatedAt).not.toBeNull();
       }
     } finally {
-      await database.db.execute(sql`RESET plan_cache_mode`);
-      await database.db.execute(sql`DEALLOCATE claim`);
+      await claimDatabase.db.execute(sql`RESET plan_cache_mode`);
+      await claimDatabase.db.execute(sql`DEALLOCATE claim`);
     }
   });
 });

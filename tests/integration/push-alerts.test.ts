@@ -25,7 +25,8 @@ import { startOutboxWorker, type OutboxWorker } from "~/server/outbox/index.serv
 import { pushSubscriptions } from "../../app/server/alerts/schema.server.ts";
 import { operators } from "../../app/server/console/schema.server.ts";
 import { outboxMessages } from "../../app/server/outbox/schema.server.ts";
-import { startPostgres, waitUntil, type TestPostgres } from "../../tooling/local-services.ts";
+import { waitUntil } from "../../tooling/local-services.ts";
+import { databasesToOpen } from "../../tooling/test-databases.ts";
 
 /**
  * Web Push through the outbox to a stand-in push service that does what a browser's push service and the
@@ -220,21 +221,16 @@ const allSettled = async () => {
 };
 
 /** The push alerts' tests on each database: the devices are read by a hand-written statement of the module's own. */
-describe.each(["PGlite", "PostgreSQL"] as const)("push alerts on %s", (kind) => {
-  if (kind === "PostgreSQL") {
-    let embedded: OpenDatabase;
-    let postgres: TestPostgres;
-    beforeAll(async () => {
-      postgres = await startPostgres();
-      embedded = database;
-      database = await openDatabase({ databaseUrl: await postgres.createDatabase(), pgliteDataDir: "unused" });
-    });
-    afterAll(async () => {
-      await database.close();
-      database = embedded;
-      await postgres.stop();
-    });
-  }
+describe.each(databasesToOpen())("push alerts on $name", ({ open }) => {
+  let fileDatabase: OpenDatabase;
+  beforeAll(async () => {
+    fileDatabase = database;
+    database = await open();
+  });
+  afterAll(async () => {
+    await database.close();
+    database = fileDatabase;
+  });
 
   test("a new lead reaches every subscribed device of every operator, encrypted for each, saying the service (without links) and not the visitor", async () => {
     const first = await subscribe("ana@operator.example");
