@@ -13,7 +13,13 @@ import type { OutboundRule } from "./egress/index.server.ts";
 import { createReadApi, type ReadApi } from "./api/index.server.ts";
 import { createSiteEventCounter, type SiteEventCounter, purgeExpiredCounts } from "./analytics/index.server.ts";
 import { createConsoleAuth, type ConsoleAuth, issueSetupCode, loadSessionSecret } from "./console/index.server.ts";
-import { analyzeChangedTables, openDatabase, type Database, type RunStatement } from "./db/index.server.ts";
+import {
+  analyzeChangedTables,
+  openDatabase,
+  vacuumChangedTables,
+  type Database,
+  type RunStatement,
+} from "./db/index.server.ts";
 import { pruneEndedWindows } from "./limits/index.server.ts";
 import {
   createLeadStore,
@@ -262,16 +268,25 @@ export async function startServices(env: Env): Promise<AppServices> {
     // Texts follow the calls' and leads' retention.
     ["retention purge of texts", () => purgeExpiredTexts(database.run)],
   ];
-  // The embedded database runs no autovacuum to keep its planner statistics up to date: housekeeping does, after
-  // the purges have changed the tables. PostgreSQL's autovacuum does it on its own.
+  // The embedded database runs no autovacuum to reuse the space of deleted rows and keep its planner statistics up
+  // to date: housekeeping does, after the purges have changed the tables. PostgreSQL's autovacuum does it on its own.
   if (!env.DATABASE_URL) {
-    housekeepingTasks.push([
-      "planner statistics",
-      async () => {
-        const analyzed = await analyzeChangedTables(database.run);
-        if (analyzed.length > 0) log.info(`planner statistics made for ${analyzed.join(", ")}`);
-      },
-    ]);
+    housekeepingTasks.push(
+      [
+        "vacuum",
+        async () => {
+          const vacuumed = await vacuumChangedTables(database.run);
+          if (vacuumed.length > 0) log.info(`vacuumed ${vacuumed.join(", ")}`);
+        },
+      ],
+      [
+        "planner statistics",
+        async () => {
+          const analyzed = await analyzeChangedTables(database.run);
+          if (analyzed.length > 0) log.info(`planner statistics made for ${analyzed.join(", ")}`);
+        },
+      ],
+    );
   }
   let closing = false;
   const housekeeping = async () => {

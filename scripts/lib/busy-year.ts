@@ -11,7 +11,12 @@
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { analyzeChangedTables, executeRows, type OpenDatabase } from "../../app/server/db/index.server.ts";
+import {
+  analyzeChangedTables,
+  executeRows,
+  vacuumChangedTables,
+  type OpenDatabase,
+} from "../../app/server/db/index.server.ts";
 import { sumRecentDays } from "../../app/server/leads/index.server.ts";
 
 export interface BusyYearSize {
@@ -195,8 +200,9 @@ export async function fillBusyYear(database: OpenDatabase, size: BusyYearSize, p
     for (const index of indexes) await run(index.definition);
   });
   for (const table of triggered) await run(`ALTER TABLE "${table}" ENABLE TRIGGER USER`);
-  // The planner's statistics as a running site has them: kept by the server's housekeeping on the embedded database
-  // (the same function) and by autovacuum on PostgreSQL.
+  // The tables vacuumed and their planner statistics made as a running site has them: by the server's housekeeping
+  // on the embedded database (the same functions) and by autovacuum on PostgreSQL.
+  await timed("vacuum", () => vacuumChangedTables(database.run));
   await timed("statistics (ANALYZE)", () => analyzeChangedTables(database.run));
   // A site that ran the year has its leads' daily totals of the dashboard's days stored by its hourly housekeeping.
   await timed("the leads' daily totals of the last 90 days", () => sumRecentDays(database.db));

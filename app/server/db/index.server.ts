@@ -3,5 +3,5 @@ export { executeRows, openDatabase, type Database, type OpenDatabase, type RunSt
 export { quoteIdentifier, sqlNames } from "./sql-names.server.ts";
 export { embeddedDatabaseOwner } from "./db.server.ts";
 export { startTypeScriptWorker } from "./typescript-worker.server.ts";
-export { analyzeChangedTables } from "./planner-statistics.server.ts";
+export { analyzeChangedTables, vacuumChangedTables } from "./autovacuum.server.ts";
 export { boundedCount, keysetPage, keysetQuery, type ListCursor } from "./keyset.server.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { openDatabase, type OpenDatabase } from "./db.server.ts";
-import { analyzeChangedTables } from "./planner-statistics.server.ts";
+import { analyzeChangedTables, vacuumChangedTables } from "./autovacuum.server.ts";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -48,4 +48,28 @@ test("a table emptied and analyzed is left alone until rows change again", async
   await run("empty-queue", "DELETE FROM queue", []);
   expect(await analyzeChangedTables(run)).toEqual(["queue"]);
   expect(await analyzeChangedTables(run)).toEqual([]);
+});
+
+const sizeOf = async (table: string) =>
+  (await database.run<{ bytes: number }>("size-of", "SELECT pg_relation_size($1)::int AS bytes", [table]))[0]!.bytes;
+
+test("the space of deleted rows is used again once 2% of a table has changed and housekeeping has vacuumed it", async () => {
+  const run = database.run;
+  await run("create-visits", "CREATE TABLE visits (id int PRIMARY KEY, page text NOT NULL)", []);
+  const fill = "INSERT INTO visits SELECT g, repeat('/drain-services', 16) FROM generate_series(1, 20000) g";
+  await run("fill-visits", fill, []);
+  // Inserted rows are vacuumed too, once there are more than 1,000 and 2% of the table.
+  expect(await vacuumChangedTables(run)).toContain("visits");
+  expect(await vacuumChangedTables(run)).not.toContain("visits");
+  const filled = await sizeOf("visits");
+
+  // Fewer dead rows than 50 and 2% of the table: 400 of 20,000.
+  await run("update-visits", "UPDATE visits SET page = '/plumbers' WHERE id <= 400", []);
+  expect(await vacuumChangedTables(run)).not.toContain("visits");
+  await run("purge-visits", "DELETE FROM visits", []);
+  expect(await vacuumChangedTables(run)).toContain("visits");
+
+  // The rows of a second year take the first year's space, which without a vacuum would never be used again.
+  await run("fill-visits-again", fill, []);
+  expect(await sizeOf("visits")).toBe(filled);
 });
