@@ -54,9 +54,9 @@ async function eachTable(run: RunStatement, query: [string, string], command: "V
 }
 
 /**
- * Vacuums each table whose rows changed enough since its last vacuum, and returns their names. Without it the space of deleted and updated
- * rows was never used again: the data folder grew by every row the retention purge deleted and by every version of
- * every email the outbox marked, for as long as the site ran.
+ * Vacuums each table whose rows changed enough since its last vacuum, and returns their names. Without it the space
+ * of deleted and updated rows was never used again: the data folder grew by every row the retention purge deleted
+ * and by every version of every email the outbox marked, for as long as the site ran.
  */
 export function vacuumChangedTables(run: RunStatement): Promise<string[]> {
   return eachTable(run, ["autovacuum-tables-to-vacuum", TABLES_TO_VACUUM], "VACUUM");
