@@ -33,6 +33,7 @@ import { emailBacklog, messageIdDomain } from "./outbox/index.server.ts";
 import { log, setLogLevel } from "./log.server.ts";
 import { callWebhooks, numberEndpoint, TEXT_WEBHOOK_PATHS, textWebhooks } from "./http/index.server.ts";
 import {
+  answeredCallCounts,
   answeredCalls,
   callsFromPhone,
   purgeExpiredCalls,
@@ -436,7 +437,12 @@ export async function startServices(env: Env): Promise<AppServices> {
       timeZone: env.OPERATOR_TIME_ZONE,
       currency: env.CONVERSION_CURRENCY,
       // With call tracking on, answered calls are conversions too.
-      answeredCalls: calls ? (from, until) => answeredCalls(database.db, from, until) : undefined,
+      answeredCalls: calls
+        ? {
+            list: (from, until) => answeredCalls(database.db, from, until),
+            counts: (from, until, minSeconds) => answeredCallCounts(database.db, from, until, minSeconds),
+          }
+        : undefined,
     },
     webhooks,
     backups,

@@ -1,6 +1,14 @@
-import { and, eq, gte, isNotNull, lt } from "drizzle-orm";
+import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/index.server.ts";
 import { calls } from "./schema.server.ts";
+
+const answeredBetween = (from: Date, until: Date) =>
+  and(
+    eq(calls.status, "answered"),
+    isNotNull(calls.durationSeconds),
+    gte(calls.startedAt, from),
+    lt(calls.startedAt, until),
+  );
 
 /**
  * Answered calls that started in [from, until), with the visit's campaign and ad click ids (none when the
@@ -20,18 +28,26 @@ export async function answeredCalls(db: Database, from: Date, until: Date) {
       msclkid: calls.msclkid,
     })
     .from(calls)
-    .where(
-      and(
-        eq(calls.status, "answered"),
-        isNotNull(calls.durationSeconds),
-        gte(calls.startedAt, from),
-        lt(calls.startedAt, until),
-      ),
-    );
+    .where(answeredBetween(from, until));
   return rows.map((row) => ({
     ...row,
     durationSeconds: row.durationSeconds ?? 0,
     source: row.source ?? "",
     campaign: row.campaign ?? "",
   }));
+}
+
+/**
+ * How many calls that started in [from, until) were answered and lasted at least `minSeconds`, per the visit's
+ * campaign source and campaign ("" for none): counted by the database, not read a call at a time (a busy quarter
+ * has tens of thousands).
+ */
+export function answeredCallCounts(db: Database, from: Date, until: Date, minSeconds: number) {
+  const source = sql<string>`coalesce(${calls.utmSource}, '')`;
+  const campaign = sql<string>`coalesce(${calls.utmCampaign}, '')`;
+  return db
+    .select({ source, campaign, calls: sql<number>`count(*)::int` })
+    .from(calls)
+    .where(and(answeredBetween(from, until), gte(calls.durationSeconds, minSeconds)))
+    .groupBy(source, campaign);
 }

@@ -22,5 +22,5 @@ export { type MissedCallEmailSettings } from "./missed-call-email.server.ts";
 export { forwardCall, hangUp, nothingToDo, offerVoicemail, type CallbackUrls } from "./twiml.server.ts";
 export { holdNumber } from "./holds.server.ts";
 export { poolExhaustion } from "./pool-exhaustion.server.ts";
-export { answeredCalls } from "./answered-calls.server.ts";
+export { answeredCallCounts, answeredCalls } from "./answered-calls.server.ts";
 export { callsPage } from "./calls-page.server.ts";

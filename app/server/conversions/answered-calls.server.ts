@@ -1,7 +1,7 @@
 /**
  * What call tracking gives the conversions module: answered calls, each with the visit's source and campaign and
- * its ad click ids (none under Global Privacy Control). The calls module satisfies it; without call tracking there
- * is no such function, and the "Answered call" action and column are not shown.
+ * its ad click ids (none under Global Privacy Control), and their counts per source and campaign. The calls module
+ * satisfies it; without call tracking there is none, and the "Answered call" action and column are not shown.
  */
 export interface AnsweredCall {
   /** Stable across reads: a download holds each call once. */
@@ -16,5 +16,9 @@ export interface AnsweredCall {
   msclkid: string | null;
 }
 
-/** Answered calls that started in [from, until). */
-export type ListAnsweredCalls = (from: Date, until: Date) => Promise<AnsweredCall[]>;
+export interface AnsweredCalls {
+  /** Answered calls that started in [from, until). */
+  list(from: Date, until: Date): Promise<AnsweredCall[]>;
+  /** How many of them lasted at least `minSeconds`, per source and campaign ("" for none). */
+  counts(from: Date, until: Date, minSeconds: number): Promise<{ source: string; campaign: string; calls: number }[]>;
+}

@@ -92,25 +92,26 @@ describe("cost and funnel by source and campaign", () => {
     expect(rows.every((row) => row.answeredCalls === null)).toBe(true);
   });
 
-  test("with call tracking, answered calls of at least 60 s per campaign", async () => {
-    const call = (id: string, durationSeconds: number) => ({
-      id,
-      answeredAt: new Date("2026-11-07T15:00:00Z"),
-      durationSeconds,
-      source: "google",
-      campaign: "fall",
-      gclid: null,
-      gbraid: null,
-      wbraid: null,
-      msclkid: null,
-    });
+  test("with call tracking, the answered calls of at least 60 s per campaign", async () => {
+    const minimums: number[] = [];
     const rows = await campaignReport(
       database.db,
       { from: "2026-11-01", to: "2026-11-15" },
-      async () => [call("a", 75), call("b", 20)],
+      {
+        list: async () => [],
+        counts: async (from, until, minSeconds) => {
+          expect([from.toISOString(), until.toISOString()]).toEqual([
+            "2026-11-01T00:00:00.000Z",
+            "2026-11-16T00:00:00.000Z",
+          ]);
+          minimums.push(minSeconds);
+          return [{ source: "google", campaign: "fall", calls: 3 }];
+        },
+      },
       Promise.resolve([]),
     );
-    expect(rows.find((row) => row.campaign === "fall")?.answeredCalls).toBe(1);
+    expect(minimums).toEqual([60]);
+    expect(rows.find((row) => row.campaign === "fall")?.answeredCalls).toBe(3);
     expect(rows.find((row) => row.campaign === "spring")?.answeredCalls).toBe(0);
   });
 });

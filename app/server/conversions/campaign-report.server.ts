@@ -3,7 +3,7 @@ import type { SourceCounts } from "../analytics/index.server.ts";
 import type { Database } from "../db/index.server.ts";
 import { leadOutcomesBySource } from "../leads/index.server.ts";
 import { ANSWERED_CALL_MIN_SECONDS } from "./action-defaults.server.ts";
-import type { ListAnsweredCalls } from "./answered-calls.server.ts";
+import type { AnsweredCalls } from "./answered-calls.server.ts";
 import { spendInRange } from "./spend.server.ts";
 import { revenueBySource } from "../ledger/index.server.ts";
 
@@ -48,7 +48,7 @@ const key = (source: string, campaign: string) => JSON.stringify([source, campai
 export async function campaignReport(
   db: Database,
   days: { from: string; to: string },
-  answeredCalls: ListAnsweredCalls | undefined,
+  answeredCalls: AnsweredCalls | undefined,
   counts: Promise<SourceCounts[]>,
 ): Promise<CampaignRow[]> {
   const startsAt = new Date(`${days.from}T00:00:00Z`);
@@ -57,7 +57,7 @@ export async function campaignReport(
     spendInRange(db, days.from, days.to),
     counts,
     leadOutcomesBySource(db, startsAt, endsAt),
-    answeredCalls ? answeredCalls(startsAt, endsAt) : undefined,
+    answeredCalls ? answeredCalls.counts(startsAt, endsAt, ANSWERED_CALL_MIN_SECONDS) : undefined,
     revenueBySource(db, startsAt, endsAt),
   ]);
 
@@ -103,9 +103,7 @@ export async function campaignReport(
     add(count.source, count.campaign, { views: count.views, calls: count.calls, formStarts: count.formStarts });
   }
   for (const outcome of outcomes) add(outcome.source, outcome.campaign, outcome);
-  for (const call of calls ?? []) {
-    if (call.durationSeconds >= ANSWERED_CALL_MIN_SECONDS) add(call.source, call.campaign, { answeredCalls: 1 });
-  }
+  for (const counted of calls ?? []) add(counted.source, counted.campaign, { answeredCalls: counted.calls });
   for (const earned of revenue) add(earned.source, earned.campaign, { revenueCents: earned.revenueMinor });
   for (const cost of spend) row(cost.source, cost.campaign, cost.campaign === "").costCents = cost.costCents;
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { executeRows, type Database } from "../db/index.server.ts";
 import { leadsForConversions } from "../leads/index.server.ts";
 import { acceptedReferralsSince } from "../ledger/index.server.ts";
-import type { ListAnsweredCalls } from "./answered-calls.server.ts";
+import type { AnsweredCalls } from "./answered-calls.server.ts";
 import { conversionFile } from "./conversion-files.server.ts";
 import { CLICK_WINDOW_DAYS, conversionRows, type AdPlatform, type ConversionRow } from "./conversion-rows.server.ts";
 import { conversionDownloads, downloadedConversions } from "./schema.server.ts";
@@ -26,7 +26,7 @@ export interface ConversionSources {
   /** CONVERSION_CURRENCY. */
   currency: string;
   /** Call tracking's answered calls; undefined without call tracking. */
-  answeredCalls: ListAnsweredCalls | undefined;
+  answeredCalls: AnsweredCalls | undefined;
 }
 
 interface StoredDownload {
@@ -60,7 +60,7 @@ export async function createDownload(
   const since = new Date(now.getTime() - CLICK_WINDOW_DAYS * DAY_MS);
   const [leads, calls, referrals, actions] = await Promise.all([
     leadsForConversions(db, since),
-    sources.answeredCalls ? sources.answeredCalls(since, now) : [],
+    sources.answeredCalls ? sources.answeredCalls.list(since, now) : [],
     acceptedReferralsSince(db, since),
     readConversionActions(db),
   ]);

@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { databasesToOpen } from "../../../tooling/test-databases.ts";
+import type { OpenDatabase } from "../db/db.server.ts";
+import { answeredCallCounts, answeredCalls } from "./answered-calls.server.ts";
+import { calls, type CallStatus } from "./schema.server.ts";
+
+const from = new Date("2026-11-01T00:00:00Z");
+const until = new Date("2026-11-16T00:00:00Z");
+
+const call = (
+  startedAt: string,
+  status: CallStatus,
+  durationSeconds: number | null,
+  utmSource: string | null,
+  utmCampaign: string | null,
+) => ({
+  id: randomUUID(),
+  callSid: `CA${randomUUID().replaceAll("-", "")}`,
+  startedAt: new Date(startedAt),
+  caller: "+15555550100",
+  called: "+15555550199",
+  line: "pool" as const,
+  status,
+  durationSeconds,
+  utmSource,
+  utmCampaign,
+});
+
+describe.each(databasesToOpen())("answered calls on $name", ({ open }) => {
+  let database: OpenDatabase;
+  beforeAll(async () => {
+    database = await open();
+    await database.db.insert(calls).values([
+      call("2026-11-07T15:00:00Z", "answered", 75, "google", "fall"),
+      call("2026-11-08T15:00:00Z", "answered", 60, "google", "fall"),
+      call("2026-11-07T16:00:00Z", "answered", 20, "google", "fall"),
+      call("2026-11-09T09:00:00Z", "answered", 300, "google", "spring"),
+      call("2026-11-10T09:00:00Z", "answered", 90, null, null),
+      // Not answered, still being answered, or outside the range: none of these count.
+      call("2026-11-07T17:00:00Z", "no-answer", null, "google", "fall"),
+      call("2026-11-07T18:00:00Z", "voicemail", 80, "google", "fall"),
+      call("2026-11-07T19:00:00Z", "answered", null, "google", "fall"),
+      call("2026-10-31T23:59:59Z", "answered", 120, "google", "fall"),
+      call("2026-11-16T00:00:00Z", "answered", 120, "google", "fall"),
+    ]);
+  });
+  afterAll(() => database?.close());
+
+  test("the conversions' list has every answered call of the range, however short", async () => {
+    const listed = await answeredCalls(database.db, from, until);
+    expect(listed.map((row) => [row.source, row.campaign, row.durationSeconds]).sort()).toEqual([
+      ["", "", 90],
+      ["google", "fall", 20],
+      ["google", "fall", 60],
+      ["google", "fall", 75],
+      ["google", "spring", 300],
+    ]);
+  });
+
+  test("the campaigns' counts are of the answered calls that lasted the minimum, per source and campaign", async () => {
+    const counted = await answeredCallCounts(database.db, from, until, 60);
+    expect([...counted].sort((a, b) => `${a.source}/${a.campaign}`.localeCompare(`${b.source}/${b.campaign}`))).toEqual(
+      [
+        { source: "", campaign: "", calls: 1 },
+        { source: "google", campaign: "fall", calls: 2 },
+        { source: "google", campaign: "spring", calls: 1 },
+      ],
+    );
+  });
+});
