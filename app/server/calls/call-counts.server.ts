@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { executeRows, type Database } from "../db/index.server.ts";
-import { calls } from "./schema.server.ts";
+import { callCountsVersion, calls } from "./schema.server.ts";
 
 /**
  * Calls answered and missed (a voicemail is a missed call too) in a range of UTC days: per day, by the landing
@@ -25,10 +25,10 @@ type GroupedCalls = {
   missed: number;
 };
 
-/** The calls of the range are read once, by the started_at index, for all three groupings. */
-export async function callCounts(db: Database, startsAt: Date, endsAt: Date): Promise<CallCounts> {
+/** The calls that started in [startsAt, endsAt), read once, by the started_at index, for all three groupings. */
+function groupedCalls(db: Database, startsAt: Date, endsAt: Date): Promise<GroupedCalls[]> {
   const c = calls;
-  const grouped = await executeRows<GroupedCalls>(
+  return executeRows<GroupedCalls>(
     db,
     sql`SELECT CASE WHEN GROUPING(day) = 0 THEN 0 WHEN GROUPING(path) = 0 THEN 1 ELSE 2 END AS grouping,
       day::text AS day, path, source, medium, campaign,
@@ -44,6 +44,67 @@ export async function callCounts(db: Database, startsAt: Date, endsAt: Date): Pr
     ) AS started
     GROUP BY GROUPING SETS ((day), (path), (source, medium, campaign))`,
   );
+}
+
+/** Two readings' rows of the same groupings as one: days apart, and the same page or source summed. */
+function addedUp(older: GroupedCalls[], newer: GroupedCalls[]): GroupedCalls[] {
+  const rows = new Map<string, GroupedCalls>();
+  for (const row of [...older, ...newer]) {
+    const key = JSON.stringify([row.grouping, row.day, row.path, row.source, row.medium, row.campaign]);
+    const held = rows.get(key);
+    rows.set(key, held ? { ...held, answered: held.answered + row.answered, missed: held.missed + row.missed } : row);
+  }
+  return [...rows.values()];
+}
+
+const DAY_MS = 86_400_000;
+/**
+ * A UTC day's calls are written as they come and as their outcomes arrive, a little past its end for a call that
+ * started before midnight. An hour after its end a day counts as over, which allows for the server's and the
+ * database's clocks to differ by less than that.
+ */
+const DAY_OVER_AFTER_MS = 3_600_000;
+
+/**
+ * The counts of a range's calls of the days that are over, per database, for as long as the database's version of
+ * them stays as it was when they were read: the database raises it whenever a statement writes a call of a day
+ * before the current one, so what another instance or the retention purge changes is read again. On the embedded
+ * database a busy quarter's 50,000 calls take over 100 ms to group, today's a few.
+ */
+type DaysOverCounts = { startsAt: number; overAt: number; version: number; rows: GroupedCalls[] };
+const daysOverCounts = new WeakMap<Database, DaysOverCounts[]>();
+
+async function callsOfRange(db: Database, startsAt: Date, endsAt: Date): Promise<GroupedCalls[]> {
+  const sinceOpen = Date.now() - DAY_OVER_AFTER_MS;
+  // The start of the first day still open, or the range's end if it is over by then.
+  const overAt = Math.min(sinceOpen - (sinceOpen % DAY_MS), endsAt.getTime());
+  if (overAt <= startsAt.getTime()) return groupedCalls(db, startsAt, endsAt);
+  // The version is read before the counts: a write between the two leaves counts stored under an older version,
+  // read again next time; never counts older than the version they are stored under.
+  const [current] = await db.select({ version: callCountsVersion.version }).from(callCountsVersion);
+  const version = current!.version;
+  const sameTime = (counts: DaysOverCounts) => counts.overAt === overAt && counts.version === version;
+  const over = daysOverCounts.get(db)?.find((counts) => sameTime(counts) && counts.startsAt === startsAt.getTime()) ?? {
+    startsAt: startsAt.getTime(),
+    overAt,
+    version,
+    rows: await groupedCalls(db, startsAt, new Date(overAt)),
+  };
+  // Counts of other ranges over at the same moment and at the same version are kept; older ones are dropped.
+  const others = (daysOverCounts.get(db) ?? []).filter(
+    (counts) => sameTime(counts) && counts.startsAt !== over.startsAt,
+  );
+  daysOverCounts.set(db, [...others, over]);
+  if (overAt === endsAt.getTime()) return over.rows;
+  return addedUp(over.rows, await groupedCalls(db, new Date(overAt), endsAt));
+}
+
+/**
+ * The calls of [startsAt, endsAt): those of the days that are over counted once per version of them, the days
+ * still open on each call.
+ */
+export async function callCounts(db: Database, startsAt: Date, endsAt: Date): Promise<CallCounts> {
+  const grouped = await callsOfRange(db, startsAt, endsAt);
   const of = (grouping: GroupedCalls["grouping"]) => grouped.filter((row) => row.grouping === grouping);
   const days = of(0)
     .map((row) => ({ day: row.day!, answered: row.answered, missed: row.missed }))

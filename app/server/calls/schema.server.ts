@@ -1,6 +1,6 @@
 import { visitAttributionColumns } from "../leads/schema.server.ts";
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** What a call came in on: the site's own number, a tracking number from the pool, or another number. */
 export const CALL_LINES = ["website", "pool", "other"] as const;
@@ -76,3 +76,18 @@ export const numberPoolExhaustions = pgTable("number_pool_exhaustions", {
   visits: integer("visits").notNull(),
   lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * One number, raised by the database's triggers on `calls` whenever a statement inserts, updates or deletes a call
+ * that started on a UTC day before the current one (a call's outcome that arrives after midnight, the retention
+ * purge, an operator's SQL). The dashboard keeps the counts of the calls of the days that are over while it stays
+ * the same.
+ */
+export const callCountsVersion = pgTable(
+  "call_counts_version",
+  {
+    one: boolean("one").primaryKey().default(true),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [check("call_counts_version_one_row", sql`${table.one}`)],
+);
