@@ -133,9 +133,76 @@ export function leadFigures(db: Database, startsAt: Date, endsAt: Date): Promise
   const period = `${startsAt.toISOString()}/${endsAt.toISOString()}`;
   const underWay = reads.get(period);
   if (underWay) return underWay;
-  const read = readLeadFigures(db, startsAt, endsAt).finally(() => reads.delete(period));
+  const read = figuresOfPeriod(db, startsAt, endsAt).finally(() => reads.delete(period));
   reads.set(period, read);
   return read;
+}
+
+/** Two readings' rows of the same groupings as one: days apart, and the same page or source summed. */
+function addedUp(older: readonly LeadFigures[], newer: readonly LeadFigures[]): LeadFigures[] {
+  const rows = new Map<string, LeadFigures>();
+  for (const row of [...older, ...newer]) {
+    const key = JSON.stringify([row.grouping, row.day, row.path, row.source, row.medium, row.campaign]);
+    const held = rows.get(key);
+    rows.set(
+      key,
+      held
+        ? {
+            ...held,
+            leads: held.leads + row.leads,
+            leadsNotSpam: held.leadsNotSpam + row.leadsNotSpam,
+            booked: held.booked + row.booked,
+          }
+        : row,
+    );
+  }
+  return [...rows.values()];
+}
+
+/** A day counts as over an hour after its end, as for its totals (SUMMED_AFTER). */
+const DAY_OVER_AFTER_MS = 3_600_000;
+
+/**
+ * The figures of a period's days that are over, per database, for as long as those days' versions stay as they were
+ * when they were read: the triggers raise a day's version whenever a change reaches its figures, from any instance,
+ * so a change is read again. At a busy year's size the 90 days' totals take about 100 ms to group on the embedded
+ * database, today's leads a fifth of that.
+ */
+type DaysOverFigures = { startsAt: number; overAt: number; versions: string; rows: readonly LeadFigures[] };
+const daysOverFigures = new WeakMap<Database, DaysOverFigures[]>();
+
+/** The versions of the UTC days of [startsAt, endsAt) that have one, as one text. */
+async function dayVersionsOf(db: Database, startsAt: Date, endsAt: Date): Promise<string> {
+  const [row] = await executeRows<{ versions: string }>(
+    db,
+    sql`SELECT coalesce(string_agg(${v.day}::text || '=' || ${v.version}, ',' ORDER BY ${v.day}), '') AS versions
+      FROM ${v} WHERE ${v.day} >= ${utcDay(sql`${startsAt.toISOString()}::timestamptz`)}
+        AND ${v.day} <= ${utcDay(sql`${endsAt.toISOString()}::timestamptz - interval '1 microsecond'`)}`,
+  );
+  return row!.versions;
+}
+
+async function figuresOfPeriod(db: Database, startsAt: Date, endsAt: Date): Promise<LeadFigures[]> {
+  const sinceOpen = Date.now() - DAY_OVER_AFTER_MS;
+  // The start of the first day still open, or the period's end if it is over by then.
+  const overAt = Math.min(sinceOpen - (sinceOpen % DAY_MS), endsAt.getTime());
+  if (overAt <= startsAt.getTime()) return readLeadFigures(db, startsAt, endsAt);
+  // The versions are read before the figures: a change between the two leaves figures stored under older versions,
+  // read again next time; never figures older than the versions they are stored under.
+  const versions = await dayVersionsOf(db, startsAt, new Date(overAt));
+  const period = (figures: DaysOverFigures) => figures.overAt === overAt && figures.startsAt === startsAt.getTime();
+  const over = daysOverFigures.get(db)?.find((figures) => period(figures) && figures.versions === versions) ?? {
+    startsAt: startsAt.getTime(),
+    overAt,
+    versions,
+    rows: await readLeadFigures(db, startsAt, new Date(overAt)),
+  };
+  // Figures of other periods over at the same moment are kept (each is checked against its own days' versions when
+  // it is asked for again); those over at an earlier moment are dropped.
+  const others = (daysOverFigures.get(db) ?? []).filter((figures) => figures.overAt === overAt && !period(figures));
+  daysOverFigures.set(db, [...others, over]);
+  if (overAt === endsAt.getTime()) return [...over.rows];
+  return addedUp(over.rows, await readLeadFigures(db, new Date(overAt), endsAt));
 }
 
 async function readLeadFigures(db: Database, startsAt: Date, endsAt: Date): Promise<LeadFigures[]> {
