@@ -40,3 +40,44 @@ export function topRows<Row extends Record<K, number>, K extends string>(
   const sums = Object.fromEntries(figures.map((figure) => [figure, rest.reduce((sum, row) => sum + row[figure], 0)]));
   return { top: rows.slice(0, DASHBOARD_TABLE_ROWS), rest: { rows: rest.length, figures: sums as Record<K, number> } };
 }
+
+const DAY_MS = 86_400_000;
+/**
+ * A UTC day's figures are written as they come, and a little past its end (a call's outcome, a counter's last write);
+ * an hour after its end a day counts as over, which allows for the server's and the database's clocks to differ by
+ * less than that.
+ */
+const DAY_OVER_AFTER_MS = 3_600_000;
+
+/**
+ * The instant the first UTC day still open began: the dashboard keeps the figures of the days before it while the
+ * database says they are unchanged, and reads those of the days since on each view.
+ */
+export function firstOpenDayStart(now = Date.now()): number {
+  const sinceOpen = now - DAY_OVER_AFTER_MS;
+  return sinceOpen - (sinceOpen % DAY_MS);
+}
+
+/**
+ * Rows of the same groupings read in parts (the days that are over and those still open) as one: rows with the same
+ * key have each of `figures` summed, the others are kept as they are.
+ */
+export function summedByKey<Row extends Record<K, number>, K extends string>(
+  rows: readonly Row[],
+  key: (row: Row) => readonly unknown[],
+  figures: readonly K[],
+): Row[] {
+  const summed = new Map<string, Row>();
+  for (const row of rows) {
+    const id = JSON.stringify(key(row));
+    const held = summed.get(id);
+    if (held === undefined) {
+      summed.set(id, row);
+      continue;
+    }
+    const total = { ...held };
+    for (const figure of figures) (total as Record<K, number>)[figure] = held[figure] + row[figure];
+    summed.set(id, total);
+  }
+  return [...summed.values()];
+}

@@ -1,5 +1,5 @@
 import { and, asc, gte, lte, sql } from "drizzle-orm";
-import { topRows, type DashboardRange, type TopRows } from "~/lib/dashboard-figures.ts";
+import { firstOpenDayStart, summedByKey, topRows, type DashboardRange, type TopRows } from "~/lib/dashboard-figures.ts";
 import { executeRows, type Database } from "../db/index.server.ts";
 import { callCounts, type CallCounts } from "../calls/index.server.ts";
 import { leadCounts } from "../leads/index.server.ts";
@@ -83,35 +83,6 @@ const groupedCounts = (db: Database, from: string, to: string) =>
     GROUP BY GROUPING SETS ((${t.day}), (${t.path}), (${t.placement}), (${t.source}, ${t.medium}, ${t.campaign}))`,
   );
 
-/** Two readings' rows of the same groupings as one: days apart, and the same page, placement or source summed. */
-function addedUp(older: GroupedCounts[], newer: GroupedCounts[]): GroupedCounts[] {
-  const rows = new Map<string, GroupedCounts>();
-  for (const row of [...older, ...newer]) {
-    const key = JSON.stringify([row.grouping, row.day, row.path, row.placement, row.source, row.medium, row.campaign]);
-    const held = rows.get(key);
-    rows.set(
-      key,
-      held
-        ? {
-            ...held,
-            views: held.views + row.views,
-            calls: held.calls + row.calls,
-            formStarts: held.formStarts + row.formStarts,
-            callRows: held.callRows + row.callRows,
-          }
-        : row,
-    );
-  }
-  return [...rows.values()];
-}
-
-/**
- * A UTC day's counts are written as they come for as long as it lasts, and a little after (each instance's counter
- * writes every few seconds). An hour after its end a day counts as over for the dashboard, which allows for the
- * server's and the database's clocks to differ by less than that.
- */
-const DAY_OVER_AFTER_MS = 3_600_000;
-
 /**
  * The sums of a range's days that are over, per database, for as long as the database's version of the counts
  * stays as it was when they were read: the database raises it whenever a statement writes to a day before the
@@ -122,7 +93,7 @@ type DaysOverSums = { from: string; through: string; version: number; rows: Grou
 const daysOverSums = new WeakMap<Database, DaysOverSums[]>();
 
 async function siteCounts(db: Database, from: string, to: string, now: Date): Promise<GroupedCounts[]> {
-  const firstOpenDay = new Date(now.getTime() - DAY_OVER_AFTER_MS).toISOString().slice(0, 10);
+  const firstOpenDay = new Date(firstOpenDayStart(now.getTime())).toISOString().slice(0, 10);
   if (firstOpenDay <= from) return groupedCounts(db, from, to);
   const through = new Date(Date.parse(`${firstOpenDay}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
   // The version is read before the sums: a write between the two leaves sums stored under an older version, read
@@ -137,7 +108,11 @@ async function siteCounts(db: Database, from: string, to: string, now: Date): Pr
     held.push(over);
   }
   daysOverSums.set(db, held);
-  return addedUp(over.rows, await groupedCounts(db, firstOpenDay, to));
+  return summedByKey(
+    [...over.rows, ...(await groupedCounts(db, firstOpenDay, to))],
+    (row) => [row.grouping, row.day, row.path, row.placement, row.source, row.medium, row.campaign],
+    ["views", "calls", "formStarts", "callRows"],
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { firstOpenDayStart, summedByKey } from "~/lib/dashboard-figures.ts";
 import { executeRows, type Database } from "../db/index.server.ts";
 import { callCountsVersion, calls } from "./schema.server.ts";
 
@@ -46,25 +47,6 @@ function groupedCalls(db: Database, startsAt: Date, endsAt: Date): Promise<Group
   );
 }
 
-/** Two readings' rows of the same groupings as one: days apart, and the same page or source summed. */
-function addedUp(older: GroupedCalls[], newer: GroupedCalls[]): GroupedCalls[] {
-  const rows = new Map<string, GroupedCalls>();
-  for (const row of [...older, ...newer]) {
-    const key = JSON.stringify([row.grouping, row.day, row.path, row.source, row.medium, row.campaign]);
-    const held = rows.get(key);
-    rows.set(key, held ? { ...held, answered: held.answered + row.answered, missed: held.missed + row.missed } : row);
-  }
-  return [...rows.values()];
-}
-
-const DAY_MS = 86_400_000;
-/**
- * A UTC day's calls are written as they come and as their outcomes arrive, a little past its end for a call that
- * started before midnight. An hour after its end a day counts as over, which allows for the server's and the
- * database's clocks to differ by less than that.
- */
-const DAY_OVER_AFTER_MS = 3_600_000;
-
 /**
  * The counts of a range's calls of the days that are over, per database, for as long as the database's version of
  * them stays as it was when they were read: the database raises it whenever a statement writes a call of a day
@@ -75,9 +57,8 @@ type DaysOverCounts = { startsAt: number; overAt: number; version: number; rows:
 const daysOverCounts = new WeakMap<Database, DaysOverCounts[]>();
 
 async function callsOfRange(db: Database, startsAt: Date, endsAt: Date): Promise<GroupedCalls[]> {
-  const sinceOpen = Date.now() - DAY_OVER_AFTER_MS;
   // The start of the first day still open, or the range's end if it is over by then.
-  const overAt = Math.min(sinceOpen - (sinceOpen % DAY_MS), endsAt.getTime());
+  const overAt = Math.min(firstOpenDayStart(), endsAt.getTime());
   if (overAt <= startsAt.getTime()) return groupedCalls(db, startsAt, endsAt);
   // The version is read before the counts: a write between the two leaves counts stored under an older version,
   // read again next time; never counts older than the version they are stored under.
@@ -96,7 +77,11 @@ async function callsOfRange(db: Database, startsAt: Date, endsAt: Date): Promise
   );
   daysOverCounts.set(db, [...others, over]);
   if (overAt === endsAt.getTime()) return over.rows;
-  return addedUp(over.rows, await groupedCalls(db, new Date(overAt), endsAt));
+  return summedByKey(
+    [...over.rows, ...(await groupedCalls(db, new Date(overAt), endsAt))],
+    (row) => [row.grouping, row.day, row.path, row.source, row.medium, row.campaign],
+    ["answered", "missed"],
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { dashboardRanges } from "~/lib/dashboard-figures.ts";
+import { dashboardRanges, firstOpenDayStart, summedByKey } from "~/lib/dashboard-figures.ts";
 import { executeRows, type Database } from "../db/index.server.ts";
 import { contactRequests, leadChanges, leadDayTotals, leadDayVersions } from "./schema.server.ts";
 
@@ -138,30 +138,6 @@ export function leadFigures(db: Database, startsAt: Date, endsAt: Date): Promise
   return read;
 }
 
-/** Two readings' rows of the same groupings as one: days apart, and the same page or source summed. */
-function addedUp(older: readonly LeadFigures[], newer: readonly LeadFigures[]): LeadFigures[] {
-  const rows = new Map<string, LeadFigures>();
-  for (const row of [...older, ...newer]) {
-    const key = JSON.stringify([row.grouping, row.day, row.path, row.source, row.medium, row.campaign]);
-    const held = rows.get(key);
-    rows.set(
-      key,
-      held
-        ? {
-            ...held,
-            leads: held.leads + row.leads,
-            leadsNotSpam: held.leadsNotSpam + row.leadsNotSpam,
-            booked: held.booked + row.booked,
-          }
-        : row,
-    );
-  }
-  return [...rows.values()];
-}
-
-/** A day counts as over an hour after its end, as for its totals (SUMMED_AFTER). */
-const DAY_OVER_AFTER_MS = 3_600_000;
-
 /**
  * The figures of a period's days that are over, per database, for as long as those days' versions stay as they were
  * when they were read: the triggers raise a day's version whenever a change reaches its figures, from any instance,
@@ -183,9 +159,8 @@ async function dayVersionsOf(db: Database, startsAt: Date, endsAt: Date): Promis
 }
 
 async function figuresOfPeriod(db: Database, startsAt: Date, endsAt: Date): Promise<LeadFigures[]> {
-  const sinceOpen = Date.now() - DAY_OVER_AFTER_MS;
   // The start of the first day still open, or the period's end if it is over by then.
-  const overAt = Math.min(sinceOpen - (sinceOpen % DAY_MS), endsAt.getTime());
+  const overAt = Math.min(firstOpenDayStart(), endsAt.getTime());
   if (overAt <= startsAt.getTime()) return readLeadFigures(db, startsAt, endsAt);
   // The versions are read before the figures: a change between the two leaves figures stored under older versions,
   // read again next time; never figures older than the versions they are stored under.
@@ -202,7 +177,11 @@ async function figuresOfPeriod(db: Database, startsAt: Date, endsAt: Date): Prom
   const others = (daysOverFigures.get(db) ?? []).filter((figures) => figures.overAt === overAt && !period(figures));
   daysOverFigures.set(db, [...others, over]);
   if (overAt === endsAt.getTime()) return [...over.rows];
-  return addedUp(over.rows, await readLeadFigures(db, new Date(overAt), endsAt));
+  return summedByKey(
+    [...over.rows, ...(await readLeadFigures(db, new Date(overAt), endsAt))],
+    (row) => [row.grouping, row.day, row.path, row.source, row.medium, row.campaign],
+    ["leads", "leadsNotSpam", "booked"],
+  );
 }
 
 async function readLeadFigures(db: Database, startsAt: Date, endsAt: Date): Promise<LeadFigures[]> {
