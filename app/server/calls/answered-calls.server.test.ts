@@ -14,6 +14,7 @@ const call = (
   durationSeconds: number | null,
   utmSource: string | null,
   utmCampaign: string | null,
+  clickIds: { gclid?: string; msclkid?: string } = {},
 ) => ({
   id: randomUUID(),
   callSid: `CA${randomUUID().replaceAll("-", "")}`,
@@ -25,6 +26,7 @@ const call = (
   durationSeconds,
   utmSource,
   utmCampaign,
+  ...clickIds,
 });
 
 describe.each(databasesToOpen())("answered calls on $name", ({ open }) => {
@@ -32,11 +34,13 @@ describe.each(databasesToOpen())("answered calls on $name", ({ open }) => {
   beforeAll(async () => {
     database = await open();
     await database.db.insert(calls).values([
-      call("2026-11-07T15:00:00Z", "answered", 75, "google", "fall"),
-      call("2026-11-08T15:00:00Z", "answered", 60, "google", "fall"),
-      call("2026-11-07T16:00:00Z", "answered", 20, "google", "fall"),
+      call("2026-11-07T15:00:00Z", "answered", 75, "google", "fall", { gclid: "Cj0-fall-1" }),
+      call("2026-11-08T15:00:00Z", "answered", 60, "google", "fall", { gclid: "Cj0-fall-2" }),
+      call("2026-11-07T16:00:00Z", "answered", 20, "google", "fall", { gclid: "Cj0-fall-3" }),
       call("2026-11-09T09:00:00Z", "answered", 300, "google", "spring"),
       call("2026-11-10T09:00:00Z", "answered", 90, null, null),
+      call("2026-11-11T09:00:00Z", "answered", 90, "bing", "brand", { msclkid: "ms-brand-1" }),
+      call("2026-11-12T09:00:00Z", "answered", 90, "google", "fall", { gclid: "" }),
       // Not answered, still being answered, or outside the range: none of these count.
       call("2026-11-07T17:00:00Z", "no-answer", null, "google", "fall"),
       call("2026-11-07T18:00:00Z", "voicemail", 80, "google", "fall"),
@@ -47,23 +51,25 @@ describe.each(databasesToOpen())("answered calls on $name", ({ open }) => {
   });
   afterAll(() => database?.close());
 
-  test("the conversions' list has every answered call of the range, however short", async () => {
+  test("the conversions' list has every answered call of the range from a visit with an ad click id", async () => {
     const listed = await answeredCalls(database.db, from, until);
-    expect(listed.map((row) => [row.source, row.campaign, row.durationSeconds]).sort()).toEqual([
-      ["", "", 90],
-      ["google", "fall", 20],
-      ["google", "fall", 60],
-      ["google", "fall", 75],
-      ["google", "spring", 300],
+    expect(
+      listed.map((row) => [row.source, row.campaign, row.durationSeconds, row.gclid ?? row.msclkid]).sort(),
+    ).toEqual([
+      ["bing", "brand", 90, "ms-brand-1"],
+      ["google", "fall", 20, "Cj0-fall-3"],
+      ["google", "fall", 60, "Cj0-fall-2"],
+      ["google", "fall", 75, "Cj0-fall-1"],
     ]);
   });
 
-  test("the campaigns' counts are of the answered calls that lasted the minimum, per source and campaign", async () => {
+  test("the campaigns' counts are of every answered call that lasted the minimum, ad click or not", async () => {
     const counted = await answeredCallCounts(database.db, from, until, 60);
     expect([...counted].sort((a, b) => `${a.source}/${a.campaign}`.localeCompare(`${b.source}/${b.campaign}`))).toEqual(
       [
         { source: "", campaign: "", calls: 1 },
-        { source: "google", campaign: "fall", calls: 2 },
+        { source: "bing", campaign: "brand", calls: 1 },
+        { source: "google", campaign: "fall", calls: 3 },
         { source: "google", campaign: "spring", calls: 1 },
       ],
     );

@@ -11,8 +11,10 @@ const answeredBetween = (from: Date, until: Date) =>
   );
 
 /**
- * Answered calls that started in [from, until), with the visit's campaign and ad click ids (none when the
- * visit sent Global Privacy Control): what an "Answered call" conversion is made of.
+ * Answered calls that started in [from, until) from a visit with an ad click id, with its campaign and click ids:
+ * what an "Answered call" conversion is made of. A call without one (a visit not from an ad, or one that sent Global
+ * Privacy Control, whose ids are never kept) is not read: no platform can take it, and on a busy site it is most of
+ * the calls.
  */
 export async function answeredCalls(db: Database, from: Date, until: Date) {
   const rows = await db
@@ -28,7 +30,12 @@ export async function answeredCalls(db: Database, from: Date, until: Date) {
       msclkid: calls.msclkid,
     })
     .from(calls)
-    .where(answeredBetween(from, until));
+    .where(
+      and(
+        answeredBetween(from, until),
+        sql`(${calls.gclid} <> '' OR ${calls.gbraid} <> '' OR ${calls.wbraid} <> '' OR ${calls.msclkid} <> '')`,
+      ),
+    );
   return rows.map((row) => ({
     ...row,
     durationSeconds: row.durationSeconds ?? 0,

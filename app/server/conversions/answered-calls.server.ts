@@ -17,7 +17,7 @@ export interface AnsweredCall {
 }
 
 export interface AnsweredCalls {
-  /** Answered calls that started in [from, until). */
+  /** Answered calls that started in [from, until) from a visit with an ad click id. */
   list(from: Date, until: Date): Promise<AnsweredCall[]>;
   /** How many of them lasted at least `minSeconds`, per source and campaign ("" for none). */
   counts(from: Date, until: Date, minSeconds: number): Promise<{ source: string; campaign: string; calls: number }[]>;
