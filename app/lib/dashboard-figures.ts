@@ -1,6 +1,7 @@
 /**
  * What the dashboard's page and its server code share: the ranges offered, how the rate is worked out, and how many
- * rows a table shows.
+ * rows a table shows; and, for the modules whose figures it shows (site counts, calls, leads), when a day is over
+ * and how the figures read in parts are summed.
  */
 
 /** The ranges the dashboard offers, in days ending today (UTC). */
