@@ -19,6 +19,7 @@ import {
   vacuumChangedTables,
   type Database,
   type RunStatement,
+  type StreamRows,
 } from "./db/index.server.ts";
 import { pruneEndedWindows } from "./limits/index.server.ts";
 import {
@@ -68,6 +69,8 @@ export interface AppServices {
   pgliteDataDir: string | undefined;
   /** One hand-written statement, one round trip (the hot path's statements). */
   run: RunStatement;
+  /** PostgreSQL's rows as a stream (the leads CSV); none on the embedded database. */
+  streamRows: StreamRows | undefined;
   leads: LeadIntake;
   consoleAuth: ConsoleAuth;
   outbox: OutboxWorker;
@@ -421,6 +424,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     db: database.db,
     pgliteDataDir: embeddedDatabaseFolder(env),
     run: database.run,
+    streamRows: database.streamRows,
     leads,
     consoleAuth,
     outbox,

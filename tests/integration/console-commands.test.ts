@@ -43,6 +43,9 @@ async function commandsWorkWhileServing(running: RunningServer, cliEnv: Record<s
   const leads = await runCli("leads", ["list"], cliEnv);
   expect(leads.code, leads.stderr).toBe(0);
   expect(leads.stdout).toContain(validContact.email);
+  const exported = await runCli("leads", ["export"], cliEnv);
+  expect(exported.code, exported.stderr).toBe(0);
+  expect(exported.stdout).toContain(`,${validContact.email},`);
 
   const added = await runCli("operator", ["add", "Ops@Example.com"], cliEnv, `${PASSWORD}\n`);
   expect(added.code, added.stderr).toBe(0);
@@ -53,6 +56,9 @@ async function commandsWorkWhileServing(running: RunningServer, cliEnv: Record<s
   expect(signedIn.status).toBe(303);
   const cookie = sessionCookieOf(signedIn);
   expect((await fetch(`${running.url}/admin`, { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(200);
+  // The console's download and the command line's export are one format.
+  const download = await fetch(`${running.url}/admin/export/leads.csv`, { headers: { Cookie: cookie } });
+  expect(await download.text()).toBe(exported.stdout);
 
   // A new password ends the sessions started with the old one.
   const reset = await runCli("operator", ["add", "ops@example.com"], cliEnv, "another long password\n");

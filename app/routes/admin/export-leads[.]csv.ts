@@ -6,6 +6,5 @@ import { leadTextCountColumns } from "~/server/texts/index.server.ts";
 /** Every contact request as CSV, the same columns as `npm run leads -- export`, streamed a batch of rows at a time. */
 export async function loader({ context }: Route.LoaderArgs) {
   requireOperator(context);
-  const { db, run } = context.services;
-  return csvDownload(contactRequestsCsv(run, await leadTextCountColumns(db)), "leads");
+  return csvDownload(contactRequestsCsv(context.services, await leadTextCountColumns(context.services.db)), "leads");
 }

@@ -1,4 +1,4 @@
-import type { Database, RunStatement } from "../db/index.server.ts";
+import type { Database, RunStatement, StreamRows } from "../db/index.server.ts";
 import {
   contactRequestsCsv,
   CONTACT_RETENTION_DAYS,
@@ -22,7 +22,7 @@ const oneLine = (text: string, max = 60) => {
 };
 
 export async function runLeadsCommand(
-  { db, run }: { db: Database; run: RunStatement },
+  database: { db: Database; run: RunStatement; streamRows?: StreamRows },
   args: string[],
   write: (text: string) => void,
   /**
@@ -31,6 +31,7 @@ export async function runLeadsCommand(
    */
   { outboxDir, pausing }: { outboxDir?: string; pausing?: boolean } = {},
 ): Promise<number> {
+  const { db } = database;
   const command = parseLeadsArgs(args);
   if ("problem" in command) {
     write(`${command.problem}\n`);
@@ -54,7 +55,10 @@ export async function runLeadsCommand(
     }
     case "export": {
       if (command.requests === "opt-outs") write(await optOutRequestsCsv(db));
-      else for await (const chunk of contactRequestsCsv(run, await leadTextCountColumns(db))) write(chunk);
+      else {
+        const chunks = contactRequestsCsv(database, await leadTextCountColumns(db));
+        for await (const chunk of chunks) write(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString());
+      }
       return 0;
     }
     case "opt-outs": {

@@ -3,7 +3,11 @@
  * chunks is sent as it is read, each chunk read only when the client has taken the one before (backpressure), so a
  * large export holds one chunk in memory, not the file.
  */
-export function csvDownload(body: string | AsyncIterable<string>, name: string, now = new Date()): Response {
+export function csvDownload(
+  body: string | AsyncIterable<string | Uint8Array>,
+  name: string,
+  now = new Date(),
+): Response {
   return new Response(typeof body === "string" ? body : streamed(body), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
@@ -13,7 +17,7 @@ export function csvDownload(body: string | AsyncIterable<string>, name: string, 
   });
 }
 
-function streamed(chunks: AsyncIterable<string>): ReadableStream<Uint8Array> {
+function streamed(chunks: AsyncIterable<string | Uint8Array>): ReadableStream<Uint8Array> {
   const iterator = chunks[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>(
@@ -21,7 +25,7 @@ function streamed(chunks: AsyncIterable<string>): ReadableStream<Uint8Array> {
       async pull(controller) {
         const next = await iterator.next();
         if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
+        else controller.enqueue(typeof next.value === "string" ? encoder.encode(next.value) : next.value);
       },
       async cancel() {
         await iterator.return?.();

@@ -10,6 +10,7 @@ import { openPgliteThread } from "./pglite-thread.server.ts";
 import { projectPath } from "../project-path.server.ts";
 import { isProcessRunning } from "../process-running.server.ts";
 import { makeDataPrivate } from "./private-files.server.ts";
+import { postgresStreamRows, type StreamRows } from "./copy-rows.server.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 
@@ -32,6 +33,8 @@ export async function executeRows<Row>(db: Database, query: SQL): Promise<Row[]>
 export interface OpenDatabase {
   db: Database;
   run: RunStatement;
+  /** PostgreSQL's rows as a stream, for exports of whole tables (the embedded database has none). */
+  streamRows?: StreamRows;
   /** Where the data lives, for the start-up log (no credentials). */
   description: string;
   close(): Promise<void>;
@@ -195,6 +198,7 @@ async function openPostgres(databaseUrl: string, poolSize: number, statementTime
     db: db as unknown as Database,
     run: async <Row>(name: string, text: string, values: unknown[]) =>
       (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows,
+    streamRows: postgresStreamRows(databaseUrl),
     description: `PostgreSQL at ${host}${pathname}`,
     close: () => pool.end(),
   };

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { postgresForTheFile } from "../../../tooling/test-databases.ts";
 import { executeRows, openDatabase, type OpenDatabase, type RunStatement } from "../db/db.server.ts";
-import { contactRequestsCsv } from "./exports.server.ts";
+import { csvCell } from "./csv-cells.server.ts";
+import { contactRequestsCsv } from "./leads-csv.server.ts";
 import { purgeExpiredLeads } from "./retention.server.ts";
 
 /** The export and the retention purge work a batch of rows at a time: across batches, nothing is lost or repeated. */
@@ -49,7 +50,7 @@ describe.each([
     await storeLeads(7_000, 1, "2026-11-01T12:00:00.1Z", exported);
     const phoneAgain = { header: "phone_again", cell: (phone: string) => phone };
     let text = "";
-    for await (const chunk of contactRequestsCsv(exported.run, [phoneAgain])) text += chunk;
+    for await (const chunk of contactRequestsCsv(exported, [phoneAgain])) text += chunk;
     const lines = text.trimEnd().split("\r\n");
     expect(lines[0]).toMatch(/^id,received_at,first_name,.*,phone_again$/);
     const ids = lines.slice(1).map((line) => line.split(",")[0]);
@@ -64,6 +65,41 @@ describe.each([
     ]);
     // Each line's extra cell is its own lead's.
     for (const line of lines.slice(1)) expect(line.split(",").at(-1)).toBe(line.split(",")[5]);
+  });
+
+  test("writes a lead's cells as csvCell writes them, and nothing for a column left empty", async () => {
+    await exported.db.execute(sql`DELETE FROM email_outbox`);
+    await exported.db.execute(sql`DELETE FROM contact_requests`);
+    const lead = {
+      first: "=cmd|' /C calc'!A0",
+      last: "Ünal; Zoë",
+      email: "\u00a0@example.com",
+      phone: "+1 (555) 010-2030",
+      service: "Leak, urgent",
+      message: 'He said "help"\r\nnow',
+      consent: "-20.00",
+    };
+    await exported.db.execute(sql`
+      INSERT INTO contact_requests (id, received_at, first_name, last_name, email, phone, service, message,
+        consent_text, channel, global_privacy_control, utm_source)
+      VALUES ('00000000-0000-4000-8000-000000000001', '2026-11-03T04:05:06.789999Z', ${lead.first}, ${lead.last},
+        ${lead.email}, ${lead.phone}, ${lead.service}, ${lead.message}, ${lead.consent}, 'web', true, '@google')`);
+    const texts = { header: "texts", cell: (phone: string) => `+${phone.length}` };
+    const chunks: string[] = [];
+    for await (const chunk of contactRequestsCsv(exported, [texts])) {
+      chunks.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString());
+    }
+    const cells = [
+      "00000000-0000-4000-8000-000000000001",
+      "2026-11-03T04:05:06.789Z",
+      ...[lead.first, lead.last, lead.email, lead.phone, lead.service, lead.message, "web", lead.consent],
+      "yes",
+      "New",
+      ...["", "", "@google", "", "", "", "", "", "", "", "", ""],
+      `+${lead.phone.length}`,
+    ];
+    const text = chunks.join("");
+    expect(text.slice(text.indexOf("\r\n") + 2)).toBe(cells.map(csvCell).join(",") + "\r\n");
   });
 });
 
@@ -86,7 +122,7 @@ test("a download closed while its next batch is read leaves that batch's failure
   let statements = 0;
   const failingSecond: RunStatement = (name, text, params) =>
     ++statements === 2 ? Promise.reject(new Error("connection lost")) : database.run(name, text, params);
-  const download = contactRequestsCsv(failingSecond);
+  const download = contactRequestsCsv({ run: failingSecond });
   await download.next(); // the header
   await download.next(); // the first batch, while the second is read
   await download.return(undefined);

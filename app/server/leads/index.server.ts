@@ -7,12 +7,13 @@ export {
   type LeadOutcome,
 } from "./intake.server.ts";
 export { createLeadStore } from "./store.server.ts";
-export { contactRequestsCsv, csvCell, optOutRequestsCsv, type ExtraLeadColumn } from "./exports.server.ts";
+export { contactRequestsCsv, type ExtraLeadColumn } from "./leads-csv.server.ts";
+export { csvCell } from "./csv-cells.server.ts";
 export { listInbox, parseInboxQuery, recentRequests } from "./inbox.server.ts";
 export { leadDetail } from "./lead-detail.server.ts";
 export { leadsPage, type PageAfter } from "./leads-page.server.ts";
 export { updateLead, validateLeadUpdate } from "./lead-update.server.ts";
-export { listOptOuts, markOptOutDone, openOptOutRequests } from "./opt-outs.server.ts";
+export { listOptOuts, markOptOutDone, openOptOutRequests, optOutRequestsCsv } from "./opt-outs.server.ts";
 export { CONTACT_RETENTION_DAYS, purgeExpiredLeads } from "./retention.server.ts";
 export { leadCounts, openRequestCounts, type OpenRequestCounts } from "./lead-counts.server.ts";
 export { sumRecentDays } from "./lead-day-totals.server.ts";

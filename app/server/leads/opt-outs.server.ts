@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "../db/index.server.ts";
 import { privacyRequests } from "./schema.server.ts";
+import { csvCell } from "./csv-cells.server.ts";
 import { deadline, describeDeadline, formatDate, formatTime } from "../../lib/operator-time.ts";
 
 /** Opt-out requests: the open ones soonest due first, then those already done. */
@@ -86,4 +87,27 @@ export function openOptOutRequests(db: Database) {
     .from(privacyRequests)
     .where(isNull(privacyRequests.completedAt))
     .orderBy(asc(privacyRequests.dueAt));
+}
+
+/** Every opt-out request, oldest first, as CSV; status is "open" until someone marks it done. */
+export async function optOutRequestsCsv(db: Database): Promise<string> {
+  const rows = await db.select().from(privacyRequests).orderBy(asc(privacyRequests.receivedAt));
+  return [
+    ["id", "received_at", "due_at", "completed_at", "name", "email", "message", "channel", "status", "completed_by"],
+    ...rows.map((row) => [
+      row.id,
+      row.receivedAt,
+      row.dueAt,
+      row.completedAt,
+      row.name,
+      row.email,
+      row.message,
+      row.channel,
+      row.completedAt ? "done" : "open",
+      row.completedBy,
+    ]),
+  ]
+    .map((row) => row.map(csvCell).join(","))
+    .map((line) => `${line}\r\n`)
+    .join("");
 }

@@ -1,0 +1,165 @@
+import { attributionFields } from "~/lib/site-events.ts";
+import { attributionColumns } from "./attribution.server.ts";
+import { csvCell, csvCellSql } from "./csv-cells.server.ts";
+import { sqlNames, type RunStatement, type StreamRows } from "../db/index.server.ts";
+import { contactRequests } from "./schema.server.ts";
+
+/**
+ * The leads CSV, one format for `npm run leads -- export` and the console's download: every contact request, oldest
+ * first, each cell made safe by `csvCell`. PostgreSQL writes the lines itself; the embedded database's leads are
+ * read a batch at a time and written here.
+ */
+
+/**
+ * Rows read per statement from the embedded database. The export holds two batches at a time, the one being written and the next being read,
+ * so its memory is bounded whatever the table's size. Batches of 500 are small enough to die in V8's young
+ * generation (2 MB semi-spaces, `npm run serve`): batches of 2,000 outlived it, were moved to the old generation, and
+ * took the server's memory up by 60-115 MB during a download, for no faster an export (BENCHMARKS, "The leads CSV in
+ * batches of 500").
+ */
+const EXPORT_BATCH_ROWS = 500;
+
+const CONTACT_HEADER = [
+  "id",
+  "received_at",
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "service",
+  "message",
+  "channel",
+  "consent_text",
+  "global_privacy_control",
+  "status",
+  ...attributionFields,
+];
+
+const c = sqlNames(contactRequests);
+const gpc = `CASE WHEN ${c.globalPrivacyControl} THEN 'yes' ELSE 'no' END`;
+const textCell = (column: string) => ({ batch: column, line: csvCellSql(column) });
+/**
+ * Each cell of a lead's line in SQL, GPC as yes or no. For a batch, as its JSON holds it: the received time in UTC to
+ * the microsecond (`2026-11-01T10:00:00.123456`, which the next batch's key reads and the line shortens to
+ * toISOString()'s form). For PostgreSQL's lines, as `csvCell` writes it: the received time as toISOString() writes it,
+ * texts made safe (the id, GPC and status need no care).
+ */
+const CONTACT_CELLS = [
+  { batch: c.id, line: `${c.id}::text` },
+  {
+    batch: `${c.receivedAt} AT TIME ZONE 'UTC'`,
+    line: `to_char(${c.receivedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  },
+  ...[c.firstName, c.lastName, c.email, c.phone, c.service, c.message, c.channel, c.consentText].map(textCell),
+  { batch: gpc, line: gpc },
+  { batch: c.status, line: c.status },
+  ...attributionFields.map((field) => textCell(c[attributionColumns[field]])),
+];
+
+/** Each lead's line, without its end, and its phone number for the extra columns, oldest first. */
+const LINES = `SELECT ${CONTACT_CELLS.map((cell) => cell.line).join(" || ',' || ")}, ${c.phone}
+  FROM ${c.table} ORDER BY ${c.receivedAt}, ${c.id}`;
+
+/** A batch of leads as one text, a JSON array of each lead's cells, oldest first. */
+const batchStatement = (after: string) =>
+  `SELECT '[' || string_agg(cells, ',' ORDER BY received_at, id) || ']' AS rows FROM (
+    SELECT json_build_array(${CONTACT_CELLS.map((cell) => cell.batch).join(", ")})::text AS cells, ${c.receivedAt} AS received_at, ${c.id} AS id
+    FROM ${c.table} ${after} ORDER BY ${c.receivedAt}, ${c.id} LIMIT ${EXPORT_BATCH_ROWS}) AS batch`;
+const FIRST_BATCH = batchStatement("");
+/** The batch after the lead whose received time (UTC, as the cells have it) and id are $1 and $2. */
+const NEXT_BATCH = batchStatement(`WHERE (${c.receivedAt}, ${c.id}) > ($1::timestamp AT TIME ZONE 'UTC', $2::uuid)`);
+
+/**
+ * A column another module adds to the leads CSV: its header, and a lead's cell given the lead's phone number, from
+ * what the module read before the export began: the export reads no more statements for it.
+ */
+export interface ExtraLeadColumn {
+  header: string;
+  cell(phone: string): string;
+}
+
+/** Where the lead's phone number and received time are in its line. */
+const PHONE_CELL = CONTACT_HEADER.indexOf("phone");
+const RECEIVED_CELL = CONTACT_HEADER.indexOf("received_at");
+
+/** A UTC time as PostgreSQL's JSON has it (`2026-11-01T10:00:00.1234`, no fraction on a whole second) as toISOString() has it. */
+function isoMillis(utc: string): string {
+  return `${utc.slice(0, 19)}.${(utc.slice(20, 23) + "000").slice(0, 3)}Z`;
+}
+
+/** What the leads CSV reads with: PostgreSQL's rows as a stream, when it is the database. */
+export interface LeadsCsvSource {
+  run: RunStatement;
+  streamRows?: StreamRows;
+}
+
+/**
+ * Every contact request, oldest first, as CSV a batch of rows at a time (text, or its UTF-8 bytes), with `extra`
+ * columns at the end. A year of leads is never held in memory. A lead arriving during the export may be in it, at
+ * the end.
+ */
+export async function* contactRequestsCsv(
+  { run, streamRows }: LeadsCsvSource,
+  extra: ExtraLeadColumn[] = [],
+): AsyncGenerator<string | Uint8Array> {
+  yield [...CONTACT_HEADER, ...extra.map((column) => column.header)].join(",") + "\r\n";
+  yield* streamRows ? linesWrittenByPostgres(streamRows, extra) : linesOfBatches(run, extra);
+}
+
+const LINE_END = Buffer.from("\r\n");
+
+/**
+ * Each lead's line as PostgreSQL writes it, with its phone number for the extra cells, in one statement read as a
+ * stream: building them here from JSON took the server's thread 18 µs a lead, and the export ran at 22,000
+ * leads a second (BENCHMARKS, "The leads CSV written by PostgreSQL").
+ */
+async function* linesWrittenByPostgres(streamRows: StreamRows, extra: ExtraLeadColumn[]): AsyncGenerator<Uint8Array> {
+  for await (const rows of streamRows(LINES)) {
+    const parts: Buffer[] = [];
+    for (const [line, phone] of rows) {
+      parts.push(line!);
+      if (extra.length === 0) parts.push(LINE_END);
+      else {
+        const cells = extra.map((column) => csvCell(column.cell(phone!.toString())));
+        parts.push(Buffer.from(`,${cells.join(",")}\r\n`));
+      }
+    }
+    yield Buffer.concat(parts);
+  }
+}
+
+/**
+ * Each batch is read by its own statement after the last row of the one before (by received time, then id), so no
+ * statement holds the embedded database for long. The next batch is read while this one is turned into text and
+ * written, so the database and the server work side by side. A batch is one prepared statement's one text, a JSON
+ * array of each lead's cells: a row of its own for each lead, and a statement planned again for each batch, took as
+ * long as reading the leads (BENCHMARKS, "The leads CSV a batch a text").
+ */
+async function* linesOfBatches(run: RunStatement, extra: ExtraLeadColumn[]): AsyncGenerator<string> {
+  const readBatch = async (after?: { receivedAt: string; id: string }): Promise<(string | null)[][]> => {
+    const [batch] = after
+      ? await run<{ rows: string | null }>("leads-csv-next-batch", NEXT_BATCH, [after.receivedAt, after.id])
+      : await run<{ rows: string | null }>("leads-csv-first-batch", FIRST_BATCH, []);
+    return batch?.rows ? (JSON.parse(batch.rows) as (string | null)[][]) : [];
+  };
+  let batch = readBatch();
+  for (;;) {
+    const rows = await batch;
+    const more = rows.length === EXPORT_BATCH_ROWS;
+    if (more) {
+      const last = rows.at(-1)!;
+      batch = readBatch({ receivedAt: last[RECEIVED_CELL]!, id: last[0]! });
+      // A download closed while the next batch is read leaves that statement unawaited: its failure is no one's.
+      batch.catch(() => undefined);
+    }
+    let text = "";
+    for (const cells of rows) {
+      cells[RECEIVED_CELL] = isoMillis(cells[RECEIVED_CELL]!);
+      let line = cells.map(csvCell).join(",");
+      for (const column of extra) line += "," + csvCell(column.cell(cells[PHONE_CELL]!));
+      text += line + "\r\n";
+    }
+    if (text) yield text;
+    if (!more) return;
+  }
+}
