@@ -90,6 +90,19 @@ describe("PostgreSQL's rows as a stream", () => {
     await expect.poll(copiesRunning).toBe(0);
   });
 
+  test("end their statement when the reader takes no rows for longer than an idle reader may", async () => {
+    const rows = postgresStreamRows(url, 1_000)("SELECT repeat('x', 1000) FROM generate_series(1, 1000000)");
+    const reader = rows[Symbol.asyncIterator]();
+    expect((await reader.next()).done).toBe(false);
+    await expect.poll(copiesRunning, { timeout: 5_000 }).toBe(0);
+    // The reader coming back finds the rows ended, not a shorter export.
+    await expect(
+      (async () => {
+        for (;;) if ((await reader.next()).done) break;
+      })(),
+    ).rejects.toThrow();
+  });
+
   test("reject with the database's error", async () => {
     const read = async () => {
       for await (const batch of postgresStreamRows(url)("SELECT 1 / 0")) expect(batch).toBeUndefined();

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
+import { log } from "../log.server.ts";
 
 /**
  * A statement's rows as they arrive, each row its columns' bytes (a text column's UTF-8; null for NULL), in batches.
@@ -8,24 +9,44 @@ import { to as copyTo } from "pg-copy-streams";
 export type StreamRows = (query: string) => AsyncIterable<(Buffer | null)[][]>;
 
 /**
+ * A reader that has taken no rows for this long has gone: a download whose client stopped reading would otherwise keep
+ * its statement's snapshot, and so every dead row vacuum could remove, for as long as its connection stays open
+ * (PostgreSQL's own statement timeout does not end a statement waiting to send).
+ */
+const IDLE_READER_MS = 60_000;
+
+/**
  * StreamRows on PostgreSQL: the statement's rows as COPY writes them in its binary format, which PostgreSQL sends as
  * fast as they are read and no faster (the socket is paused while the reader is behind). On a connection of its own,
- * outside the pool's and without its timeouts, since a year of leads takes longer to read than a visitor's statement
- * may; a reader that stops early closes it, which ends the statement.
+ * outside the pool and its statement timeout, since a year of leads takes longer to read than a visitor's statement
+ * may; a reader that stops, early or for IDLE_READER_MS, closes it, which ends the statement.
  */
-export function postgresStreamRows(databaseUrl: string): StreamRows {
+export function postgresStreamRows(databaseUrl: string, idleReaderMs = IDLE_READER_MS): StreamRows {
   return async function* streamRows(query) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
+    const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+    // A connection lost between statements is reported by the next one; the statement's own errors end the rows.
+    client.on("error", (error) => log.error(`PostgreSQL stream connection error: ${error.message}`));
+    let closing: Promise<void> | undefined;
+    const close = () => (closing ??= client.end());
+    let waitingSince: number | undefined;
+    const watchdog = setInterval(() => {
+      if (waitingSince !== undefined && performance.now() - waitingSince > idleReaderMs) void close();
+    }, idleReaderMs / 4);
+    watchdog.unref();
     try {
+      await client.connect();
       const rows = binaryCopyRows();
       for await (const chunk of client.query(copyTo(`COPY (${query}) TO STDOUT (FORMAT binary)`))) {
         const batch = rows.next(chunk as Buffer);
-        if (batch.length > 0) yield batch;
+        if (batch.length === 0) continue;
+        waitingSince = performance.now();
+        yield batch;
+        waitingSince = undefined;
       }
       rows.end();
     } finally {
-      await client.end();
+      clearInterval(watchdog);
+      await close();
     }
   };
 }
