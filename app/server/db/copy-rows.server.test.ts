@@ -1,7 +1,7 @@
 import pg from "pg";
 import { beforeAll, describe, expect, test } from "vitest";
 import { postgresForTheFile } from "../../../tooling/test-databases.ts";
-import { binaryCopyRows, postgresStreamRows } from "./copy-rows.server.ts";
+import { binaryCopyRows, postgresStreamRows, type RowBatch } from "./copy-rows.server.ts";
 
 /** COPY's binary format written by hand: the signature, no flags, no header extension, the rows, the end. */
 function copyBytes(rows: (string | null)[][]): Buffer {
@@ -21,7 +21,13 @@ function copyBytes(rows: (string | null)[][]): Buffer {
   return Buffer.concat(parts);
 }
 
-const asText = (rows: (Buffer | null)[][]) => rows.map((row) => row.map((value) => value?.toString() ?? null));
+const asText = ({ bytes, rows, columns, starts, ends }: RowBatch) =>
+  Array.from({ length: rows }, (_, row) =>
+    Array.from({ length: columns }, (_, column) => {
+      const at = row * columns + column;
+      return starts[at] === -1 ? null : bytes.toString("utf8", starts[at], ends[at]);
+    }),
+  );
 
 describe("COPY's binary rows", () => {
   const rows = [
@@ -34,9 +40,9 @@ describe("COPY's binary rows", () => {
   test("are read whole however the bytes are cut", () => {
     for (let cut = 0; cut <= bytes.length; cut++) {
       const reader = binaryCopyRows();
-      const read = [...reader.next(bytes.subarray(0, cut)), ...reader.next(bytes.subarray(cut))];
+      const read = [...asText(reader.next(bytes.subarray(0, cut))), ...asText(reader.next(bytes.subarray(cut)))];
       reader.end();
-      expect(asText(read)).toEqual(rows);
+      expect(read).toEqual(rows);
     }
   });
 
@@ -84,7 +90,7 @@ describe("PostgreSQL's rows as a stream", () => {
 
   test("end their statement when the reader stops early", async () => {
     for await (const batch of postgresStreamRows(url)("SELECT repeat('x', 1000) FROM generate_series(1, 1000000)")) {
-      expect(batch.length).toBeGreaterThan(0);
+      expect(batch.rows).toBeGreaterThan(0);
       break;
     }
     await expect.poll(copiesRunning).toBe(0);

@@ -106,25 +106,31 @@ export async function* contactRequestsCsv(
   yield* streamRows ? linesWrittenByPostgres(streamRows, extra) : linesOfBatches(run, extra);
 }
 
-const LINE_END = Buffer.from("\r\n");
-
 /**
  * Each lead's line as PostgreSQL writes it, with its phone number for the extra cells, in one statement read as a
- * stream: building them here from JSON took the server's thread 18 µs a lead, and the export ran at 22,000
- * leads a second (BENCHMARKS, "The leads CSV written by PostgreSQL").
+ * stream: building them here from JSON took the server's thread 18 µs a lead, and the export ran at 22,000 leads a
+ * second (BENCHMARKS, "The leads CSV written by PostgreSQL"). A batch's text is copied into one buffer, with no
+ * object for each lead but its extra cells.
  */
 async function* linesWrittenByPostgres(streamRows: StreamRows, extra: ExtraLeadColumn[]): AsyncGenerator<Uint8Array> {
-  for await (const rows of streamRows(LINES)) {
-    const parts: Buffer[] = [];
-    for (const [line, phone] of rows) {
-      parts.push(line!);
-      if (extra.length === 0) parts.push(LINE_END);
-      else {
-        const cells = extra.map((column) => csvCell(column.cell(phone!.toString())));
-        parts.push(Buffer.from(`,${cells.join(",")}\r\n`));
-      }
+  for await (const { bytes, rows, starts, ends } of streamRows(LINES)) {
+    // Row r's line is its column 2r, its phone number 2r + 1.
+    const tails = Array.from({ length: rows }, (_, row) => {
+      if (extra.length === 0) return "\r\n";
+      const phone = bytes.toString("utf8", starts[2 * row + 1], ends[2 * row + 1]);
+      let tail = "";
+      for (const column of extra) tail += "," + csvCell(column.cell(phone));
+      return tail + "\r\n";
+    });
+    let size = 0;
+    for (let row = 0; row < rows; row++) size += ends[2 * row]! - starts[2 * row]! + Buffer.byteLength(tails[row]!);
+    const text = Buffer.allocUnsafe(size);
+    let at = 0;
+    for (let row = 0; row < rows; row++) {
+      at += bytes.copy(text, at, starts[2 * row], ends[2 * row]);
+      at += text.write(tails[row]!, at);
     }
-    yield Buffer.concat(parts);
+    yield text;
   }
 }
 
