@@ -11,11 +11,11 @@ import { contactRequests } from "./schema.server.ts";
  */
 
 /**
- * Rows read per statement from the embedded database. The export holds two batches at a time, the one being written and the next being read,
- * so its memory is bounded whatever the table's size. Batches of 500 are small enough to die in V8's young
- * generation (2 MB semi-spaces, `npm run serve`): batches of 2,000 outlived it, were moved to the old generation, and
- * took the server's memory up by 60-115 MB during a download, for no faster an export (BENCHMARKS, "The leads CSV in
- * batches of 500").
+ * Rows read per statement from the embedded database. The export holds two batches at a time, the one being written
+ * and the next being read, so its memory is bounded whatever the table's size. Batches of 500 are small enough to die
+ * in V8's young generation (2 MB semi-spaces, `npm run serve`): batches of 2,000 outlived it, were moved to the old
+ * generation, and took the server's memory up by 60-115 MB during a download, for no faster an export (BENCHMARKS,
+ * "The leads CSV in batches of 500").
  */
 const EXPORT_BATCH_ROWS = 500;
 
@@ -114,7 +114,7 @@ export async function* contactRequestsCsv(
  */
 async function* linesWrittenByPostgres(streamRows: StreamRows, extra: ExtraLeadColumn[]): AsyncGenerator<Uint8Array> {
   for await (const { bytes, rows, starts, ends } of streamRows(LINES)) {
-    // Row r's line is its column 2r, its phone number 2r + 1.
+    // A row's two columns: its line, then its phone number.
     const tails = Array.from({ length: rows }, (_, row) => {
       if (extra.length === 0) return "\r\n";
       const phone = bytes.toString("utf8", starts[2 * row + 1], ends[2 * row + 1]);
