@@ -1,4 +1,4 @@
-import type { Database, RunStatement, StreamRows } from "../db/index.server.ts";
+import type { OpenDatabase } from "../db/index.server.ts";
 import type { CommandOutput, CommandRequest } from "./command-socket.server.ts";
 import { runBackupCommand } from "./backup-commands.server.ts";
 import type { Backups } from "../backups/index.server.ts";
@@ -9,7 +9,7 @@ import type { Backups } from "../backups/index.server.ts";
  * module is loaded when the tool first runs, so that a command line the server answers loads none of them.
  */
 export async function runCommand(
-  database: { db: Database; run: RunStatement; streamRows?: StreamRows },
+  database: Pick<OpenDatabase, "db" | "run" | "streamRows">,
   request: CommandRequest,
   output: CommandOutput,
   /** `pausing`: the purge waits after each statement, leaving the machine's cores to the site (on PostgreSQL). */

@@ -1,4 +1,4 @@
-import type { Database, RunStatement, StreamRows } from "../db/index.server.ts";
+import type { OpenDatabase } from "../db/index.server.ts";
 import {
   contactRequestsCsv,
   CONTACT_RETENTION_DAYS,
@@ -22,7 +22,7 @@ const oneLine = (text: string, max = 60) => {
 };
 
 export async function runLeadsCommand(
-  database: { db: Database; run: RunStatement; streamRows?: StreamRows },
+  database: Pick<OpenDatabase, "db" | "run" | "streamRows">,
   args: string[],
   write: (text: string) => void,
   /**
@@ -56,8 +56,10 @@ export async function runLeadsCommand(
     case "export": {
       if (command.requests === "opt-outs") write(await optOutRequestsCsv(db));
       else {
+        // Each chunk is whole lines, so its bytes decode on their own.
+        const decoder = new TextDecoder();
         const chunks = contactRequestsCsv(database, await leadTextCountColumns(db));
-        for await (const chunk of chunks) write(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString());
+        for await (const chunk of chunks) write(typeof chunk === "string" ? chunk : decoder.decode(chunk));
       }
       return 0;
     }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { postgresForTheFile } from "../../../tooling/test-databases.ts";
+import { databasesToOpen } from "../../../tooling/test-databases.ts";
 import { executeRows, openDatabase, type OpenDatabase, type RunStatement } from "../db/db.server.ts";
 import { csvCell } from "./csv-cells.server.ts";
 import { contactRequestsCsv } from "./leads-csv.server.ts";
@@ -29,14 +29,7 @@ async function storeLeads(first: number, count: number, receivedAt: string, into
     FROM generate_series(${first}::int, ${first + count - 1}::int) n`);
 }
 
-const postgres = postgresForTheFile();
-describe.each([
-  { name: "PGlite", open: () => openDatabase({ pgliteDataDir: "memory://" }) },
-  {
-    name: "PostgreSQL",
-    open: async () => openDatabase({ databaseUrl: await postgres().createDatabase(), pgliteDataDir: "" }),
-  },
-])("the CSV export on $name", ({ open }) => {
+describe.each(databasesToOpen())("the CSV export on $name", ({ open }) => {
   let exported: OpenDatabase;
   beforeAll(async () => {
     exported = await open();

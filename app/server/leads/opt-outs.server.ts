@@ -107,7 +107,6 @@ export async function optOutRequestsCsv(db: Database): Promise<string> {
       row.completedBy,
     ]),
   ]
-    .map((row) => row.map(csvCell).join(","))
-    .map((line) => `${line}\r\n`)
+    .map((row) => `${row.map(csvCell).join(",")}\r\n`)
     .join("");
 }
