@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { databasesToOpen } from "../../../tooling/test-databases.ts";
 import type { OpenDatabase } from "../db/db.server.ts";
@@ -9,7 +10,7 @@ const from = new Date("2026-11-01T00:00:00Z");
 const until = new Date("2026-11-16T00:00:00Z");
 
 const call = (
-  startedAt: string,
+  startedAt: string | Date,
   status: CallStatus,
   durationSeconds: number | null,
   utmSource: string | null,
@@ -73,5 +74,21 @@ describe.each(databasesToOpen())("answered calls on $name", ({ open }) => {
         { source: "google", campaign: "spring", calls: 1 },
       ],
     );
+  });
+
+  test("the campaigns' counts over days that are over and today follow a change to a call of a day that is over", async () => {
+    const midnight = new Date(new Date().toISOString().slice(0, 10)).getTime();
+    const lastWeek = new Date(midnight - 6 * 86_400_000);
+    const tomorrow = new Date(midnight + 86_400_000);
+    const at = (daysAgo: number) =>
+      new Date(daysAgo === 0 ? Date.now() - 60_000 : midnight - daysAgo * 86_400_000 + 3_600_000);
+    const rang = call(at(3), "ringing", null, "google", "winter");
+    await database.db.insert(calls).values([rang, call(at(0), "answered", 90, "google", "winter")]);
+    const winter = async () =>
+      (await answeredCallCounts(database.db, lastWeek, tomorrow, 60)).find((row) => row.campaign === "winter")?.calls;
+    expect(await winter()).toBe(1);
+    // The call that rang three days ago is answered and its length known: Twilio's status callback, from any instance.
+    await database.db.update(calls).set({ status: "answered", durationSeconds: 240 }).where(eq(calls.id, rang.id));
+    expect(await winter()).toBe(2);
   });
 });

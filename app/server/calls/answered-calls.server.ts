@@ -1,5 +1,6 @@
 import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/index.server.ts";
+import { keptForDaysOver } from "./days-over.server.ts";
 import { calls } from "./schema.server.ts";
 
 const answeredBetween = (from: Date, until: Date) =>
@@ -47,14 +48,19 @@ export async function answeredCalls(db: Database, from: Date, until: Date) {
 /**
  * How many calls that started in [from, until) were answered and lasted at least `minSeconds`, per the visit's
  * campaign source and campaign ("" for none): counted by the database, not read a call at a time (a busy quarter
- * has tens of thousands).
+ * has tens of thousands), those of the days that are over once per version of them.
  */
-export function answeredCallCounts(db: Database, from: Date, until: Date, minSeconds: number) {
-  const source = sql<string>`coalesce(${calls.utmSource}, '')`;
-  const campaign = sql<string>`coalesce(${calls.utmCampaign}, '')`;
-  return db
-    .select({ source, campaign, calls: sql<number>`count(*)::int` })
-    .from(calls)
-    .where(and(answeredBetween(from, until), gte(calls.durationSeconds, minSeconds)))
-    .groupBy(source, campaign);
-}
+export const answeredCallCounts = keptForDaysOver(
+  (db: Database, from: Date, until: Date, minSeconds: number) => {
+    const source = sql<string>`coalesce(${calls.utmSource}, '')`;
+    const campaign = sql<string>`coalesce(${calls.utmCampaign}, '')`;
+    return db
+      .select({ source, campaign, calls: sql<number>`count(*)::int` })
+      .from(calls)
+      .where(and(answeredBetween(from, until), gte(calls.durationSeconds, minSeconds)))
+      .groupBy(source, campaign)
+      .execute();
+  },
+  (row) => [row.source, row.campaign],
+  ["calls"],
+);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { firstOpenDayStart, summedByKey } from "~/lib/dashboard-figures.ts";
 import { executeRows, type Database } from "../db/index.server.ts";
-import { callCountsVersion, calls } from "./schema.server.ts";
+import { keptForDaysOver } from "./days-over.server.ts";
+import { calls } from "./schema.server.ts";
 
 /**
  * Calls answered and missed (a voicemail is a missed call too) in a range of UTC days: per day, by the landing
@@ -47,42 +47,12 @@ function groupedCalls(db: Database, startsAt: Date, endsAt: Date): Promise<Group
   );
 }
 
-/**
- * The counts of a range's calls of the days that are over, per database, for as long as the database's version of
- * them stays as it was when they were read: the database raises it whenever a statement writes a call of a day
- * before the current one, so what another instance or the retention purge changes is read again. On the embedded
- * database a busy quarter's 50,000 calls take over 100 ms to group, today's a few.
- */
-type DaysOverCounts = { startsAt: number; overAt: number; version: number; rows: GroupedCalls[] };
-const daysOverCounts = new WeakMap<Database, DaysOverCounts[]>();
-
-async function callsOfRange(db: Database, startsAt: Date, endsAt: Date): Promise<GroupedCalls[]> {
-  // The start of the first day still open, or the range's end if it is over by then.
-  const overAt = Math.min(firstOpenDayStart(), endsAt.getTime());
-  if (overAt <= startsAt.getTime()) return groupedCalls(db, startsAt, endsAt);
-  // The version is read before the counts: a write between the two leaves counts stored under an older version,
-  // read again next time; never counts older than the version they are stored under.
-  const [current] = await db.select({ version: callCountsVersion.version }).from(callCountsVersion);
-  const version = current!.version;
-  const sameTime = (counts: DaysOverCounts) => counts.overAt === overAt && counts.version === version;
-  const over = daysOverCounts.get(db)?.find((counts) => sameTime(counts) && counts.startsAt === startsAt.getTime()) ?? {
-    startsAt: startsAt.getTime(),
-    overAt,
-    version,
-    rows: await groupedCalls(db, startsAt, new Date(overAt)),
-  };
-  // Counts of other ranges over at the same moment and at the same version are kept; older ones are dropped.
-  const others = (daysOverCounts.get(db) ?? []).filter(
-    (counts) => sameTime(counts) && counts.startsAt !== over.startsAt,
-  );
-  daysOverCounts.set(db, [...others, over]);
-  if (overAt === endsAt.getTime()) return over.rows;
-  return summedByKey(
-    [...over.rows, ...(await groupedCalls(db, new Date(overAt), endsAt))],
-    (row) => [row.grouping, row.day, row.path, row.source, row.medium, row.campaign],
-    ["answered", "missed"],
-  );
-}
+/** The calls of a range grouped three ways, those of the days that are over counted once per version of them. */
+const callsOfRange = keptForDaysOver(
+  groupedCalls,
+  (row) => [row.grouping, row.day, row.path, row.source, row.medium, row.campaign],
+  ["answered", "missed"],
+);
 
 /**
  * The calls of [startsAt, endsAt): those of the days that are over counted once per version of them, the days
