@@ -3,11 +3,11 @@ import type { Database } from "../db/index.server.ts";
 import { callCountsVersion } from "./schema.server.ts";
 
 /**
- * A count of the calls of a range whose part over the days that are over is kept, per database and arguments, for as
- * long as the database's version of the calls stays as it was when it was read: the database raises it whenever a
- * statement writes a call of a day before the current one, so what another instance or the retention purge changes is
- * read again. The days still open are counted on each call, and rows with the same `key` summed with the kept ones.
- * On the embedded database a busy quarter's 50,000 calls take 25-100 ms to count, today's a few.
+ * A count of the calls of a range that keeps, per database and arguments, what it counted over the days that are
+ * over, for as long as the database's version of the calls stays as it was when it was read: the database raises it
+ * whenever a statement writes a call of a day before the current one, so what another instance or the retention purge
+ * changes is counted again. The days still open are counted on each call, their rows summed with the kept ones of
+ * the same `key`. On the embedded database a busy quarter's 50,000 calls take 25-100 ms to count, today's a few.
  */
 export function keptForDaysOver<Row extends Record<Figure, number>, Figure extends string, Args extends unknown[]>(
   count: (db: Database, startsAt: Date, endsAt: Date, ...args: Args) => Promise<Row[]>,
