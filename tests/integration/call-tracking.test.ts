@@ -387,7 +387,9 @@ describe("the console's calls", () => {
     expect(fromLead.map((row) => row.caller)).toEqual(fromLead.map(() => CALLER));
     expect(fromLead.length).toBeGreaterThanOrEqual(page.total);
 
-    const [header, ...lines] = (await callsCsv(db())).trimEnd().split("\r\n");
+    let csv = "";
+    for await (const chunk of callsCsv(db())) csv += chunk;
+    const [header, ...lines] = csv.trimEnd().split("\r\n");
     expect(header).toMatch(/^id,started_at,caller,called,line,outcome,status,duration_seconds,recording,landing_path/);
     // A number starting with "+" would be run as a formula by a spreadsheet: it is kept as text.
     expect(lines.some((line) => line.includes(`,'${CALLER},`))).toBe(true);

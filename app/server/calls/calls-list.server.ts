@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { listQueryFields, oneCursor } from "~/lib/list-query.ts";
 import { CALL_OUTCOMES, type CallOutcome } from "~/lib/call-outcomes.ts";
 import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { boundedCount, keysetPage, keysetQuery, type Database, type ListCursor } from "../db/index.server.ts";
-import { csvCell, newestLeadByPhone, phoneKey, phoneKeySql } from "../leads/index.server.ts";
+import { newestLeadByPhone, phoneKey, phoneKeySql } from "../leads/index.server.ts";
 import { ATTRIBUTION_KEYS } from "./call-log.server.ts";
 import { calls, type CallLine, type CallStatus } from "./schema.server.ts";
 
@@ -22,7 +22,7 @@ const STATUSES_OF: Record<CallOutcome, CallStatus[]> = {
   Voicemail: ["voicemail"],
 };
 
-function outcomeOf(status: CallStatus): ShownOutcome {
+export function outcomeOf(status: CallStatus): ShownOutcome {
   if (status === "ringing") return "Ringing";
   return CALL_OUTCOMES.find((outcome) => STATUSES_OF[outcome].includes(status))!;
 }
@@ -148,60 +148,4 @@ export async function recordingOfCall(db: Database, id: string): Promise<string 
   if (!isRowId(id)) return null;
   const [row] = await db.select({ sid: calls.recordingSid }).from(calls).where(eq(calls.id, id));
   return row?.sid ?? null;
-}
-
-/** Every call, oldest first, safe to open in a spreadsheet. */
-export async function callsCsv(db: Database): Promise<string> {
-  const rows = await db.select().from(calls).orderBy(asc(calls.startedAt));
-  const header = [
-    "id",
-    "started_at",
-    "caller",
-    "called",
-    "line",
-    "outcome",
-    "status",
-    "duration_seconds",
-    "recording",
-    "landing_path",
-    "referrer_host",
-    "utm_source",
-    "utm_medium",
-    "utm_campaign",
-    "utm_term",
-    "utm_content",
-    "gclid",
-    "gbraid",
-    "wbraid",
-    "msclkid",
-    "fbclid",
-  ];
-  const lines = rows.map((row) =>
-    [
-      row.id,
-      row.startedAt,
-      row.caller,
-      row.called,
-      row.line,
-      outcomeOf(row.status),
-      row.status,
-      row.durationSeconds === null ? null : String(row.durationSeconds),
-      row.recordingSid ? "yes" : "no",
-      row.landingPath,
-      row.referrerHost,
-      row.utmSource,
-      row.utmMedium,
-      row.utmCampaign,
-      row.utmTerm,
-      row.utmContent,
-      row.gclid,
-      row.gbraid,
-      row.wbraid,
-      row.msclkid,
-      row.fbclid,
-    ]
-      .map(csvCell)
-      .join(","),
-  );
-  return [header.join(","), ...lines].join("\r\n") + "\r\n";
 }

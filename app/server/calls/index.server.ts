@@ -2,14 +2,8 @@
 export { callCounts, type CallCounts } from "./call-counts.server.ts";
 export { releaseExpiredHolds } from "./holds.server.ts";
 export { purgeExpiredCalls, twilioChannel, TWILIO_CHANNEL } from "./retention.server.ts";
-export {
-  callsCsv,
-  callsFromPhone,
-  listCalls,
-  parseCallsQuery,
-  recordingOfCall,
-  type CallRow,
-} from "./calls-list.server.ts";
+export { callsFromPhone, listCalls, parseCallsQuery, recordingOfCall, type CallRow } from "./calls-list.server.ts";
+export { callsCsv } from "./calls-csv.server.ts";
 export {
   logIncomingCall,
   MISSED_STATUSES,
