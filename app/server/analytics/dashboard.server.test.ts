@@ -4,7 +4,7 @@ import { openDatabase, type OpenDatabase } from "../db/db.server.ts";
 import { contactRequests, privacyRequests } from "../leads/schema.server.ts";
 import { siteEventCounts } from "./schema.server.ts";
 import { DASHBOARD_TABLE_ROWS, conversionsPer100Views } from "~/lib/dashboard-figures.ts";
-import { dailyAggregates, dashboardData } from "./dashboard.server.ts";
+import { dailyAggregatesCsv, dashboardData } from "./dashboard.server.ts";
 import { createSiteEventCounter } from "./site-event-counter.server.ts";
 
 const today = new Date("2026-11-22T15:00:00Z");
@@ -131,15 +131,20 @@ describe("dashboard figures", () => {
     }
   });
 
-  it("lists the range's daily aggregates for the CSV download", async () => {
-    const rows = await dailyAggregates(database.db, 30, today);
-    expect(rows.map((row) => [row.day, row.path, row.kind, row.count])).toEqual([
-      ["2026-11-10", "/", "view", 1000],
-      ["2026-11-21", "/contact", "call", 1],
-      ["2026-11-21", "/contact", "view", 10],
-      ["2026-11-22", "/", "call", 3],
-      ["2026-11-22", "/", "view", 40],
-      ["2026-11-22", "/contact", "form", 2],
+  it("lists the range's daily aggregates in the CSV download, oldest first", async () => {
+    let csv = "";
+    for await (const chunk of dailyAggregatesCsv(database.db, 30, today)) csv += chunk;
+    const [header, ...lines] = csv.trimEnd().split("\r\n");
+    expect(header).toBe("day,path,kind,placement,source,medium,campaign,count");
+    expect(
+      lines.map((line) => line.split(",")).map(([day, path, kind, , , , , count]) => [day, path, kind, count]),
+    ).toEqual([
+      ["2026-11-10", "/", "view", "1000"],
+      ["2026-11-21", "/contact", "call", "1"],
+      ["2026-11-21", "/contact", "view", "10"],
+      ["2026-11-22", "/", "call", "3"],
+      ["2026-11-22", "/", "view", "40"],
+      ["2026-11-22", "/contact", "form", "2"],
     ]);
   });
 
