@@ -1,5 +1,5 @@
 import { asc, getTableColumns, sql } from "drizzle-orm";
-import type { Database } from "../db/index.server.ts";
+import { batchesAfter, type Database } from "../db/index.server.ts";
 import { csvCell } from "../leads/index.server.ts";
 import { outcomeOf } from "./calls-list.server.ts";
 import { calls } from "./schema.server.ts";
@@ -85,17 +85,7 @@ export async function* callsCsv(db: Database): AsyncGenerator<string> {
       .orderBy(asc(calls.startedAt), asc(calls.id))
       .limit(CSV_BATCH_CALLS)
       .execute();
-  let batch = readBatch();
-  for (;;) {
-    const rows = await batch;
-    const more = rows.length === CSV_BATCH_CALLS;
-    if (more) {
-      const last = rows.at(-1)!;
-      batch = readBatch({ at: last.cursorAt, id: last.id });
-      // A download closed while the next batch is read leaves that statement unawaited: its failure is no one's.
-      batch.catch(() => undefined);
-    }
-    if (rows.length > 0) yield rows.map(line).join("");
-    if (!more) return;
+  for await (const rows of batchesAfter(readBatch, CSV_BATCH_CALLS, (last) => ({ at: last.cursorAt, id: last.id }))) {
+    yield rows.map(line).join("");
   }
 }

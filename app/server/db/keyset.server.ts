@@ -57,3 +57,28 @@ export async function boundedCount(db: Database, table: PgTable, where: SQL | un
   );
   return counted!.total;
 }
+
+/**
+ * Every row of a read made a batch at a time, in the read's order: each batch is read after the last row of the one
+ * before (`cursorOf` names it), and the next batch is read while the caller handles this one, so the database and the
+ * server work side by side and no statement holds the embedded database for long. A batch shorter than `size` is the
+ * last.
+ */
+export async function* batchesAfter<Row, Cursor>(
+  read: (after: Cursor | undefined) => Promise<Row[]>,
+  size: number,
+  cursorOf: (last: Row) => Cursor,
+): AsyncGenerator<Row[]> {
+  let batch = read(undefined);
+  for (;;) {
+    const rows = await batch;
+    const more = rows.length === size;
+    if (more) {
+      batch = read(cursorOf(rows.at(-1)!));
+      // A caller that stops while the next batch is read leaves that statement unawaited: its failure is no one's.
+      batch.catch(() => undefined);
+    }
+    if (rows.length > 0) yield rows;
+    if (!more) return;
+  }
+}

@@ -1,7 +1,7 @@
 import { attributionFields } from "~/lib/site-events.ts";
 import { attributionColumns } from "./attribution.server.ts";
 import { csvCell, csvCellSql } from "./csv-cells.server.ts";
-import { sqlNames, type RunStatement, type StreamRows } from "../db/index.server.ts";
+import { batchesAfter, sqlNames, type RunStatement, type StreamRows } from "../db/index.server.ts";
 import { contactRequests } from "./schema.server.ts";
 
 /**
@@ -148,16 +148,9 @@ async function* linesOfBatches(run: RunStatement, extra: ExtraLeadColumn[]): Asy
       : await run<{ rows: string | null }>("leads-csv-first-batch", FIRST_BATCH, []);
     return batch?.rows ? (JSON.parse(batch.rows) as (string | null)[][]) : [];
   };
-  let batch = readBatch();
-  for (;;) {
-    const rows = await batch;
-    const more = rows.length === EXPORT_BATCH_ROWS;
-    if (more) {
-      const last = rows.at(-1)!;
-      batch = readBatch({ receivedAt: last[RECEIVED_CELL]!, id: last[0]! });
-      // A download closed while the next batch is read leaves that statement unawaited: its failure is no one's.
-      batch.catch(() => undefined);
-    }
+  // The next batch's cursor is taken before this batch's received times are shortened for its lines.
+  const cursorOf = (last: (string | null)[]) => ({ receivedAt: last[RECEIVED_CELL]!, id: last[0]! });
+  for await (const rows of batchesAfter(readBatch, EXPORT_BATCH_ROWS, cursorOf)) {
     let text = "";
     for (const cells of rows) {
       cells[RECEIVED_CELL] = isoMillis(cells[RECEIVED_CELL]!);
@@ -165,7 +158,6 @@ async function* linesOfBatches(run: RunStatement, extra: ExtraLeadColumn[]): Asy
       for (const column of extra) line += "," + csvCell(column.cell(cells[PHONE_CELL]!));
       text += line + "\r\n";
     }
-    if (text) yield text;
-    if (!more) return;
+    yield text;
   }
 }
