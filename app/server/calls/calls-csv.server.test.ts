@@ -25,7 +25,14 @@ describe.each(databasesToOpen())("the calls CSV on $name", ({ open }) => {
   const stored = [
     ...Array.from({ length: 148 }, (_, index) => call(new Date(Date.parse("2026-11-01T08:00:00Z") + index * 60_000))),
     ...Array.from({ length: 150 }, () => call(sameInstant)),
-    call(new Date("2026-11-03T10:00:00Z")),
+    {
+      ...call(new Date("2026-11-03T10:00:00Z")),
+      landingPath: "/drain-services",
+      utmSource: "google",
+      utmCampaign: "drains-fall",
+      gclid: "Cj0-fall",
+      fbclid: "fb-1",
+    },
   ];
   beforeAll(async () => {
     database = await open();
@@ -56,5 +63,16 @@ describe.each(databasesToOpen())("the calls CSV on $name", ({ open }) => {
     ]);
     // A number starting with "+" would be run as a formula by a spreadsheet: it is kept as text.
     expect(lines[0]).toContain(",'+15555550100,");
+    // Each of the visit's attribution values is under its own heading.
+    const headings = header!.split(",");
+    const attributed = lines.at(-3)!.split(",");
+    const cell = (heading: string) => attributed[headings.indexOf(heading)];
+    expect([cell("landing_path"), cell("utm_source"), cell("utm_medium"), cell("utm_campaign")]).toEqual([
+      "/drain-services",
+      "google",
+      "",
+      "drains-fall",
+    ]);
+    expect([cell("gclid"), cell("msclkid"), cell("fbclid")]).toEqual(["Cj0-fall", "", "fb-1"]);
   });
 });

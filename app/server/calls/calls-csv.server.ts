@@ -1,6 +1,8 @@
 import { asc, getTableColumns, sql } from "drizzle-orm";
+import { attributionFields } from "~/lib/site-events.ts";
 import { batchesAfter, type Database } from "../db/index.server.ts";
 import { csvCell } from "../leads/index.server.ts";
+import { ATTRIBUTION_KEYS } from "./call-log.server.ts";
 import { outcomeOf } from "./calls-list.server.ts";
 import { calls } from "./schema.server.ts";
 
@@ -23,18 +25,7 @@ const HEADER = [
   "status",
   "duration_seconds",
   "recording",
-  "landing_path",
-  "referrer_host",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_term",
-  "utm_content",
-  "gclid",
-  "gbraid",
-  "wbraid",
-  "msclkid",
-  "fbclid",
+  ...attributionFields,
 ];
 
 type StoredCall = typeof calls.$inferSelect;
@@ -51,18 +42,8 @@ function line(row: StoredCall): string {
       row.status,
       row.durationSeconds === null ? null : String(row.durationSeconds),
       row.recordingSid ? "yes" : "no",
-      row.landingPath,
-      row.referrerHost,
-      row.utmSource,
-      row.utmMedium,
-      row.utmCampaign,
-      row.utmTerm,
-      row.utmContent,
-      row.gclid,
-      row.gbraid,
-      row.wbraid,
-      row.msclkid,
-      row.fbclid,
+      // The visit's attribution, in the order of `attributionFields`.
+      ...ATTRIBUTION_KEYS.map((key) => row[key]),
     ]
       .map(csvCell)
       .join(",") + "\r\n"
