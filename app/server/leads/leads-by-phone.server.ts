@@ -1,5 +1,5 @@
-import { desc, inArray, sql, type SQLWrapper } from "drizzle-orm";
-import type { Database } from "../db/index.server.ts";
+import { sql, type SQLWrapper } from "drizzle-orm";
+import { executeRows, type Database } from "../db/index.server.ts";
 import { contactRequests } from "./schema.server.ts";
 
 /**
@@ -20,16 +20,22 @@ export function phoneKeySql(phone: SQLWrapper) {
 
 const storedPhoneKey = phoneKeySql(contactRequests.phone);
 
-/** The newest lead for each of these phone numbers, by phoneKey: what a call's row links to. */
+/**
+ * The newest lead for each of these phone numbers, by phoneKey: what a call's row links to. Each number is looked up
+ * on its own, newest first, so that the read stops at its newest lead: a number that sent many leads (a business, a
+ * bot) does not make the calls page read them all.
+ */
 export async function newestLeadByPhone(db: Database, phones: string[]): Promise<Map<string, string>> {
   const keys = [...new Set(phones.map(phoneKey).filter((key) => key.length >= 7))];
   if (keys.length === 0) return new Map();
-  const rows = await db
-    .select({ id: contactRequests.id, key: storedPhoneKey })
-    .from(contactRequests)
-    .where(inArray(storedPhoneKey, keys))
-    .orderBy(desc(contactRequests.receivedAt));
-  const newest = new Map<string, string>();
-  for (const row of rows) if (!newest.has(row.key)) newest.set(row.key, row.id);
-  return newest;
+  // A key is digits only, so the keys go as one parameter, a key a line.
+  const rows = await executeRows<{ key: string; id: string }>(
+    db,
+    sql`SELECT wanted.key, newest.id FROM unnest(string_to_array(${keys.join("\n")}::text, E'\n')) AS wanted(key)
+      CROSS JOIN LATERAL (
+        SELECT ${contactRequests.id} AS id FROM ${contactRequests} WHERE ${storedPhoneKey} = wanted.key
+        ORDER BY ${contactRequests.receivedAt} DESC LIMIT 1
+      ) AS newest`,
+  );
+  return new Map(rows.map((row) => [row.key, row.id]));
 }
