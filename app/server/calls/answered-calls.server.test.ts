@@ -92,3 +92,34 @@ describe.each(databasesToOpen())("answered calls on $name", ({ open }) => {
     expect(await winter()).toBe(2);
   });
 });
+
+describe.each(databasesToOpen())("the conversions' answered calls on $name, many", ({ open }) => {
+  let database: OpenDatabase;
+  const callId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+  beforeAll(async () => {
+    database = await open();
+    // More than a statement of the read takes (400): 399 a minute apart, two a microsecond apart across the end of the
+    // first statement, 378 more, and 72 at one instant across the end of the second.
+    await database.run(
+      "answered-calls-fill",
+      `INSERT INTO calls (id, call_sid, started_at, caller, called, line, status, duration_seconds, gclid)
+      SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid, 'CA' || lpad(n::text, 32, '0'),
+        CASE
+          WHEN n < 400 THEN timestamptz '2026-11-02 00:00:00Z' + n * interval '1 minute'
+          WHEN n = 400 THEN timestamptz '2026-11-03 00:00:00.000001Z'
+          WHEN n = 401 THEN timestamptz '2026-11-03 00:00:00.000002Z'
+          WHEN n < 780 THEN timestamptz '2026-11-04 00:00:00Z' + n * interval '1 minute'
+          ELSE timestamptz '2026-11-06 00:00:00Z'
+        END,
+        '+15555550100', '+15555550199', 'pool', 'answered', 90, 'gclid-' || n
+      FROM generate_series(1, 851) AS n`,
+      [],
+    );
+  });
+  afterAll(() => database?.close());
+
+  test("each call comes once, oldest first", async () => {
+    const listed = await answeredCalls(database.db, from, until);
+    expect(listed.map((row) => row.id)).toEqual(Array.from({ length: 851 }, (_, index) => callId(index + 1)));
+  });
+});

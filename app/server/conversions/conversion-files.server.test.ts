@@ -74,12 +74,14 @@ const expected = (name: string) => readFile(new URL(`./fixtures/${name}`, import
 
 async function rowsFor(platform: "google" | "microsoft", withActions = actions) {
   const since = new Date(now.getTime() - CLICK_WINDOW_DAYS * 86_400_000);
-  return conversionRows(
-    platform,
-    { leads: await leadsForConversions(database.db, since), calls: [], referrals: [] },
-    withActions,
-    now,
-  );
+  return [
+    ...conversionRows(
+      platform,
+      { leads: await leadsForConversions(database.db, since), calls: [], referrals: [] },
+      withActions,
+      now,
+    ),
+  ];
 }
 
 describe("conversion files", () => {
@@ -108,12 +110,14 @@ describe("conversion files", () => {
       feeMinor: 4_550,
     });
     // Lead 8 has no click id, lead 6 is Spam: neither is ever sent.
-    const rows = conversionRows(
-      "google",
-      { leads, calls: [], referrals: [referral(1), referral(6), referral(8)] },
-      actions,
-      now,
-    );
+    const rows = [
+      ...conversionRows(
+        "google",
+        { leads, calls: [], referrals: [referral(1), referral(6), referral(8)] },
+        actions,
+        now,
+      ),
+    ];
     expect(rows.filter((row) => row.key.startsWith("referral:"))).toEqual([
       {
         key: "referral:10000000-0000-4000-8000-000000000001",
@@ -138,12 +142,14 @@ describe("conversion files", () => {
       wbraid: null,
       msclkid: null,
     });
-    const rows = conversionRows(
-      "google",
-      { leads: [], calls: [call("long", 60), call("short", 59)], referrals: [] },
-      actions,
-      now,
-    );
+    const rows = [
+      ...conversionRows(
+        "google",
+        { leads: [], calls: [call("long", 60), call("short", 59)], referrals: [] },
+        actions,
+        now,
+      ),
+    ];
     expect(rows).toEqual([
       {
         key: "call:long",

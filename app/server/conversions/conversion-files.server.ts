@@ -25,6 +25,10 @@ export function wallClockTime(instant: Date, timeZone: string): string {
   return `${clock.year}-${two(clock.month)}-${two(clock.day)} ${two(clock.hour)}:${two(clock.minute)}:${two(clock.second)}`;
 }
 
+/** A file lists its conversions oldest first (then by key, so that the same conversions make the same file). */
+const oldestFirst = (rows: ConversionRow[]) =>
+  rows.toSorted((a, b) => a.time.getTime() - b.time.getTime() || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
 const lines = (rows: string[][]) => rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
 
 export function googleAdsCsv(rows: ConversionRow[], settings: FileSettings): string {
@@ -39,7 +43,7 @@ export function googleAdsCsv(rows: ConversionRow[], settings: FileSettings): str
       "GBRAID",
       "WBRAID",
     ],
-    ...rows.map((row) => [
+    ...oldestFirst(rows).map((row) => [
       row.clickIdKind === "gclid" ? row.clickId : "",
       row.name,
       wallClockTime(row.time, settings.timeZone),
@@ -55,7 +59,7 @@ export function microsoftAdsCsv(rows: ConversionRow[], settings: FileSettings): 
   return lines([
     [`Parameters:TimeZone=${settings.timeZone}`],
     ["Microsoft Click Id", "Conversion Name", "Conversion Time", "Conversion Value", "Conversion Currency Code"],
-    ...rows.map((row) => [
+    ...oldestFirst(rows).map((row) => [
       row.clickId,
       row.name,
       wallClockTime(row.time, settings.timeZone),

@@ -64,8 +64,8 @@ export async function createDownload(
     acceptedReferralsSince(db, since),
     readConversionActions(db),
   ]);
-  const candidates = conversionRows(platform, { leads, calls, referrals }, actions, now);
   for (let attempt = 1; ; attempt++) {
+    const candidates = conversionRows(platform, { leads, calls, referrals }, actions, now);
     const rows = await notYetDownloaded(db, platform, candidates);
     const download: StoredDownload = {
       id: randomUUID(),
@@ -94,23 +94,45 @@ export async function createDownload(
 const keyRows = (keys: string[]) => sql`unnest(string_to_array(${keys.join("\n")}::text, E'\n'))`;
 
 /**
+ * Candidate keys weighed per statement: each statement short, so that lead intake goes on between them (a busy site
+ * has some 100,000 candidates in 90 days). Each key is looked up in the index of downloaded keys: as an anti-join
+ * the planner reads every downloaded key into a hash for each statement.
+ */
+const KEYS_PER_STATEMENT = 500;
+
+/**
  * The candidates no earlier download for the platform held. Only the new ones' keys come back: on a busy site
  * nearly all of some 100,000 candidates in 90 days were downloaded before.
  */
 async function notYetDownloaded(
   db: Database,
   platform: AdPlatform,
-  candidates: ConversionRow[],
+  candidates: Iterable<ConversionRow>,
 ): Promise<ConversionRow[]> {
-  if (!candidates.length) return [];
   const k = downloadedConversions;
-  const fresh = await executeRows<{ key: string }>(
-    db,
-    sql`SELECT candidate.key FROM ${keyRows(candidates.map((row) => row.key))} AS candidate(key)
-    WHERE NOT EXISTS (SELECT 1 FROM ${k} WHERE ${k.platform} = ${platform}::text AND ${k.conversion} = candidate.key)`,
-  );
-  const freshKeys = new Set(fresh.map((row) => row.key));
-  return candidates.filter((row) => freshKeys.has(row.key));
+  const fresh: ConversionRow[] = [];
+  const weigh = async (chunk: ConversionRow[]) => {
+    const freshKeys = await executeRows<{ key: string }>(
+      db,
+      sql`SELECT candidate.key FROM ${keyRows(chunk.map((row) => row.key))} AS candidate(key)
+      LEFT JOIN LATERAL (
+        SELECT true AS taken FROM ${k} WHERE ${k.platform} = ${platform}::text AND ${k.conversion} = candidate.key LIMIT 1
+      ) AS downloaded ON true
+      WHERE downloaded.taken IS NULL`,
+    );
+    const keys = new Set(freshKeys.map((row) => row.key));
+    fresh.push(...chunk.filter((row) => keys.has(row.key)));
+  };
+  let chunk: ConversionRow[] = [];
+  for (const candidate of candidates) {
+    chunk.push(candidate);
+    if (chunk.length === KEYS_PER_STATEMENT) {
+      await weigh(chunk);
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) await weigh(chunk);
+  return fresh;
 }
 
 async function storeDownload(db: Database, download: StoredDownload, keys: string[]): Promise<void> {

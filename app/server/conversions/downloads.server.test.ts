@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { databasesToOpen } from "../../../tooling/test-databases.ts";
+import { contactRequestRow } from "../../../tooling/stored-rows.ts";
+import type { OpenDatabase } from "../db/db.server.ts";
+import { contactRequests } from "../leads/schema.server.ts";
+import { createDownload } from "./downloads.server.ts";
+
+const now = new Date("2026-03-01T00:00:00Z");
+const sources = { timeZone: "UTC", currency: "USD", answeredCalls: undefined };
+/** The click ids in a Google Ads file, in its order. */
+const clickIds = (file: string) =>
+  file
+    .split("\r\n")
+    .slice(2, -1)
+    .map((line) => line.split(",")[0]);
+
+describe.each(databasesToOpen())("a conversions download on $name", ({ open }) => {
+  let database: OpenDatabase;
+  beforeAll(async () => {
+    database = await open();
+    // More candidates than several of the download's statements weigh (500 each): 2,500 leads, a minute apart.
+    await database.run(
+      "downloads-fill",
+      `INSERT INTO contact_requests (id, first_name, last_name, email, phone, service, message, consent_text, channel,
+        received_at, gclid)
+      SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid, 'Ada', 'Lee', 'ada' || n || '@example.com',
+        '555-123-4567', 'Leak', 'Help', 'By submitting', 'api',
+        timestamptz '2026-02-10 00:00:00Z' + n * interval '1 minute', 'gclid-' || n
+      FROM generate_series(1, 2500) AS n`,
+      [],
+    );
+  }, 60_000);
+  afterAll(() => database?.close());
+
+  test("a later download holds the new conversions wherever they fall among those downloaded before", async () => {
+    const first = await createDownload(database.db, "google", sources, now);
+    expect(first.rowCount).toBe(2500);
+    // New leads weighed among the first candidates, in the middle, and last.
+    const lead = (gclid: string, receivedAt: string) => ({
+      ...contactRequestRow(),
+      gclid,
+      receivedAt: new Date(receivedAt),
+    });
+    await database.db
+      .insert(contactRequests)
+      .values([
+        lead("gclid-earliest", "2026-02-09T12:00:00Z"),
+        lead("gclid-between", "2026-02-11T01:00:30Z"),
+        lead("gclid-latest", "2026-02-28T12:00:00Z"),
+      ]);
+    const later = await createDownload(database.db, "google", sources, now);
+    expect(later.rowCount).toBe(3);
+    expect(clickIds(later.body)).toEqual(["gclid-earliest", "gclid-between", "gclid-latest"]);
+    expect((await createDownload(database.db, "google", sources, now)).rowCount).toBe(0);
+  });
+});
