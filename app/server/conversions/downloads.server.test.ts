@@ -18,7 +18,8 @@ describe.each(databasesToOpen())("a conversions download on $name", ({ open }) =
   let database: OpenDatabase;
   beforeAll(async () => {
     database = await open();
-    // More candidates than several of the download's statements weigh (500 each): 2,500 leads, a minute apart.
+    // More conversions than a statement of a later download reads of an earlier one's keys (2,000): 2,500 leads, a
+    // minute apart.
     await database.run(
       "downloads-fill",
       `INSERT INTO contact_requests (id, first_name, last_name, email, phone, service, message, consent_text, channel,
@@ -35,7 +36,7 @@ describe.each(databasesToOpen())("a conversions download on $name", ({ open }) =
   test("a later download holds the new conversions wherever they fall among those downloaded before", async () => {
     const first = await createDownload(database.db, "google", sources, now);
     expect(first.rowCount).toBe(2500);
-    // New leads weighed among the first candidates, in the middle, and last.
+    // New leads among the first candidates made, in the middle, and last.
     const lead = (gclid: string, receivedAt: string) => ({
       ...contactRequestRow(),
       gclid,

@@ -1,6 +1,7 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { executeRows, type Database } from "../db/index.server.ts";
+import { setImmediate } from "node:timers/promises";
+import { batchesAfter, executeRows, type Database } from "../db/index.server.ts";
 import { leadsForConversions } from "../leads/index.server.ts";
 import { acceptedReferralsSince } from "../ledger/index.server.ts";
 import type { AnsweredCalls } from "./answered-calls.server.ts";
@@ -66,7 +67,7 @@ export async function createDownload(
   ]);
   for (let attempt = 1; ; attempt++) {
     const candidates = conversionRows(platform, { leads, calls, referrals }, actions, now);
-    const rows = await notYetDownloaded(db, platform, candidates);
+    const rows = await notYetDownloaded(db, platform, candidates, since);
     const download: StoredDownload = {
       id: randomUUID(),
       platform,
@@ -93,45 +94,61 @@ export async function createDownload(
  */
 const keyRows = (keys: string[]) => sql`unnest(string_to_array(${keys.join("\n")}::text, E'\n'))`;
 
-/**
- * Candidate keys weighed per statement: each statement short, so that lead intake goes on between them (a busy site
- * has some 100,000 candidates in 90 days). Each key is looked up in the index of downloaded keys: as an anti-join
- * the planner reads every downloaded key into a hash for each statement.
- */
-const KEYS_PER_STATEMENT = 500;
+/** A download's keys read per statement: each statement short, so that lead intake goes on between them. */
+const KEYS_PER_STATEMENT = 2_000;
+/** Candidates made and weighed between two turns of the server's other work (some 100,000 on a busy site). */
+const CANDIDATES_PER_TURN = 2_000;
 
 /**
- * The candidates no earlier download for the platform held. Only the new ones' keys come back: on a busy site
- * nearly all of some 100,000 candidates in 90 days were downloaded before.
+ * The keys held by the platform's downloads that can hold a conversion of the window. A conversion's lead or call
+ * arrived at most 90 days ago, so no download made before then holds it (a day more, for the clocks of several
+ * instances). Each download's keys are read in order, each statement after the last key of the one before.
+ */
+async function keysDownloadedSince(db: Database, platform: AdPlatform, since: Date): Promise<Set<string>> {
+  const d = conversionDownloads;
+  const k = downloadedConversions;
+  const downloads = await db
+    .select({ id: d.id })
+    .from(d)
+    .where(and(eq(d.platform, platform), gte(d.createdAt, new Date(since.getTime() - DAY_MS))));
+  const keys = new Set<string>();
+  for (const download of downloads) {
+    const readBatch = async (after?: string) => {
+      const [batch] = await executeRows<{ keys: string | null }>(
+        db,
+        sql`SELECT string_agg(conversion, E'\n' ORDER BY conversion) AS keys FROM (
+          SELECT ${k.conversion} AS conversion FROM ${k} WHERE ${k.downloadId} = ${download.id}::uuid
+            ${after === undefined ? sql`` : sql`AND ${k.conversion} > ${after}`}
+          ORDER BY ${k.conversion} LIMIT ${KEYS_PER_STATEMENT}) AS batch`,
+      );
+      return batch?.keys ? batch.keys.split("\n") : [];
+    };
+    for await (const batch of batchesAfter(readBatch, KEYS_PER_STATEMENT, (last) => last)) {
+      for (const key of batch) keys.add(key);
+    }
+  }
+  return keys;
+}
+
+/**
+ * The candidates no earlier download for the platform held: on a busy site nearly all of some 100,000 candidates in
+ * 90 days were downloaded before. The keys the downloads of the window hold are read once and the candidates weighed
+ * against them as they are made (looked up in the database, a statement each few hundred, the download took twice
+ * as long).
  */
 async function notYetDownloaded(
   db: Database,
   platform: AdPlatform,
   candidates: Iterable<ConversionRow>,
+  since: Date,
 ): Promise<ConversionRow[]> {
-  const k = downloadedConversions;
+  const downloaded = await keysDownloadedSince(db, platform, since);
   const fresh: ConversionRow[] = [];
-  const weigh = async (chunk: ConversionRow[]) => {
-    const freshKeys = await executeRows<{ key: string }>(
-      db,
-      sql`SELECT candidate.key FROM ${keyRows(chunk.map((row) => row.key))} AS candidate(key)
-      LEFT JOIN LATERAL (
-        SELECT true AS taken FROM ${k} WHERE ${k.platform} = ${platform}::text AND ${k.conversion} = candidate.key LIMIT 1
-      ) AS downloaded ON true
-      WHERE downloaded.taken IS NULL`,
-    );
-    const keys = new Set(freshKeys.map((row) => row.key));
-    fresh.push(...chunk.filter((row) => keys.has(row.key)));
-  };
-  let chunk: ConversionRow[] = [];
+  let weighed = 0;
   for (const candidate of candidates) {
-    chunk.push(candidate);
-    if (chunk.length === KEYS_PER_STATEMENT) {
-      await weigh(chunk);
-      chunk = [];
-    }
+    if (!downloaded.has(candidate.key)) fresh.push(candidate);
+    if (++weighed % CANDIDATES_PER_TURN === 0) await setImmediate();
   }
-  if (chunk.length > 0) await weigh(chunk);
   return fresh;
 }
 

@@ -42,7 +42,11 @@ export const downloadedConversions = pgTable(
       .notNull()
       .references(() => conversionDownloads.id, { onDelete: "cascade" }),
   },
-  (table) => [primaryKey({ name: "downloaded_conversions_pk", columns: [table.platform, table.conversion] })],
+  (table) => [
+    primaryKey({ name: "downloaded_conversions_pk", columns: [table.platform, table.conversion] }),
+    // A download's keys, read by the platform's next downloads.
+    index("downloaded_conversions_download_idx").on(table.downloadId, table.conversion),
+  ],
 );
 
 /** Ad spend per month, source and campaign ("" for the whole source), in cents of CONVERSION_CURRENCY. */

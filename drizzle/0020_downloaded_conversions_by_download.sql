@@ -1,0 +1,1 @@
+CREATE INDEX "downloaded_conversions_download_idx" ON "downloaded_conversions" USING btree ("download_id","conversion");
