@@ -35,3 +35,18 @@ export function outboxRow(
     ...fields,
   };
 }
+
+/** The id a test gives its row number `n` (from 1), in the database as `('00000000-…' || lpad(to_hex(n), 12, '0'))`. */
+export const numberedId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+
+/**
+ * A statement storing leads 1 to `count` in one go, each with the id `numberedId(n)` and the click id `gclid-<n>`,
+ * received at `receivedAt`, an SQL expression of `n`.
+ */
+export function numberedLeadsWithClickIds(count: number, receivedAt: string): string {
+  return `INSERT INTO contact_requests (id, first_name, last_name, email, phone, service, message, consent_text, channel,
+    received_at, gclid)
+  SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid, 'Ada', 'Lee', 'ada' || n || '@example.com',
+    '555-123-4567', 'Leak', 'Help', 'By submitting', 'api', ${receivedAt}, 'gclid-' || n
+  FROM generate_series(1, ${count}) AS n`;
+}

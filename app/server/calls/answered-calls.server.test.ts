@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { databasesToOpen } from "../../../tooling/test-databases.ts";
+import { numberedId } from "../../../tooling/stored-rows.ts";
 import type { OpenDatabase } from "../db/db.server.ts";
 import { answeredCallCounts, answeredCalls } from "./answered-calls.server.ts";
 import { calls, type CallStatus } from "./schema.server.ts";
@@ -95,7 +96,6 @@ describe.each(databasesToOpen())("answered calls on $name", ({ open }) => {
 
 describe.each(databasesToOpen())("the conversions' answered calls on $name, many", ({ open }) => {
   let database: OpenDatabase;
-  const callId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
   beforeAll(async () => {
     database = await open();
     // More than a statement of the read takes (400): 399 a minute apart, two a microsecond apart across the end of the
@@ -120,6 +120,6 @@ describe.each(databasesToOpen())("the conversions' answered calls on $name, many
 
   test("each call comes once, oldest first", async () => {
     const listed = await answeredCalls(database.db, from, until);
-    expect(listed.map((row) => row.id)).toEqual(Array.from({ length: 851 }, (_, index) => callId(index + 1)));
+    expect(listed.map((row) => row.id)).toEqual(Array.from({ length: 851 }, (_, index) => numberedId(index + 1)));
   });
 });

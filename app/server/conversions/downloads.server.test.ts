@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { databasesToOpen } from "../../../tooling/test-databases.ts";
-import { contactRequestRow } from "../../../tooling/stored-rows.ts";
+import { contactRequestRow, numberedLeadsWithClickIds } from "../../../tooling/stored-rows.ts";
 import type { OpenDatabase } from "../db/db.server.ts";
 import { contactRequests } from "../leads/schema.server.ts";
 import { createDownload } from "./downloads.server.ts";
@@ -22,12 +22,7 @@ describe.each(databasesToOpen())("a conversions download on $name", ({ open }) =
     // minute apart.
     await database.run(
       "downloads-fill",
-      `INSERT INTO contact_requests (id, first_name, last_name, email, phone, service, message, consent_text, channel,
-        received_at, gclid)
-      SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid, 'Ada', 'Lee', 'ada' || n || '@example.com',
-        '555-123-4567', 'Leak', 'Help', 'By submitting', 'api',
-        timestamptz '2026-02-10 00:00:00Z' + n * interval '1 minute', 'gclid-' || n
-      FROM generate_series(1, 2500) AS n`,
+      numberedLeadsWithClickIds(2500, "timestamptz '2026-02-10 00:00:00Z' + n * interval '1 minute'"),
       [],
     );
   }, 60_000);

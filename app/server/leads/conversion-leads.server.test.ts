@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { databasesToOpen } from "../../../tooling/test-databases.ts";
-import { contactRequestRow } from "../../../tooling/stored-rows.ts";
+import { contactRequestRow, numberedId as leadId, numberedLeadsWithClickIds } from "../../../tooling/stored-rows.ts";
 import type { OpenDatabase } from "../db/db.server.ts";
 import { leadsForConversions } from "./conversion-leads.server.ts";
 import { contactRequests } from "./schema.server.ts";
@@ -8,7 +8,6 @@ import { contactRequests } from "./schema.server.ts";
 const since = new Date("2026-02-01T00:00:00Z");
 /** The Booked changes are made today: a change of a day that is over makes the daily totals' triggers count again. */
 const bookedFrom = new Date(new Date().toISOString().slice(0, 10) + "T00:00:01Z");
-const leadId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
 
 describe.each(databasesToOpen())("the leads a conversions download reads, on $name", ({ open }) => {
   let database: OpenDatabase;
@@ -19,19 +18,16 @@ describe.each(databasesToOpen())("the leads a conversions download reads, on $na
     // across the end of the fifth.
     await database.run(
       "conversion-leads-fill",
-      `INSERT INTO contact_requests (id, first_name, last_name, email, phone, service, message, consent_text, channel,
-        received_at, gclid)
-      SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid, 'Ada', 'Lee', 'ada' || n || '@example.com',
-        '555-123-4567', 'Leak', 'Help', 'By submitting', 'api',
-        CASE
+      numberedLeadsWithClickIds(
+        2099,
+        `CASE
           WHEN n < 400 THEN timestamptz '2026-02-10 00:00:00Z' + n * interval '1 second'
           WHEN n = 400 THEN timestamptz '2026-02-10 01:00:00.000001Z'
           WHEN n = 401 THEN timestamptz '2026-02-10 01:00:00.000002Z'
           WHEN n < 1950 THEN timestamptz '2026-02-11 00:00:00Z' + n * interval '1 second'
           ELSE timestamptz '2026-02-12 00:00:00Z'
-        END,
-        'gclid-' || n
-      FROM generate_series(1, 2099) AS n`,
+        END`,
+      ),
       [],
     );
     // More Booked changes than a statement of them takes (2,000): five for each of the first 1,100 leads, the first
