@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { contactRequests } from "../app/server/leads/schema.server.ts";
 import type { emailOutbox } from "../app/server/outbox/schema.server.ts";
 
-/** Rows to insert straight into the database, for tests that need a stored lead or a queued email. */
+/** Rows to insert straight into the database, for tests that need stored leads or a queued email. */
 
 export function contactRequestRow(id: string = randomUUID()): typeof contactRequests.$inferInsert {
   return {

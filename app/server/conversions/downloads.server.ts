@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { setImmediate } from "node:timers/promises";
-import { batchesAfter, executeRows, type Database } from "../db/index.server.ts";
+import { batchesAfter, executeRows, textRows, type Database } from "../db/index.server.ts";
 import { leadsForConversions } from "../leads/index.server.ts";
 import { acceptedReferralsSince } from "../ledger/index.server.ts";
 import type { AnsweredCalls } from "./answered-calls.server.ts";
@@ -88,12 +88,6 @@ export async function createDownload(
   }
 }
 
-/**
- * Conversion keys as rows of one column, from one parameter however many there are: a key a line, as a key is an
- * action and an id, with no line break. (As JSON, PGlite took three times as long to read 100,000 of them.)
- */
-const keyRows = (keys: string[]) => sql`unnest(string_to_array(${keys.join("\n")}::text, E'\n'))`;
-
 /** A download's keys read per statement: each statement short, so that lead intake goes on between them. */
 const KEYS_PER_STATEMENT = 2_000;
 /** Candidates made and weighed between two turns of the server's other work (some 100,000 on a busy site). */
@@ -165,7 +159,7 @@ async function storeDownload(db: Database, download: StoredDownload, keys: strin
     )
     INSERT INTO ${k} (${column(k.platform)}, ${column(k.conversion)}, ${column(k.downloadId)})
     SELECT ${download.platform}::text, conversion, download.id
-    FROM download, ${keyRows(keys)} AS conversion`,
+    FROM download, ${textRows(keys)} AS conversion`,
   );
 }
 

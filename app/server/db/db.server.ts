@@ -1,7 +1,7 @@
 import { mkdir, open, readFile, rm } from "node:fs/promises";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleProxy } from "drizzle-orm/pg-proxy";
 import pg from "pg";
@@ -28,6 +28,14 @@ export type RunStatement = <Row>(name: string, text: string, params: unknown[]) 
 export async function executeRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result: unknown = await db.execute(query);
   return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+}
+
+/**
+ * Texts without line breaks (keys, ids, phone digits) as the rows of one column (`unnest`), from one parameter
+ * however many there are: a text a line. Sent as JSON, PGlite took three times as long to read 100,000 of them.
+ */
+export function textRows(texts: string[]): SQL {
+  return sql`unnest(string_to_array(${texts.join("\n")}::text, E'\n'))`;
 }
 
 export interface OpenDatabase {

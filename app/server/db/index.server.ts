@@ -1,5 +1,12 @@
 /** The database: one connection (embedded PGlite in a worker thread, or a PostgreSQL pool) and its migrations. */
-export { executeRows, openDatabase, type Database, type OpenDatabase, type RunStatement } from "./db.server.ts";
+export {
+  executeRows,
+  openDatabase,
+  textRows,
+  type Database,
+  type OpenDatabase,
+  type RunStatement,
+} from "./db.server.ts";
 export type { StreamRows } from "./copy-rows.server.ts";
 export { quoteIdentifier, sqlNames } from "./sql-names.server.ts";
 export { embeddedDatabaseOwner } from "./db.server.ts";

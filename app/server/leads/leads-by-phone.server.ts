@@ -1,5 +1,5 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
-import { executeRows, type Database } from "../db/index.server.ts";
+import { executeRows, textRows, type Database } from "../db/index.server.ts";
 import { contactRequests } from "./schema.server.ts";
 
 /**
@@ -28,10 +28,9 @@ const storedPhoneKey = phoneKeySql(contactRequests.phone);
 export async function newestLeadByPhone(db: Database, phones: string[]): Promise<Map<string, string>> {
   const keys = [...new Set(phones.map(phoneKey).filter((key) => key.length >= 7))];
   if (keys.length === 0) return new Map();
-  // A key is digits only, so the keys go as one parameter, a key a line.
   const rows = await executeRows<{ key: string; id: string }>(
     db,
-    sql`SELECT wanted.key, newest.id FROM unnest(string_to_array(${keys.join("\n")}::text, E'\n')) AS wanted(key)
+    sql`SELECT wanted.key, newest.id FROM ${textRows(keys)} AS wanted(key)
       CROSS JOIN LATERAL (
         SELECT ${contactRequests.id} AS id FROM ${contactRequests} WHERE ${storedPhoneKey} = wanted.key
         ORDER BY ${contactRequests.receivedAt} DESC LIMIT 1
