@@ -382,6 +382,9 @@ describe("the console's calls", () => {
     const missed = await listCalls(db(), { q: "", outcome: "Voicemail" }, "America/New_York");
     expect(missed.rows.map((row) => row.outcome)).toEqual(missed.rows.map(() => "Voicemail"));
     expect(missed.total).toBeGreaterThan(0);
+    // A search's matches are counted to 1,000, a filter's rows to 10,000.
+    expect(page.countLimit).toBe(1_000);
+    expect(missed.countLimit).toBe(10_000);
 
     const fromLead = await callsFromPhone(db(), "(555) 019-9123", "America/New_York");
     expect(fromLead.map((row) => row.caller)).toEqual(fromLead.map(() => CALLER));

@@ -41,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** Every call to the site's numbers, newest first, 50 a page, filtered by outcome and searched by caller digits. */
 export default function Calls({ loaderData }: Route.ComponentProps) {
-  const { rows, total, q, outcome, trackingOn, poolUsedUp } = loaderData;
+  const { rows, total, countLimit, q, outcome, trackingOn, poolUsedUp } = loaderData;
   const filtered = q !== "" || outcome !== "";
   return (
     <>
@@ -74,7 +74,7 @@ export default function Calls({ loaderData }: Route.ComponentProps) {
           ? filtered
             ? "No calls match."
             : "No calls yet."
-          : `${countOf(total, "call", "calls")}${filtered ? " match" : ""}, newest first.`}
+          : `${countOf(total, countLimit, "call", "calls")}${filtered ? " match" : ""}, newest first.`}
       </p>
 
       {rows.length > 0 ? (

@@ -26,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** Contact requests, newest first, 50 a page, with search and a status filter that work without JavaScript. */
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { rows, total, q, status } = loaderData;
+  const { rows, total, countLimit, q, status } = loaderData;
   const filtered = q !== "" || status !== "";
   return (
     <>
@@ -49,7 +49,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           ? filtered
             ? "No contact requests match."
             : "No contact requests yet."
-          : `${countOf(total, "contact request", "contact requests")}${filtered ? " match" : ""}, newest first.`}
+          : `${countOf(total, countLimit, "contact request", "contact requests")}${filtered ? " match" : ""}, newest first.`}
       </p>
 
       {rows.length > 0 ? (

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { COUNT_LIMIT, SEARCH_COUNT_LIMIT } from "~/lib/console-limits.ts";
 import { listQueryFields, oneCursor } from "~/lib/list-query.ts";
 import { CALL_OUTCOMES, type CallOutcome } from "~/lib/call-outcomes.ts";
 import { formatTime } from "~/lib/operator-time.ts";
@@ -119,15 +120,22 @@ export async function listCalls(db: Database, query: CallsQuery, timeZone: strin
       .orderBy(...keyset.orderBy)
       .limit(CALLS_PAGE_SIZE + 1);
   };
+  const countLimit = query.q ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
   const [total, page] = await Promise.all([
-    boundedCount(db, calls, condition),
+    boundedCount(db, calls, condition, countLimit),
     read(query).then((rows) => keysetPage(rows, CALLS_PAGE_SIZE, query, () => read({}))),
   ]);
   const leads = await newestLeadByPhone(
     db,
     page.rows.map((row) => row.caller),
   );
-  return { rows: page.rows.map((row) => toRow(row, timeZone, leads)), total, newer: page.newer, older: page.older };
+  return {
+    rows: page.rows.map((row) => toRow(row, timeZone, leads)),
+    total,
+    countLimit,
+    newer: page.newer,
+    older: page.older,
+  };
 }
 
 /** The calls from one phone number, newest first (a lead's page). */

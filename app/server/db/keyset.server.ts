@@ -1,6 +1,5 @@
 import { and, asc, desc, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import { COUNT_LIMIT } from "~/lib/console-limits.ts";
 import { executeRows, type Database } from "./db.server.ts";
 
 /**
@@ -49,11 +48,16 @@ export async function keysetPage<Row>(
   return { rows: rows.slice(0, size), newer: cursor.before !== undefined, older: rows.length > size };
 }
 
-/** How many rows match, counting no further than COUNT_LIMIT + 1 (shown as "more than 10,000"). */
-export async function boundedCount(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
+/** How many rows match, counting no further than `limit` + 1 (shown as "More than 10,000"). */
+export async function boundedCount(
+  db: Database,
+  table: PgTable,
+  where: SQL | undefined,
+  limit: number,
+): Promise<number> {
   const [counted] = await executeRows<{ total: number }>(
     db,
-    sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM ${table} ${where ? sql`WHERE ${where}` : sql``} LIMIT ${COUNT_LIMIT + 1}) AS matching`,
+    sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM ${table} ${where ? sql`WHERE ${where}` : sql``} LIMIT ${limit + 1}) AS matching`,
   );
   return counted!.total;
 }

@@ -112,6 +112,31 @@ describe("inbox paging", () => {
   });
 });
 
+test("a search's matches are counted to 1,000 and the whole inbox to 10,000", async () => {
+  const inbox = await openDatabase({ pgliteDataDir: "memory://" });
+  try {
+    await inbox.run(
+      "fill",
+      `INSERT INTO contact_requests (id, first_name, last_name, email, phone, service, message, consent_text, channel)
+       SELECT gen_random_uuid(), 'Jan', 'Kowalski', 'jan' || n || '@example.com', '555-123-4567', 'Leak', 'Help',
+         'By submitting', 'api'
+       FROM generate_series(1, 1005) AS n`,
+      [],
+    );
+    expect(await listInbox(inbox.db, query({ q: "kowalski" }), ZONE)).toMatchObject({
+      total: 1_001,
+      countLimit: 1_000,
+    });
+    expect(await listInbox(inbox.db, query({}), ZONE)).toMatchObject({ total: 1_005, countLimit: 10_000 });
+    expect(await listInbox(inbox.db, query({ status: "New" }), ZONE)).toMatchObject({
+      total: 1_005,
+      countLimit: 10_000,
+    });
+  } finally {
+    await inbox.close();
+  }
+});
+
 test("the navigation counts New leads and open opt-outs", async () => {
   expect(await openRequestCounts(database.db)).toEqual({ newLeads: 108, openOptOuts: 0 });
 });

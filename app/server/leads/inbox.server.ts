@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { COUNT_LIMIT, SEARCH_COUNT_LIMIT } from "~/lib/console-limits.ts";
 import { listQueryFields, oneCursor } from "~/lib/list-query.ts";
 import { LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status.ts";
 import { boundedCount, keysetPage, keysetQuery, type Database, type ListCursor } from "../db/index.server.ts";
@@ -73,8 +74,10 @@ interface InboxRow {
 
 interface InboxPage {
   rows: InboxRow[];
-  /** How many match, counted up to COUNT_LIMIT + 1. */
+  /** How many match, counted up to `countLimit` + 1. */
   total: number;
+  /** How far the matches were counted: a search's, not as far. */
+  countLimit: number;
   /** Whether there are newer and older requests than this page's. */
   newer: boolean;
   older: boolean;
@@ -103,8 +106,9 @@ export async function listInbox(db: Database, query: InboxQuery, timeZone: strin
       .orderBy(...keyset.orderBy)
       .limit(INBOX_PAGE_SIZE + 1);
   };
+  const countLimit = query.q ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
   const [total, page] = await Promise.all([
-    boundedCount(db, contactRequests, where),
+    boundedCount(db, contactRequests, where, countLimit),
     read(query).then((rows) => keysetPage(rows, INBOX_PAGE_SIZE, query, () => read({}))),
   ]);
   return {
@@ -115,6 +119,7 @@ export async function listInbox(db: Database, query: InboxQuery, timeZone: strin
       receivedAgo: timeAgo(receivedAt),
     })),
     total,
+    countLimit,
     newer: page.newer,
     older: page.older,
   };

@@ -14,9 +14,10 @@ describe("listPageHref", () => {
 });
 
 describe("countOf", () => {
-  it("counts up to 10,000 and says more past it", () => {
-    expect(countOf(1, "call", "calls")).toBe("1 call");
-    expect(countOf(10_000, "call", "calls")).toBe("10,000 calls");
-    expect(countOf(10_001, "call", "calls")).toBe("More than 10,000 calls");
+  it("counts up to the list's limit and says more past it", () => {
+    expect(countOf(1, 10_000, "call", "calls")).toBe("1 call");
+    expect(countOf(10_000, 10_000, "call", "calls")).toBe("10,000 calls");
+    expect(countOf(10_001, 10_000, "call", "calls")).toBe("More than 10,000 calls");
+    expect(countOf(1_001, 1_000, "call", "calls")).toBe("More than 1,000 calls");
   });
 });

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { COUNT_LIMIT } from "~/lib/console-limits.ts";
 import { linkClass } from "./TableRegion.tsx";
 
 /** A page of a console list, newest first: the first and last rows' ids, and whether there are more either way. */
@@ -38,9 +37,9 @@ export function PageLinks({
   );
 }
 
-/** "1 call", "1,234 calls", or "More than 10,000 calls" past the counted limit. */
-export function countOf(total: number, one: string, many: string): string {
-  if (total > COUNT_LIMIT) return `More than ${COUNT_LIMIT.toLocaleString("en-US")} ${many}`;
+/** "1 call", "1,234 calls", or "More than 10,000 calls" past the limit the list was counted to. */
+export function countOf(total: number, limit: number, one: string, many: string): string {
+  if (total > limit) return `More than ${limit.toLocaleString("en-US")} ${many}`;
   return `${total.toLocaleString("en-US")} ${total === 1 ? one : many}`;
 }
 
