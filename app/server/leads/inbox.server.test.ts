@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "../db/db.server.ts";
+import { numberedId } from "../../../tooling/stored-rows.ts";
 import { contactRequests } from "./schema.server.ts";
 import { openRequestCounts } from "./lead-counts.server.ts";
 import { INBOX_PAGE_SIZE, listInbox, parseInboxQuery, searchTerms, type InboxQuery } from "./inbox.server.ts";
@@ -110,6 +111,60 @@ describe("inbox paging", () => {
     const none = await listInbox(database.db, query({ q: "nobody-like-this", before: idOf(50) }), ZONE);
     expect(none).toMatchObject({ total: 0, rows: [], older: false });
   });
+});
+
+test("a search with many matches pages through them in order, first among the leads near the page", async () => {
+  // 16,000 leads a minute apart. Of the newest 10,000 every fifth is a Kowalski (2,000, more than a search counts),
+  // of the oldest 6,000 every 200th (30, fewer than a page among any 5,000 of them); every tenth lead is Booked (1,030
+  // Booked Kowalskis), and three are Zielinskis. Each page must be the one a single statement over every lead gives.
+  const inbox = await openDatabase({ pgliteDataDir: "memory://" });
+  try {
+    await inbox.run(
+      "fill",
+      `INSERT INTO contact_requests (id, first_name, last_name, email, phone, service, message, consent_text, channel,
+         received_at, status)
+       SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid, 'Jan',
+         CASE WHEN n % (CASE WHEN n > 6000 THEN 5 ELSE 200 END) = 0 THEN 'Kowalski'
+           WHEN n IN (7, 6001, 15999) THEN 'Zielinski' ELSE 'Nowak' END,
+         'jan' || n || '@example.com', '555-123-4567', 'Leak', 'Help', 'By submitting', 'api',
+         timestamptz '2026-01-01' + n * interval '1 minute', CASE WHEN n % 10 = 0 THEN 'Booked' ELSE 'New' END
+       FROM generate_series(1, 16000) AS n`,
+      [],
+    );
+    const ids = (page: { rows: { id: string }[] }) => page.rows.map((row) => row.id);
+    const page = (search: Partial<InboxQuery>) => listInbox(inbox.db, query(search), ZONE);
+    // Every `step`th lead, newest first, from lead `from` down to lead `to`.
+    const every = (step: number, from: number, to = 1) =>
+      Array.from({ length: Math.floor(from / step) - Math.ceil(to / step) + 1 }, (_, index) =>
+        numberedId(from - (from % step) - index * step),
+      );
+
+    const first = await page({ q: "kowalski" });
+    expect(first).toMatchObject({ total: 1_001, countLimit: 1_000, newer: false, older: true });
+    expect(ids(first)).toEqual(every(5, 16_000).slice(0, 50));
+    const second = await page({ q: "kowalski", before: first.rows.at(-1)!.id });
+    expect(ids(second)).toEqual(every(5, 16_000).slice(50, 100));
+    const third = await page({ q: "kowalski", before: second.rows.at(-1)!.id });
+    expect(ids(third)).toEqual(every(5, 16_000).slice(100, 150));
+    expect(await page({ q: "kowalski", after: third.rows[0]!.id })).toEqual(second);
+    expect(await page({ q: "kowalski", after: second.rows[0]!.id })).toEqual(first);
+
+    // Fewer than a page among the 5,000 leads before lead 6,001: read by the indexes.
+    const sparse = await page({ q: "kowalski", before: numberedId(6_001) });
+    expect(sparse).toMatchObject({ newer: true, older: false });
+    expect(ids(sparse)).toEqual(every(200, 6_000));
+    expect(ids(await page({ q: "kowalski", after: sparse.rows[0]!.id }))).toEqual(every(5, 6_250, 6_005));
+
+    const booked = await page({ q: "kowalski", status: "Booked" });
+    expect(ids(booked)).toEqual(every(10, 16_000).slice(0, 50));
+    const olderBooked = await page({ q: "kowalski", status: "Booked", before: booked.rows.at(-1)!.id });
+    expect(ids(olderBooked)).toEqual(every(10, 16_000).slice(50, 100));
+    expect(await page({ q: "kowalski", status: "Booked", after: olderBooked.rows[0]!.id })).toEqual(booked);
+
+    expect(ids(await page({ q: "zielinski" }))).toEqual([15_999, 6_001, 7].map(numberedId));
+  } finally {
+    await inbox.close();
+  }
 });
 
 test("a search's matches are counted to 1,000 and the whole inbox to 10,000", async () => {

@@ -1,4 +1,5 @@
-import { and, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { COUNT_LIMIT, SEARCH_COUNT_LIMIT } from "~/lib/console-limits.ts";
 import { listQueryFields, oneCursor } from "~/lib/list-query.ts";
@@ -49,13 +50,16 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-function searchCondition(q: string): SQL | undefined {
+/** The columns a search looks in: the table's, or those of leads already read (`nearby`, below). */
+type SearchedColumns = Record<"firstName" | "lastName" | "email" | "phone", AnyPgColumn>;
+
+function searchCondition(q: string, columns: SearchedColumns): SQL | undefined {
   if (!q) return undefined;
   const { text, digits } = searchTerms(q);
   return or(
-    ilike(sql`${contactRequests.firstName} || ' ' || ${contactRequests.lastName}`, containing(text)),
-    ilike(contactRequests.email, containing(text)),
-    digits ? like(sql`regexp_replace(${contactRequests.phone}, '\\D', '', 'g')`, `%${digits}%`) : undefined,
+    ilike(sql`${columns.firstName} || ' ' || ${columns.lastName}`, containing(text)),
+    ilike(columns.email, containing(text)),
+    digits ? like(sql`regexp_replace(${columns.phone}, '\\D', '', 'g')`, `%${digits}%`) : undefined,
   );
 }
 
@@ -85,32 +89,61 @@ interface InboxPage {
 
 const KEYSET = { table: contactRequests, time: contactRequests.receivedAt, id: contactRequests.id };
 
+/**
+ * A search with more matches than it counts (a common name: one lead in fifty) reads its page first among the 5,000
+ * leads next to where the page starts, newest first (oldest first for newer leads), which fill a page in about 10 ms;
+ * with fewer matches there, or fewer matches in all, it reads all of them by the trigram indexes and sorts them, quick
+ * for a rare name. Left to the planner, the choice came from a sample of about 100 names, and a sample without a
+ * common name read all 20,000 of its matches for each page: 94 ms.
+ */
+const NEARBY_LEADS = 5_000;
+
+const INBOX_COLUMNS = {
+  id: contactRequests.id,
+  receivedAt: contactRequests.receivedAt,
+  firstName: contactRequests.firstName,
+  lastName: contactRequests.lastName,
+  phone: contactRequests.phone,
+  email: contactRequests.email,
+  service: contactRequests.service,
+  status: contactRequests.status,
+  globalPrivacyControl: contactRequests.globalPrivacyControl,
+};
+
 export async function listInbox(db: Database, query: InboxQuery, timeZone: string): Promise<InboxPage> {
-  const where = and(query.status ? eq(contactRequests.status, query.status) : undefined, searchCondition(query.q));
-  const read = (cursor: ListCursor) => {
+  const status = query.status ? eq(contactRequests.status, query.status) : undefined;
+  const where = and(status, searchCondition(query.q, contactRequests));
+  const countLimit = query.q ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
+  const total = await boundedCount(db, contactRequests, where, countLimit);
+  const readNearby = query.q !== "" && total > countLimit;
+  const read = async (cursor: ListCursor) => {
+    if (readNearby) {
+      const keyset = keysetQuery(KEYSET, status, cursor);
+      const nearby = db
+        .select(INBOX_COLUMNS)
+        .from(contactRequests)
+        .where(keyset.where)
+        .orderBy(...keyset.orderBy)
+        .limit(NEARBY_LEADS)
+        .as("nearby");
+      const order = keyset.newer ? asc : desc;
+      const rows = await db
+        .select()
+        .from(nearby)
+        .where(searchCondition(query.q, nearby))
+        .orderBy(order(nearby.receivedAt), order(nearby.id))
+        .limit(INBOX_PAGE_SIZE + 1);
+      if (rows.length > INBOX_PAGE_SIZE) return rows;
+    }
     const keyset = keysetQuery(KEYSET, where, cursor);
     return db
-      .select({
-        id: contactRequests.id,
-        receivedAt: contactRequests.receivedAt,
-        firstName: contactRequests.firstName,
-        lastName: contactRequests.lastName,
-        phone: contactRequests.phone,
-        email: contactRequests.email,
-        service: contactRequests.service,
-        status: contactRequests.status,
-        globalPrivacyControl: contactRequests.globalPrivacyControl,
-      })
+      .select(INBOX_COLUMNS)
       .from(contactRequests)
       .where(keyset.where)
       .orderBy(...keyset.orderBy)
       .limit(INBOX_PAGE_SIZE + 1);
   };
-  const countLimit = query.q ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
-  const [total, page] = await Promise.all([
-    boundedCount(db, contactRequests, where, countLimit),
-    read(query).then((rows) => keysetPage(rows, INBOX_PAGE_SIZE, query, () => read({}))),
-  ]);
+  const page = await keysetPage(await read(query), INBOX_PAGE_SIZE, query, () => read({}));
   return {
     rows: page.rows.map(({ firstName, lastName, receivedAt, ...row }) => ({
       ...row,
