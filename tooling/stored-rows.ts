@@ -36,8 +36,10 @@ export function outboxRow(
   };
 }
 
-/** The id a test gives its row number `n` (from 1), in the database as `('00000000-…' || lpad(to_hex(n), 12, '0'))`. */
+/** The id a test gives its row number `n` (from 1). */
 export const numberedId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+/** The same id in SQL, for the column `n` of a statement's rows (`generate_series(1, count) AS n`). */
+export const numberedIdSql = "('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid";
 
 /**
  * A statement storing leads 1 to `count` in one go, each with the id `numberedId(n)` and the click id `gclid-<n>`,
@@ -46,7 +48,7 @@ export const numberedId = (n: number) => `00000000-0000-4000-8000-${n.toString(1
 export function numberedLeadsWithClickIds(count: number, receivedAt: string): string {
   return `INSERT INTO contact_requests (id, first_name, last_name, email, phone, service, message, consent_text, channel,
     received_at, gclid)
-  SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid, 'Ada', 'Lee', 'ada' || n || '@example.com',
+  SELECT ${numberedIdSql}, 'Ada', 'Lee', 'ada' || n || '@example.com',
     '555-123-4567', 'Leak', 'Help', 'By submitting', 'api', ${receivedAt}, 'gclid-' || n
   FROM generate_series(1, ${count}) AS n`;
 }

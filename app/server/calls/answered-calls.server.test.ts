@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { databasesToOpen } from "../../../tooling/test-databases.ts";
-import { numberedId } from "../../../tooling/stored-rows.ts";
+import { numberedId, numberedIdSql } from "../../../tooling/stored-rows.ts";
 import type { OpenDatabase } from "../db/db.server.ts";
 import { answeredCallCounts, answeredCalls } from "./answered-calls.server.ts";
 import { calls, type CallStatus } from "./schema.server.ts";
@@ -103,7 +103,7 @@ describe.each(databasesToOpen())("the conversions' answered calls on $name, many
     await database.run(
       "answered-calls-fill",
       `INSERT INTO calls (id, call_sid, started_at, caller, called, line, status, duration_seconds, gclid)
-      SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid, 'CA' || lpad(n::text, 32, '0'),
+      SELECT ${numberedIdSql}, 'CA' || lpad(n::text, 32, '0'),
         CASE
           WHEN n < 400 THEN timestamptz '2026-11-02 00:00:00Z' + n * interval '1 minute'
           WHEN n = 400 THEN timestamptz '2026-11-03 00:00:00.000001Z'

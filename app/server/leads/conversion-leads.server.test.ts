@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { databasesToOpen } from "../../../tooling/test-databases.ts";
-import { contactRequestRow, numberedId as leadId, numberedLeadsWithClickIds } from "../../../tooling/stored-rows.ts";
+import {
+  contactRequestRow,
+  numberedId as leadId,
+  numberedIdSql,
+  numberedLeadsWithClickIds,
+} from "../../../tooling/stored-rows.ts";
 import type { OpenDatabase } from "../db/db.server.ts";
 import { leadsForConversions } from "./conversion-leads.server.ts";
 import { contactRequests } from "./schema.server.ts";
@@ -38,7 +43,7 @@ describe.each(databasesToOpen())("the leads a conversions download reads, on $na
       SELECT id, $1::timestamptz + (n - 1) * interval '1 second' + k * interval '1 minute', 'ops@example.com', 'New',
         'Booked'
       FROM generate_series(1, 1100) AS n
-      CROSS JOIN LATERAL (SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid AS id) AS lead
+      CROSS JOIN LATERAL (SELECT ${numberedIdSql} AS id) AS lead
       CROSS JOIN generate_series(0, 4) AS k`,
       [bookedFrom.toISOString()],
     );

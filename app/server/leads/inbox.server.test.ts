@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "../db/db.server.ts";
-import { numberedId } from "../../../tooling/stored-rows.ts";
+import { numberedId, numberedIdSql } from "../../../tooling/stored-rows.ts";
 import { contactRequests } from "./schema.server.ts";
 import { openRequestCounts } from "./lead-counts.server.ts";
 import { INBOX_PAGE_SIZE, listInbox, parseInboxQuery, searchTerms, type InboxQuery } from "./inbox.server.ts";
@@ -123,7 +123,7 @@ test("a search with many matches pages through them in order, first among the le
       "fill",
       `INSERT INTO contact_requests (id, first_name, last_name, email, phone, service, message, consent_text, channel,
          received_at, status)
-       SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid, 'Jan',
+       SELECT ${numberedIdSql}, 'Jan',
          CASE WHEN n % (CASE WHEN n > 6000 THEN 5 ELSE 200 END) = 0 THEN 'Kowalski'
            WHEN n IN (7, 6001, 15999) THEN 'Zielinski' ELSE 'Nowak' END,
          'jan' || n || '@example.com', '555-123-4567', 'Leak', 'Help', 'By submitting', 'api',
