@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
+import { executeRows, openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
 import { contactRequests, leadChanges, privacyRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox, outboxMessages } from "../../app/server/outbox/schema.server.ts";
 import { partners, referrals } from "../../app/server/partners/schema.server.ts";
 import { referralJob } from "~/server/leads/referral-job.server.ts";
 import { addPartner, createReferrals, sweepReferrals, type Referrals } from "~/server/partners/index.server.ts";
+import { contactRequestRow } from "../../tooling/stored-rows.ts";
 
 /** Referring a lead to partners: offers, the link's page, the first acceptance, and links that no longer work. */
 
@@ -96,6 +97,38 @@ async function history(leadId: string) {
 const offer = (leadId: string, partnerIds: string[], optOutConfirmed = false) =>
   referralService.offer({ leadId, partnerIds, operatorEmail: "op@plumbline.example", optOutConfirmed });
 
+/** The alert sweep's work on referrals: expired links recorded, unanswered offers alerted by email. */
+const sweep = () =>
+  sweepReferrals(database.db, database.run, {
+    timeoutMinutes: 30,
+    messageIdDomain: "plumbline.example",
+    alert: (alert) => ({
+      emails: [
+        {
+          purpose: alert.purpose,
+          to: "leads@plumbline.example",
+          replyTo: null,
+          subject: alert.headline,
+          text: "",
+          html: "",
+        },
+      ],
+      messages: [],
+    }),
+  });
+
+/** Rows of the referrals table read so far, by scans of the table and through its indexes. */
+async function referralRowsRead() {
+  // The database's statistics reach the view once flushed, which it otherwise does at most once a second.
+  await database.db.execute(sql`SELECT pg_stat_force_next_flush()`);
+  const [stats] = await executeRows<{ read: number }>(
+    database.db,
+    sql`SELECT (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::int AS read
+      FROM pg_stat_user_tables WHERE relname = 'referrals'`,
+  );
+  return stats!.read;
+}
+
 describe("referrals", () => {
   test("two partners are offered the job without the visitor's contact details; the first to accept gets them, the second sees it taken", async () => {
     const leadId = await storeLead();
@@ -172,24 +205,6 @@ describe("referrals", () => {
     expect(await referralService.page(benToken, "198.51.100.2")).toEqual({ kind: "expired" });
     expect(await referralService.answer(benToken, "198.51.100.2", "accepted")).toEqual({ kind: "expired" });
 
-    const sweep = () =>
-      sweepReferrals(database.db, database.run, {
-        timeoutMinutes: 30,
-        messageIdDomain: "plumbline.example",
-        alert: (alert) => ({
-          emails: [
-            {
-              purpose: alert.purpose,
-              to: "leads@plumbline.example",
-              replyTo: null,
-              subject: alert.headline,
-              text: "",
-              html: "",
-            },
-          ],
-          messages: [],
-        }),
-      });
     expect(await sweep()).toEqual({ expired: 1, alerted: 1 });
     expect(await sweep()).toEqual({ expired: 0, alerted: 0 });
     expect(await history(leadId)).toContain("Referral to Ben Okafor expired unanswered");
@@ -326,6 +341,39 @@ describe("referrals", () => {
     expect(body.split("\n").at(-1)).toBe(`https://plumbline.example/r/${await tokenSentTo("ana@ruiz.example")}`);
     const [email] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.purpose, "referral_offer"));
     expect(`${email!.subject}${email!.textBody}${email!.htmlBody}`).not.toContain("evil.example");
+  });
+
+  test("the sweep finds the link that expired unanswered by reading the open links alone, not the answered ones", async () => {
+    // Two thousand answered offers, each of a lead of its own, and the planner's statistics of them.
+    const ana = await partner("Ana Ruiz", "ana@ruiz.example");
+    const answeredLeads = Array.from({ length: 2_000 }, () => contactRequestRow());
+    await database.db.insert(contactRequests).values(answeredLeads);
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    await database.db.insert(referrals).values(
+      answeredLeads.map((lead, n) => ({
+        id: randomUUID(),
+        contactRequestId: lead.id,
+        partnerId: ana,
+        offeredBy: "op@plumbline.example",
+        offeredAt: hoursAgo(n + 48),
+        expiresAt: hoursAgo(n + 24),
+        answer: n % 3 === 0 ? ("declined" as const) : ("accepted" as const),
+        answeredAt: hoursAgo(n + 47),
+      })),
+    );
+    await database.db.execute(sql`ANALYZE referrals`);
+    const leadId = await storeLead();
+    const ben = await partner("Ben Okafor", "ben@okafor.example");
+    await offer(leadId, [ben]);
+    await database.db
+      .update(referrals)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(referrals.partnerId, ben));
+
+    const readBefore = await referralRowsRead();
+    expect(await sweep()).toEqual({ expired: 1, alerted: 0 });
+    expect(await history(leadId)).toContain("Referral to Ben Okafor expired unanswered");
+    expect((await referralRowsRead()) - readBefore).toBeLessThan(10);
   });
 
   test("a deactivated partner is not offered the job", async () => {

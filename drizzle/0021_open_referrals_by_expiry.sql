@@ -1,0 +1,1 @@
+CREATE INDEX "referrals_open_by_expiry_idx" ON "referrals" USING btree ("expires_at") WHERE "referrals"."answer" IS NULL AND "referrals"."expired_at" IS NULL;
