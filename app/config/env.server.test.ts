@@ -46,6 +46,13 @@ describe("operator configuration", () => {
     expect(() => parseEnv({ OPERATOR_TIME_ZONE: "Mars/Olympus_Mons" })).toThrow(/OPERATOR_TIME_ZONE: must be an IANA/);
   });
 
+  it("alerts on an unanswered referral only while its partners' links still work", () => {
+    expect(parseEnv({ REFERRAL_TOKEN_HOURS: "2", REFERRAL_TIMEOUT_MINUTES: "119" }).REFERRAL_TIMEOUT_MINUTES).toBe(119);
+    expect(() => parseEnv({ REFERRAL_TOKEN_HOURS: "2", REFERRAL_TIMEOUT_MINUTES: "120" })).toThrow(
+      /REFERRAL_TIMEOUT_MINUTES: must be shorter than REFERRAL_TOKEN_HOURS/,
+    );
+  });
+
   it("drops a trailing slash from the site URL", () => {
     expect(parseEnv({ SITE_URL: "https://plumb.example/" }).SITE_URL).toBe("https://plumb.example");
   });

@@ -207,6 +207,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid operator configuration (see .env.example):\n${problems}`);
   }
   const env = result.data;
+  // The alert that no partner has answered comes while their links still work, so that one still can.
+  if (env.REFERRAL_TIMEOUT_MINUTES >= env.REFERRAL_TOKEN_HOURS * 60) {
+    throw new Error(
+      "Invalid operator configuration (see .env.example):\n  REFERRAL_TIMEOUT_MINUTES: must be shorter than REFERRAL_TOKEN_HOURS",
+    );
+  }
   if (env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && !env.CALL_FORWARD_TO) {
     throw new Error(
       "Invalid operator configuration (see .env.example):\n  CALL_FORWARD_TO: must be set when call tracking is on",

@@ -343,37 +343,47 @@ describe("referrals", () => {
     expect(`${email!.subject}${email!.textBody}${email!.htmlBody}`).not.toContain("evil.example");
   });
 
-  test("the sweep finds the link that expired unanswered by reading the open links alone, not the answered ones", async () => {
-    // Two thousand answered offers, each of a lead of its own, and the planner's statistics of them.
+  test("the sweep reads the offers still waiting alone, not the year's answered ones nor those another partner's acceptance left unanswered", async () => {
+    // Two thousand past leads, each offered to two partners: Ana accepted, and Cleo never answered (her link's
+    // expiry recorded), with the planner's statistics of them.
     const ana = await partner("Ana Ruiz", "ana@ruiz.example");
-    const answeredLeads = Array.from({ length: 2_000 }, () => contactRequestRow());
-    await database.db.insert(contactRequests).values(answeredLeads);
+    const cleo = await partner("Cleo Park", "cleo@park.example");
+    const pastLeads = Array.from({ length: 2_000 }, () => contactRequestRow());
+    await database.db.insert(contactRequests).values(pastLeads);
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const pastOffer = (leadId: string, n: number) => ({
+      contactRequestId: leadId,
+      offeredBy: "op@plumbline.example",
+      offeredAt: hoursAgo(n + 48),
+      expiresAt: hoursAgo(n + 24),
+    });
     await database.db.insert(referrals).values(
-      answeredLeads.map((lead, n) => ({
-        id: randomUUID(),
-        contactRequestId: lead.id,
-        partnerId: ana,
-        offeredBy: "op@plumbline.example",
-        offeredAt: hoursAgo(n + 48),
-        expiresAt: hoursAgo(n + 24),
-        answer: n % 3 === 0 ? ("declined" as const) : ("accepted" as const),
-        answeredAt: hoursAgo(n + 47),
-      })),
+      pastLeads.flatMap((lead, n) => [
+        {
+          ...pastOffer(lead.id, n),
+          id: randomUUID(),
+          partnerId: ana,
+          answer: "accepted" as const,
+          answeredAt: hoursAgo(n + 47),
+        },
+        { ...pastOffer(lead.id, n), id: randomUUID(), partnerId: cleo, expiredAt: hoursAgo(n + 23) },
+      ]),
     );
     await database.db.execute(sql`ANALYZE referrals`);
+    // Today's lead, whose only offer has waited past the timeout and past its link's expiry.
     const leadId = await storeLead();
     const ben = await partner("Ben Okafor", "ben@okafor.example");
     await offer(leadId, [ben]);
     await database.db
       .update(referrals)
-      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .set({ offeredAt: sql`now() - interval '25 hours'`, expiresAt: sql`now() - interval '1 hour'` })
       .where(eq(referrals.partnerId, ben));
 
     const readBefore = await referralRowsRead();
-    expect(await sweep()).toEqual({ expired: 1, alerted: 0 });
+    expect(await sweep()).toEqual({ expired: 1, alerted: 1 });
     expect(await history(leadId)).toContain("Referral to Ben Okafor expired unanswered");
-    expect((await referralRowsRead()) - readBefore).toBeLessThan(10);
+    expect((await referralRowsRead()) - readBefore).toBeLessThan(20);
+    expect(await sweep()).toEqual({ expired: 0, alerted: 0 });
   });
 
   test("a deactivated partner is not offered the job", async () => {

@@ -12,9 +12,9 @@ import { leadEventRows, recordLeadEventsCte, referralJob } from "../leads/index.
 import { partners, referrals } from "./schema.server.ts";
 
 /**
- * Referrals nobody answered: a link past its expiry is recorded in the lead's history, and a lead whose
- * offers have waited REFERRAL_TIMEOUT_MINUTES with no acceptance and no answer alerts the operator. Each is
- * claimed in the statement that records or alerts it, so with several instances it happens once.
+ * Referrals nobody answered: a lead whose offers have waited REFERRAL_TIMEOUT_MINUTES with no acceptance and no
+ * answer alerts the operator, and a link past its expiry is recorded in the lead's history. Each is claimed in the
+ * statement that records or alerts it, so with several instances it happens once.
  */
 
 const r = sqlNames(referrals);
@@ -36,11 +36,29 @@ const RECORD_EXPIRY = `WITH expired AS (
 ${recordLeadEventsCte({ name: "events", rows: "$2", when: "expired" })}
 SELECT count(*)::int AS expired FROM expired`;
 
+/**
+ * An offer still waiting for its answer or its alert, past the timeout (shorter than its link's life). An offer
+ * whose expiry is recorded waits no more: the sweep alerts before it records expiries, so an offer left unanswered
+ * while another partner took the job is read until its link expires, not every 30 seconds for the rest of the year.
+ */
 const unalerted = (minutes: string) => `${r.timeoutAlertedAt} IS NULL AND ${r.answeredAt} IS NULL
-  AND ${r.offeredAt} <= now() - ${minutes} * interval '1 minute'`;
+  AND ${r.expiredAt} IS NULL AND ${r.offeredAt} <= now() - ${minutes} * interval '1 minute'`;
 
-const FIND_TIMED_OUT = `SELECT DISTINCT referral.${r.contactRequestId} AS lead_id FROM ${r.table} AS referral
-WHERE ${unalerted("$1")} AND ${noAcceptance(`referral.${r.contactRequestId}`)}
+/**
+ * The leads with offers still waiting past the timeout and no acceptance. The waiting offers are read first, by
+ * their own index, and each one's acceptance looked up by its lead. Planned as one statement, the planner took
+ * answered and unexpired offers for independent, expected many offers waiting where there were few, and read every
+ * referral to match them with the acceptances.
+ */
+const FIND_TIMED_OUT = `WITH waiting AS MATERIALIZED (
+  SELECT referral.${r.contactRequestId} AS lead_id FROM ${r.table} AS referral WHERE ${unalerted("$1")}
+)
+SELECT DISTINCT waiting.lead_id FROM waiting
+LEFT JOIN LATERAL (
+  SELECT 1 AS taken FROM ${r.table} AS other
+  WHERE other.${r.contactRequestId} = waiting.lead_id AND other.${r.answer} = 'accepted' LIMIT 1
+) acceptance ON true
+WHERE acceptance.taken IS NULL
 LIMIT 50`;
 
 const ALERT_TIMEOUT = `WITH alerted AS (
@@ -67,20 +85,6 @@ export async function sweepReferrals(
   run: RunStatement,
   settings: { timeoutMinutes: number; messageIdDomain: string; alert: RenderAlert },
 ): Promise<{ expired: number; alerted: number }> {
-  let expired = 0;
-  for (const row of await run<{ id: string; lead_id: string; partner_name: string }>(
-    "referrals_find_expired",
-    FIND_EXPIRED,
-    [],
-  )) {
-    const [recorded] = await run<{ expired: number }>("referrals_record_expiry", RECORD_EXPIRY, [
-      row.id,
-      leadEventRows([
-        { leadId: row.lead_id, by: row.partner_name, note: `Referral to ${row.partner_name} expired unanswered` },
-      ]),
-    ]);
-    expired += recorded?.expired ?? 0;
-  }
   let alerted = 0;
   for (const { lead_id: leadId } of await run<{ lead_id: string }>("referrals_find_timed_out", FIND_TIMED_OUT, [
     settings.timeoutMinutes,
@@ -101,6 +105,20 @@ export async function sweepReferrals(
       JSON.stringify(alert.messages.map(messageRow)),
     ]);
     alerted += row?.alerted ?? 0;
+  }
+  let expired = 0;
+  for (const row of await run<{ id: string; lead_id: string; partner_name: string }>(
+    "referrals_find_expired",
+    FIND_EXPIRED,
+    [],
+  )) {
+    const [recorded] = await run<{ expired: number }>("referrals_record_expiry", RECORD_EXPIRY, [
+      row.id,
+      leadEventRows([
+        { leadId: row.lead_id, by: row.partner_name, note: `Referral to ${row.partner_name} expired unanswered` },
+      ]),
+    ]);
+    expired += recorded?.expired ?? 0;
   }
   return { expired, alerted };
 }

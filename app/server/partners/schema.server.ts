@@ -61,9 +61,11 @@ export const referrals = pgTable(
   (table) => [
     index("referrals_lead_idx").on(table.contactRequestId),
     index("referrals_partner_idx").on(table.partnerId),
-    index("referrals_unanswered_idx")
+    // The alert sweep's offers still waiting for an answer or an alert: those of the last day or so, not the ones
+    // left unanswered because another partner took the job.
+    index("referrals_awaiting_answer_idx")
       .on(table.offeredAt)
-      .where(sql`${table.answeredAt} IS NULL`),
+      .where(sql`${table.answeredAt} IS NULL AND ${table.timeoutAlertedAt} IS NULL AND ${table.expiredAt} IS NULL`),
     // The alert sweep, every 30 seconds, records the links that expired unanswered: it reads the open links alone,
     // not the year of answered ones (a full read held lead intake up 30-55 ms at a busy year's 100,000).
     index("referrals_open_by_expiry_idx")

@@ -1,0 +1,2 @@
+DROP INDEX "referrals_unanswered_idx";--> statement-breakpoint
+CREATE INDEX "referrals_awaiting_answer_idx" ON "referrals" USING btree ("offered_at") WHERE "referrals"."answered_at" IS NULL AND "referrals"."timeout_alerted_at" IS NULL AND "referrals"."expired_at" IS NULL;
