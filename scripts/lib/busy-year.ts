@@ -165,19 +165,25 @@ export async function fillBusyYear(database: OpenDatabase, size: BusyYearSize, p
       FROM calls c, generate_series(1, 2) k
       WHERE c.status IN ('no-answer', 'busy', 'voicemail') AND (k = 1 OR abs(hashtext(c.call_sid)) % 5 = 0)`),
   );
-  // Twenty partners, and a referral for every tenth lead's (or, past a tenth, the first leads').
+  // Twenty partners, and a referral for every tenth lead's (or, past a tenth, the first leads'). Each sixth is a
+  // second partner's offer of the lead before it, which the first accepted: never answered, its link's expiry
+  // recorded.
   await timed(`${size.referrals} referrals`, async () => {
     await run(`INSERT INTO partners (id, name, business, phone, email, services, zip_codes)
       SELECT md5('partner-' || p)::uuid, 'Partner ' || p, 'Pipes ' || p, '555-010-' || lpad(p::text, 4, '0'),
         'partner' || p || '@example.com', ARRAY['Leak repair','Drain cleaning'], ARRAY['10001','10002']
       FROM generate_series(1, 20) p`);
     await inChunks(size.referrals, (from, to) =>
-      run(`INSERT INTO referrals (id, contact_request_id, partner_id, offered_by, offered_at, expires_at, answer, answered_at)
-      SELECT md5('referral-' || r)::uuid, ${leadId(`((r * 10) % ${leads} + 1)`)}, md5('partner-' || (1 + r % 20))::uuid,
-        'ops@example.com', ${receivedAt(`((r * 10) % ${leads} + 1)`, leads)} + interval '1 hour',
-        ${receivedAt(`((r * 10) % ${leads} + 1)`, leads)} + interval '25 hours',
-        CASE WHEN r % 3 = 0 THEN 'declined' ELSE 'accepted' END, ${receivedAt(`((r * 10) % ${leads} + 1)`, leads)} + interval '2 hours'
-      FROM generate_series(${from}, ${to}) r`),
+      run(`INSERT INTO referrals (id, contact_request_id, partner_id, offered_by, offered_at, expires_at, answer,
+        answered_at, expired_at)
+      SELECT md5('referral-' || r)::uuid, ${leadId("lead.n")}, md5('partner-' || (1 + r % 20))::uuid,
+        'ops@example.com', ${receivedAt("lead.n", leads)} + interval '1 hour',
+        ${receivedAt("lead.n", leads)} + interval '25 hours',
+        CASE WHEN r % 6 = 5 THEN NULL WHEN r % 3 = 0 THEN 'declined' ELSE 'accepted' END,
+        CASE WHEN r % 6 <> 5 THEN ${receivedAt("lead.n", leads)} + interval '2 hours' END,
+        CASE WHEN r % 6 = 5 THEN ${receivedAt("lead.n", leads)} + interval '25 hours' END
+      FROM generate_series(${from}, ${to}) r,
+        LATERAL (SELECT ((r - CASE WHEN r % 6 = 5 THEN 1 ELSE 0 END) * 10) % ${leads} + 1 AS n) lead`),
     );
   });
   // A year of daily counts: each page's views over 20 of the 200 campaigns a day, its call taps over 5 of them in
