@@ -61,8 +61,8 @@ export const referrals = pgTable(
   (table) => [
     index("referrals_lead_idx").on(table.contactRequestId),
     index("referrals_partner_idx").on(table.partnerId),
-    // The alert sweep's offers still waiting for an answer or an alert: those of the last day or so, not the ones
-    // left unanswered because another partner took the job.
+    // The offers the alert sweep waits on: not answered, not alerted, their links not yet recorded expired. An offer
+    // left unanswered because another partner took the job leaves it when its link expires.
     index("referrals_awaiting_answer_idx")
       .on(table.offeredAt)
       .where(sql`${table.answeredAt} IS NULL AND ${table.timeoutAlertedAt} IS NULL AND ${table.expiredAt} IS NULL`),
