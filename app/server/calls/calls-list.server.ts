@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { COUNT_LIMIT, SEARCH_COUNT_LIMIT } from "~/lib/console-limits.ts";
+import { countLimitOf } from "~/lib/console-limits.ts";
 import { listQueryFields, oneCursor } from "~/lib/list-query.ts";
 import { CALL_OUTCOMES, type CallOutcome } from "~/lib/call-outcomes.ts";
 import { formatTime } from "~/lib/operator-time.ts";
@@ -120,7 +120,7 @@ export async function listCalls(db: Database, query: CallsQuery, timeZone: strin
       .orderBy(...keyset.orderBy)
       .limit(CALLS_PAGE_SIZE + 1);
   };
-  const countLimit = query.q ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
+  const countLimit = countLimitOf(query.q);
   const [total, page] = await Promise.all([
     boundedCount(db, calls, condition, countLimit),
     read(query).then((rows) => keysetPage(rows, CALLS_PAGE_SIZE, query, () => read({}))),

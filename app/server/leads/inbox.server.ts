@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { COUNT_LIMIT, SEARCH_COUNT_LIMIT } from "~/lib/console-limits.ts";
+import { countLimitOf } from "~/lib/console-limits.ts";
 import { listQueryFields, oneCursor } from "~/lib/list-query.ts";
 import { LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status.ts";
 import { boundedCount, keysetPage, keysetQuery, type Database, type ListCursor } from "../db/index.server.ts";
@@ -113,10 +113,8 @@ const INBOX_COLUMNS = {
 export async function listInbox(db: Database, query: InboxQuery, timeZone: string): Promise<InboxPage> {
   const status = query.status ? eq(contactRequests.status, query.status) : undefined;
   const where = and(status, searchCondition(query.q, contactRequests));
-  const countLimit = query.q ? SEARCH_COUNT_LIMIT : COUNT_LIMIT;
-  const total = await boundedCount(db, contactRequests, where, countLimit);
-  const readNearby = query.q !== "" && total > countLimit;
-  const read = async (cursor: ListCursor) => {
+  const countLimit = countLimitOf(query.q);
+  const read = async (cursor: ListCursor, readNearby: boolean) => {
     if (readNearby) {
       const keyset = keysetQuery(KEYSET, status, cursor);
       const nearby = db
@@ -143,7 +141,14 @@ export async function listInbox(db: Database, query: InboxQuery, timeZone: strin
       .orderBy(...keyset.orderBy)
       .limit(INBOX_PAGE_SIZE + 1);
   };
-  const page = await keysetPage(await read(query), INBOX_PAGE_SIZE, query, () => read({}));
+  const pageOf = async (readNearby: boolean) =>
+    keysetPage(await read(query, readNearby), INBOX_PAGE_SIZE, query, () => read({}, readNearby));
+  const count = () => boundedCount(db, contactRequests, where, countLimit);
+  // A search's count comes first: a search counted past its limit reads its page among the leads near it. A list's
+  // count runs beside its page.
+  const [total, page] = query.q
+    ? await count().then(async (counted) => [counted, await pageOf(counted > countLimit)] as const)
+    : await Promise.all([count(), pageOf(false)]);
   return {
     rows: page.rows.map(({ firstName, lastName, receivedAt, ...row }) => ({
       ...row,
