@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import type { Writable } from "node:stream";
 
 /** The response; the compression middleware gives it `flush`, which sends what has been compressed so far. */
@@ -14,9 +13,18 @@ type Response = Writable & { flush?(): void };
  */
 export async function writeBody(body: ReadableStream<Uint8Array>, res: Response): Promise<void> {
   const reader = body.getReader();
-  const closed = new AbortController();
-  const onClose = () => closed.abort();
-  res.once("close", onClose);
+  // One listener for the response's whole life, not one for each wait: the compression middleware moves a
+  // response's drain listeners to its compressor, where removing them from the response does not reach. Listeners
+  // added for each wait stayed, and every drain called all of them: a download of a year of leads, waiting tens of
+  // thousands of times, slowed as it went.
+  let resume: (() => void) | undefined;
+  const onDrainOrClose = () => {
+    const waiting = resume;
+    resume = undefined;
+    waiting?.();
+  };
+  res.on("drain", onDrainOrClose);
+  res.once("close", onDrainOrClose);
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -25,13 +33,15 @@ export async function writeBody(body: ReadableStream<Uint8Array>, res: Response)
       // As a Buffer over the same bytes: the compression middleware copies any chunk that is not a Buffer.
       const more = res.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
       res.flush?.();
-      if (!more) await once(res, "drain", { signal: closed.signal });
+      if (!more && !res.destroyed) await new Promise<void>((resolve) => (resume = resolve));
+      if (res.destroyed) return void (await reader.cancel());
     }
   } catch (error) {
     await reader.cancel(error).catch(() => undefined);
     throw error;
   } finally {
-    res.off("close", onClose);
+    res.off("drain", onDrainOrClose);
+    res.off("close", onDrainOrClose);
     reader.releaseLock();
   }
 }
