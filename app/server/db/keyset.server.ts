@@ -65,20 +65,23 @@ export async function boundedCount(
 /**
  * Every row of a read made a batch at a time, in the read's order: each batch is read after the last row of the one
  * before (`cursorOf` names it), and the next batch is read while the caller handles this one, so the database and the
- * server work side by side and no statement holds the embedded database for long. A batch shorter than `size` is the
- * last.
+ * server work side by side and no statement holds the embedded database for long. `size` is the rows each batch
+ * reads, or what to read next, asked just before each statement; a batch shorter than it asked for is the last.
  */
 export async function* batchesAfter<Row, Cursor>(
-  read: (after: Cursor | undefined) => Promise<Row[]>,
-  size: number,
+  read: (after: Cursor | undefined, size: number) => Promise<Row[]>,
+  size: number | (() => number),
   cursorOf: (last: Row) => Cursor,
 ): AsyncGenerator<Row[]> {
-  let batch = read(undefined);
+  const nextSize = typeof size === "number" ? () => size : size;
+  let asked = nextSize();
+  let batch = read(undefined, asked);
   for (;;) {
     const rows = await batch;
-    const more = rows.length === size;
+    const more = rows.length === asked;
     if (more) {
-      batch = read(cursorOf(rows.at(-1)!));
+      asked = nextSize();
+      batch = read(cursorOf(rows.at(-1)!), asked);
       // A caller that stops while the next batch is read leaves that statement unawaited: its failure is no one's.
       batch.catch(() => undefined);
     }

@@ -37,7 +37,8 @@ describe.each(databasesToOpen())("the CSV export on $name", ({ open }) => {
   afterAll(() => exported?.close());
 
   test("has every lead once, oldest first, with its extra cells and its time to the millisecond, even when more than a batch arrived at the same moment", async () => {
-    // 500 rows a batch: 5,003 leads in one instant, then later ones at a tenth of a second and a whole second.
+    // Batches of a few hundred leads as short as these: 5,003 in one instant, then later ones at a tenth of a second
+    // and a whole second.
     await storeLeads(1, 5_003, "2026-11-01T10:00:00.123456Z", exported);
     await storeLeads(6_000, 2, "2026-11-02T10:00:00Z", exported);
     await storeLeads(7_000, 1, "2026-11-01T12:00:00.1Z", exported);
@@ -105,6 +106,30 @@ test("the retention purge deletes every expired lead with its email over several
     sql`SELECT (SELECT count(*) FROM contact_requests)::int AS leads, (SELECT count(*) FROM email_outbox)::int AS emails`,
   );
   expect(left).toEqual({ leads: 3, emails: 3 });
+});
+
+test("the embedded database's export reads leads of the longest messages in batches under 100 KB each, so none outlives V8's young generation", async () => {
+  await database.db.execute(sql`DELETE FROM email_outbox`);
+  await database.db.execute(sql`DELETE FROM contact_requests`);
+  // 5,000 characters, with the typographic apostrophe a phone's keyboard types: two bytes a character in V8.
+  const message = "It’s leaking. ".repeat(357);
+  await database.db.execute(sql`
+    INSERT INTO contact_requests (id, received_at, first_name, last_name, email, phone, service, message, consent_text, channel)
+    SELECT md5('lead-' || n)::uuid, '2026-11-01T10:00:00Z'::timestamptz + n * interval '1 second', 'Ann', 'Lee',
+      'ann@example.com', '555-' || n, 'Leak', ${message}, 'By submitting…', 'api'
+    FROM generate_series(1, 300) n`);
+  const batchBytes: number[] = [];
+  const measured: RunStatement = async <Row>(name: string, text: string, params: unknown[]) => {
+    const rows = await database.run<Row>(name, text, params);
+    const batch = (rows[0] as { rows?: string | null } | undefined)?.rows;
+    if (batch) batchBytes.push(2 * batch.length);
+    return rows;
+  };
+  let lines = 0;
+  for await (const chunk of contactRequestsCsv({ run: measured })) lines += String(chunk).split("\r\n").length - 1;
+  expect(lines).toBe(1 + 300);
+  expect(batchBytes.length).toBeGreaterThan(1);
+  for (const bytes of batchBytes) expect(bytes).toBeLessThan(100 * 1024);
 });
 
 test("a download closed while its next batch is read leaves that batch's failure handled", async () => {

@@ -11,13 +11,32 @@ import { contactRequests } from "./schema.server.ts";
  */
 
 /**
- * Rows read per statement from the embedded database. The export holds two batches at a time, the one being written
- * and the next being read, so its memory is bounded whatever the table's size. Batches of 500 are small enough to die
- * in V8's young generation (2 MB semi-spaces, `npm run serve`): batches of 2,000 outlived it, were moved to the old
- * generation, and took the server's memory up by 60-115 MB during a download, for no faster an export (BENCHMARKS,
- * "The leads CSV in batches of 500").
+ * How large a batch of leads from the embedded database may be: its text crosses from the database's thread to the
+ * server's as one message, and V8 reads a message over 100 KB straight into its old generation (and a text over
+ * 128 KB is a large object), where it stays until a full collection. In batches of 500 leads, about 190 KB each,
+ * a download of a busy year took the server's memory up by 90-110 MB; under 100 KB, each batch dies young
+ * (BENCHMARKS, "The leads CSV in batches under 100 KB"). A batch reads as many leads as kept the one before near
+ * this size, whatever the leads' messages hold, so a year of leads is never held in memory.
  */
-const EXPORT_BATCH_ROWS = 500;
+const BATCH_BYTES = 90_000;
+/** Few enough that even leads of the longest messages keep the first batch under 100 KB. */
+const FIRST_BATCH_ROWS = 5;
+const MOST_BATCH_ROWS = 1_000;
+
+/** A character outside Latin-1 makes V8 keep the whole text at two bytes a character. */
+const beyondLatin1 = /[\u0100-\uffff]/;
+
+/**
+ * The leads the next batch may read to stay near BATCH_BYTES, judged by the last batch's text and its leads: a
+ * quarter power of two (…, 181, 215, 256, …). Each size is a statement of its own with its LIMIT written in:
+ * PostgreSQL plans a statement whose LIMIT is a parameter again at every execution, which cost a download of leads
+ * with long messages about a tenth of its rate. On the ladder a download prepares a handful.
+ */
+function rowsWithinBatchBytes(text: string, rows: number): number {
+  const bytesPerRow = (text.length * (beyondLatin1.test(text) ? 2 : 1)) / rows;
+  const fitting = Math.max(1, Math.min(MOST_BATCH_ROWS, BATCH_BYTES / bytesPerRow));
+  return Math.floor(2 ** (Math.floor(Math.log2(fitting) * 4) / 4));
+}
 
 const CONTACT_HEADER = [
   "id",
@@ -61,13 +80,14 @@ const LINES = `SELECT ${CONTACT_CELLS.map((cell) => cell.line).join(" || ',' || 
   FROM ${c.table} ORDER BY ${c.receivedAt}, ${c.id}`;
 
 /** A batch of leads as one text, a JSON array of each lead's cells, oldest first. */
-const batchStatement = (after: string) =>
+const batchStatement = (after: string, limit: number) =>
   `SELECT '[' || string_agg(cells, ',' ORDER BY received_at, id) || ']' AS rows FROM (
     SELECT json_build_array(${CONTACT_CELLS.map((cell) => cell.batch).join(", ")})::text AS cells, ${c.receivedAt} AS received_at, ${c.id} AS id
-    FROM ${c.table} ${after} ORDER BY ${c.receivedAt}, ${c.id} LIMIT ${EXPORT_BATCH_ROWS}) AS batch`;
-const FIRST_BATCH = batchStatement("");
-/** The batch after the lead whose received time (UTC, as the cells have it) and id are $1 and $2. */
-const NEXT_BATCH = batchStatement(`WHERE (${c.receivedAt}, ${c.id}) > ($1::timestamp AT TIME ZONE 'UTC', $2::uuid)`);
+    FROM ${c.table} ${after} ORDER BY ${c.receivedAt}, ${c.id} LIMIT ${limit}) AS batch`;
+const FIRST_BATCH = batchStatement("", FIRST_BATCH_ROWS);
+/** `rows` leads after the lead whose received time (UTC, as the cells have it) and id are $1 and $2. */
+const nextBatch = (rows: number) =>
+  batchStatement(`WHERE (${c.receivedAt}, ${c.id}) > ($1::timestamp AT TIME ZONE 'UTC', $2::uuid)`, rows);
 
 /**
  * A column another module adds to the leads CSV: its header, and a lead's cell given the lead's phone number, from
@@ -142,15 +162,19 @@ async function* linesWrittenByPostgres(streamRows: StreamRows, extra: ExtraLeadC
  * long as reading the leads (BENCHMARKS, "The leads CSV a batch a text").
  */
 async function* linesOfBatches(run: RunStatement, extra: ExtraLeadColumn[]): AsyncGenerator<string> {
-  const readBatch = async (after?: { receivedAt: string; id: string }): Promise<(string | null)[][]> => {
+  let batchRows = FIRST_BATCH_ROWS;
+  const readBatch = async (after: { receivedAt: string; id: string } | undefined, size: number) => {
     const [batch] = after
-      ? await run<{ rows: string | null }>("leads-csv-next-batch", NEXT_BATCH, [after.receivedAt, after.id])
+      ? await run<{ rows: string | null }>(`leads-csv-next-${size}`, nextBatch(size), [after.receivedAt, after.id])
       : await run<{ rows: string | null }>("leads-csv-first-batch", FIRST_BATCH, []);
-    return batch?.rows ? (JSON.parse(batch.rows) as (string | null)[][]) : [];
+    if (!batch?.rows) return [];
+    const rows = JSON.parse(batch.rows) as (string | null)[][];
+    batchRows = rowsWithinBatchBytes(batch.rows, rows.length);
+    return rows;
   };
   // The next batch's cursor is taken before this batch's received times are shortened for its lines.
   const cursorOf = (last: (string | null)[]) => ({ receivedAt: last[RECEIVED_CELL]!, id: last[0]! });
-  for await (const rows of batchesAfter(readBatch, EXPORT_BATCH_ROWS, cursorOf)) {
+  for await (const rows of batchesAfter(readBatch, () => batchRows, cursorOf)) {
     let text = "";
     for (const cells of rows) {
       cells[RECEIVED_CELL] = isoMillis(cells[RECEIVED_CELL]!);
