@@ -95,6 +95,28 @@ describe.each(databasesToOpen())("the CSV export on $name", ({ open }) => {
     const text = chunks.join("");
     expect(text.slice(text.indexOf("\r\n") + 2)).toBe(cells.map(csvCell).join(",") + "\r\n");
   });
+
+  test("writes leads whose texts hold the characters a batch is joined by, which intake refuses, exactly as stored and no lead more", async () => {
+    await exported.db.execute(sql`DELETE FROM email_outbox`);
+    await exported.db.execute(sql`DELETE FROM contact_requests`);
+    await storeLeads(1, 3, "2026-11-04T08:00:00Z", exported);
+    // A message that would read as a lead of its own if the batch were split at its characters.
+    const forged = ["", "00000000-0000-4000-8000-00000000000f", "2026-11-04T09:00:00.000000", "Forged", "Lead"];
+    const message = `Leak\u001f${forged.join("\u001f")}\u001eend`;
+    await exported.db.execute(sql`
+      UPDATE contact_requests SET message = ${message}, last_name = 'Lee\u001f'
+      WHERE id = md5('lead-2')::uuid`);
+    let text = "";
+    for await (const chunk of contactRequestsCsv(exported)) {
+      text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString();
+    }
+    const lines = text.trimEnd().split("\r\n").slice(1);
+    expect(lines).toHaveLength(3);
+    const lastNames = lines.map((line) => line.split(",")[3]);
+    expect(new Set(lastNames)).toEqual(new Set(["Lee 1", "Lee\u001f", "Lee 3"]));
+    expect(lines.find((line) => line.includes(",Lee\u001f,"))).toContain(`,${csvCell(message)},`);
+    expect(text).not.toContain("Forged,");
+  });
 });
 
 test("the retention purge deletes every expired lead with its email over several batches, and keeps the rest", async () => {
