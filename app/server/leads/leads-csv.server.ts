@@ -82,8 +82,8 @@ const LINES = `SELECT ${CONTACT_CELLS.map((cell) => cell.line).join(" || ',' || 
 
 /**
  * A batch's leads are one text: each lead's cells (null as empty) joined by the unit separator (U+001F), the leads by
- * the record separator (U+001E). Lead intake refuses both characters, so no cell holds one; a batch that does anyway
- * (split into more leads, or more cells, than the database counted) is read again as JSON.
+ * the record separator (U+001E). Lead intake refuses both characters, so no cell holds one; a batch in which one does
+ * anyway (more leads than the database counted, or a lead of more cells than a lead has) is read again as JSON.
  */
 const CELL_SEPARATOR = "\u001f";
 const LEAD_SEPARATOR = "\u001e";
