@@ -5,7 +5,6 @@
  * request gets, and the same origin check (docs/decisions/071).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import compression from "compression";
 import express from "express";
 import proxyAddr from "proxy-addr";
 import type { Env } from "~/config/env.server.ts";
@@ -16,6 +15,7 @@ import { consoleGate, isConsolePath, type Operator } from "../console/index.serv
 import { createPostRateLimit } from "../limits/index.server.ts";
 import { log } from "../log.server.ts";
 import type { AppServices } from "../services.server.ts";
+import { responseCompression } from "./compression.server.ts";
 import { leadEndpointCors } from "./cors.server.ts";
 import { nonceForRenderedResponses } from "./csp.server.ts";
 import { handleError } from "./errors.server.ts";
@@ -65,7 +65,7 @@ export function serveApp(server: Server, env: Env, services: AppServices, frontE
   // Probes first: never rate-limited, never compressed, never rendered.
   app.get("/healthz", healthz);
   app.get("/readyz", readyz(services.outboxBacklog));
-  app.use(compression());
+  app.use(responseCompression);
   app.use(frontEnd.files);
   app.use(servePrerenderedPages(frontEnd.pages));
   const cors = leadEndpointCors(env.ALLOWED_ORIGINS);

@@ -8,8 +8,9 @@ type Response = Writable & { flush?(): void };
  * nothing keeps a chunk after it is written, so a download of any size holds a chunk or two in memory, not the
  * file. (React Router's own writer races every read against one promise that stays pending until the response
  * ends, and each race keeps its chunk reachable until then: a 330 MB leads CSV grew the server by as much.) What
- * has been compressed goes out after each chunk, so HTML streamed as it renders reaches the browser as it comes. A
- * response closed early (the client went away) stops the reading and cancels the body.
+ * has been compressed goes out after each chunk, so HTML streamed as it renders reaches the browser as it comes (a
+ * download's compressor sends as it fills: compression.server.ts). A response closed early (the client went away)
+ * stops the reading and cancels the body.
  */
 export async function writeBody(body: ReadableStream<Uint8Array>, res: Response): Promise<void> {
   const reader = body.getReader();
