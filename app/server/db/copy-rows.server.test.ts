@@ -109,6 +109,34 @@ describe("PostgreSQL's rows as a stream", () => {
     ).rejects.toThrow();
   });
 
+  test("are read by one backend, with no parallel workers, even where the planner would start them", async () => {
+    // A database whose planner starts parallel workers for any table it reads whole.
+    const eager = await postgres().createDatabase();
+    const setUp = new pg.Client(eager);
+    await setUp.connect();
+    const name = (await setUp.query<{ name: string }>("SELECT current_database() AS name")).rows[0]!.name;
+    for (const setting of ["parallel_setup_cost = 0", "parallel_tuple_cost = 0", "min_parallel_table_scan_size = 0"]) {
+      await setUp.query(`ALTER DATABASE "${name}" SET ${setting}`);
+    }
+    await setUp.query("CREATE TABLE numbers AS SELECT n FROM generate_series(1, 200000) n");
+    await setUp.query("ANALYZE numbers");
+    const parallelWorkers = async () =>
+      (
+        await setUp.query<{ workers: number }>(
+          "SELECT count(*)::int AS workers FROM pg_stat_activity WHERE backend_type = 'parallel worker'",
+        )
+      ).rows[0]!.workers;
+    try {
+      // The reader holds the stream after its first batch, while the statement waits to send the rest.
+      const reader = postgresStreamRows(eager)("SELECT n::text FROM numbers WHERE n % 7 <> 0")[Symbol.asyncIterator]();
+      expect((await reader.next()).done).toBe(false);
+      expect(await parallelWorkers()).toBe(0);
+      await reader.return?.();
+    } finally {
+      await setUp.end();
+    }
+  });
+
   test("reject with the database's error", async () => {
     const read = async () => {
       for await (const batch of postgresStreamRows(url)("SELECT 1 / 0")) expect(batch).toBeUndefined();

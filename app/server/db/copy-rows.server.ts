@@ -47,6 +47,11 @@ export function postgresStreamRows(databaseUrl: string, idleReaderMs = IDLE_READ
     watchdog.unref();
     try {
       await client.connect();
+      // One backend reads the rows, with no parallel workers: PostgreSQL sends rows only as fast as the reader takes
+      // them, so workers making them ahead gain nothing, and take cores the site needs. A busy year's leads CSV ran
+      // at 44,900-46,900 rows a second without them, 40,600-41,800 with two (BENCHMARKS, "The leads CSV on
+      // PostgreSQL read by one backend").
+      await client.query("SET max_parallel_workers_per_gather = 0");
       const rows = binaryCopyRows();
       for await (const chunk of client.query(copyTo(`COPY (${query}) TO STDOUT (FORMAT binary)`))) {
         const batch = rows.next(chunk as Buffer);
