@@ -26,10 +26,10 @@ function leadsCsv(): string {
   const names = ["Maria Kowalski", "John Smith", "Ana Lopez", "Wei Chen", "Sam O'Neil"];
   const lines = ["received_at,name,phone,message"];
   for (let at = 0; at < 20_000; at += 1) {
+    const received = `2026-0${1 + next(9)}-1${next(10)}T0${next(10)}:${10 + next(50)}:00.000Z`;
     const phone = `+1555${String(next(10_000_000)).padStart(7, "0")}`;
-    lines.push(`2026-0${1 + next(9)}-1${next(10)}T0${next(10)}:${10 + next(50)}:00.000Z,${names[next(5)]},${phone},`);
-    lines[lines.length - 1] +=
-      `Leak under the ${["sink", "bath", "stairs"][next(3)]} since ${next(12)} am, unit ${next(900)}`;
+    const message = `Leak under the ${["sink", "bath", "stairs"][next(3)]} since ${next(12)} am, unit ${next(900)}`;
+    lines.push(`${received},${names[next(5)]},${phone},${message}`);
   }
   return `${lines.join("\r\n")}\r\n`;
 }
