@@ -5,7 +5,8 @@
  * (scripts/lib/busy-year.ts: 1,000,000 leads with their history and emails, 200,000 calls and the texts to and from
  * missed callers, 100,000 referrals, a year of daily counts over 20 pages and 200 campaigns, spend). Then, for each in
  * turn, the built server runs in its own process as `npm run serve` runs it, and an operator signed in through the
- * login form measures, over HTTP, the 95th percentile of 20 tries (after 20 untimed) of:
+ * login form measures, over HTTP and asking for the encodings Chromium accepts, the 95th percentile of 20 tries (after
+ * 20 untimed) of:
  *
  * - the inbox's first page, the inbox searched by a phone's digits and by a name, a lead's page, the calls page
  *   (targets: p95 < 100 ms), and the dashboard over 90 days (< 300 ms), with call tracking on;
@@ -14,7 +15,8 @@
  *   second (≥ 50,000) and how far the server's resident memory grows (< 64 MB);
  * - `npm run leads -- purge 335` (the oldest month of leads, their history and emails) while 100 leads/s arrive:
  *   lead intake's p99 in 5-second windows (< 50 ms), and 5 seconds of intake alone before it (after 5 untimed);
- * - `npm run backup` and `npm run restore`, timed with the backup's size, once the build has them.
+ * - `npm run backup` while 100 leads/s arrive (lead intake's p99 in 5-second windows), timed with the file's size;
+ *   then, the server stopped, `npm run restore` of that file into an empty data folder or database, timed.
  *
  *   npm run bench:scale                      (needs `npm run build` first)
  *   npm run bench:scale -- --fraction 0.05   (5% of a busy year, for development)
