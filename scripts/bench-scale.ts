@@ -26,7 +26,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase, type OpenDatabase } from "../app/server/db/index.server.ts";
 import { saveOperator } from "../app/server/console/index.server.ts";
@@ -260,7 +260,8 @@ async function emailsWritten(outboxDir: string) {
  * The backup's time and size: `npm run backup` while the server runs and takes 100 leads a second (the backup includes
  * its verification). Returns the backup file.
  */
-async function backupWhileServing(serverUrl: string, backupDir: string, env: Record<string, string>) {
+async function backupWhileServing(serverUrl: string, env: Record<string, string>) {
+  const backupDir = env.BACKUP_DIR!;
   const started = performance.now();
   let backupMs = 0;
   const running = runScript("backup", [], env).then((result) => {
@@ -287,9 +288,9 @@ async function backupWhileServing(serverUrl: string, backupDir: string, env: Rec
 }
 
 /** The restore's time: `npm run restore` of the backup into an empty data folder or database. */
-async function restoreIntoEmpty(file: string, backupDir: string, env: Record<string, string>) {
+async function restoreIntoEmpty(file: string, env: Record<string, string>) {
   const started = performance.now();
-  const restore = await runScript("restore", [file], { ...env, BACKUP_DIR: backupDir });
+  const restore = await runScript("restore", [file], { ...env, BACKUP_DIR: dirname(file) });
   if (restore.code !== 0) throw new Error(`The restore failed:\n${restore.output}`);
   console.log(`  restore into an empty database: ${seconds(performance.now() - started)}`);
 }
@@ -366,14 +367,14 @@ async function measure(name: string, env: Record<string, string>, restoreEnv: Re
     await attempt(() => emailsWritten(serverEnv.OUTBOX_DIR));
     await attempt(() => exportAllLeads(session));
     await attempt(async () => {
-      backupFile = await backupWhileServing(server.url, serverEnv.BACKUP_DIR, serverEnv);
+      backupFile = await backupWhileServing(server.url, serverEnv);
     });
   } finally {
     await server.kill("SIGTERM");
   }
   // A restore is what a lost machine runs, with no server: timed once the server has stopped, not beside its outbox
   // still writing the emails of the leads sent during the backup (57,000 of them in a run on PGlite).
-  if (backupFile) await attempt(() => restoreIntoEmpty(backupFile!, serverEnv.BACKUP_DIR, restoreEnv));
+  if (backupFile) await attempt(() => restoreIntoEmpty(backupFile!, restoreEnv));
   console.log(`${name}: done; load ${load()}`);
 }
 
