@@ -126,13 +126,13 @@ describe("PostgreSQL's rows as a stream", () => {
           "SELECT count(*)::int AS workers FROM pg_stat_activity WHERE backend_type = 'parallel worker'",
         )
       ).rows[0]!.workers;
+    // The reader holds the stream after its first batch, while the statement waits to send the rest.
+    const reader = postgresStreamRows(eager)("SELECT n::text FROM numbers WHERE n % 7 <> 0")[Symbol.asyncIterator]();
     try {
-      // The reader holds the stream after its first batch, while the statement waits to send the rest.
-      const reader = postgresStreamRows(eager)("SELECT n::text FROM numbers WHERE n % 7 <> 0")[Symbol.asyncIterator]();
       expect((await reader.next()).done).toBe(false);
       expect(await parallelWorkers()).toBe(0);
-      await reader.return?.();
     } finally {
+      await reader.return?.();
       await setUp.end();
     }
   });
