@@ -12,4 +12,4 @@ export { quoteIdentifier, sqlNames } from "./sql-names.server.ts";
 export { embeddedDatabaseOwner } from "./db.server.ts";
 export { startTypeScriptWorker } from "./typescript-worker.server.ts";
 export { analyzeChangedTables, vacuumChangedTables } from "./autovacuum.server.ts";
-export { batchesAfter, boundedCount, keysetPage, keysetQuery, type ListCursor } from "./keyset.server.ts";
+export { batchesAfter, boundedCount, boundedMatches, keysetPage, keysetQuery, type ListCursor } from "./keyset.server.ts";

@@ -48,6 +48,17 @@ export async function keysetPage<Row>(
   return { rows: rows.slice(0, size), newer: cursor.before !== undefined, older: rows.length > size };
 }
 
+/**
+ * A list's count and a search's matches are read by a statement planned to read every matching row, whichever way is
+ * quickest for all of them (a materialized WITH), which stops at the limit. Planned for the first rows only, it chose
+ * on the planner's sampled guess at how common the matches are, and a guess too high read the table in order, far
+ * past where it guessed the limit would be reached: counting a name one lead in fifty, guessed at one in twenty-five,
+ * took 105 ms instead of 8 in a busy year on the embedded database.
+ */
+const everyMatch = (table: PgTable, selected: SQL, where: SQL | undefined, limit: number) =>
+  sql`WITH matching AS MATERIALIZED (SELECT ${selected} AS selected FROM ${table} ${where ? sql`WHERE ${where}` : sql``})
+    SELECT selected FROM matching LIMIT ${limit + 1}`;
+
 /** How many rows match, counting no further than `limit` + 1 (shown as "More than 10,000"). */
 export async function boundedCount(
   db: Database,
@@ -57,9 +68,21 @@ export async function boundedCount(
 ): Promise<number> {
   const [counted] = await executeRows<{ total: number }>(
     db,
-    sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM ${table} ${where ? sql`WHERE ${where}` : sql``} LIMIT ${limit + 1}) AS matching`,
+    sql`SELECT count(*)::int AS total FROM (${everyMatch(table, sql`1`, where, limit)}) AS counted`,
   );
   return counted!.total;
+}
+
+/** The ids of the rows that match, no more than `limit` + 1 of them. */
+export async function boundedMatches(
+  db: Database,
+  table: PgTable,
+  id: AnyPgColumn,
+  where: SQL | undefined,
+  limit: number,
+): Promise<string[]> {
+  const rows = await executeRows<{ selected: string }>(db, everyMatch(table, sql`${id}::text`, where, limit));
+  return rows.map((row) => row.selected);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type OpenDatabase } from "../db/db.server.ts";
 import { numberedId, numberedIdSql } from "../../../tooling/stored-rows.ts";
@@ -72,8 +73,47 @@ describe("inbox search", () => {
     expect(await ids("maria o'neil")).toEqual(["00000000-0000-4000-8000-000000000007"]);
     expect(await ids("PIPES%FAN")).toEqual(["00000000-0000-4000-8000-000000000008"]);
     // `%` and `_` are letters to search for, not wildcards.
-    expect(await ids("%")).toEqual(["00000000-0000-4000-8000-000000000008"]);
+    expect(await ids("s%f")).toEqual(["00000000-0000-4000-8000-000000000008"]);
     expect(await ids("o'neil_")).toEqual(["00000000-0000-4000-8000-000000000007"]);
+  });
+
+  test("finds, for one or two characters, the names with a word that is exactly them", async () => {
+    const names = [
+      ["Li", "Wang"],
+      ["Anna", "Li"],
+      ["Mary Li", "Chen"],
+      ["Alice", "Lindqvist"],
+      ["Oliver", "Xu"],
+    ];
+    const added = names.map(([firstName, lastName], index) => ({
+      id: idOf(900 + index),
+      firstName: firstName!,
+      lastName: lastName!,
+      email: `li.${index}@example.com`,
+      phone: "+1 212 555 0101",
+      service: "Leak",
+      message: "Help",
+      consentText: "By submitting…",
+      channel: "form" as const,
+    }));
+    await database.db.insert(contactRequests).values(added);
+    try {
+      const names = async (q: string) =>
+        (await listInbox(database.db, query({ q }), ZONE)).rows.map((row) => row.name).sort();
+      expect(await names("li")).toEqual(["Anna Li", "Li Wang", "Mary Li Chen"]);
+      expect(await names("XU")).toEqual(["Oliver Xu"]);
+      expect(await names("x")).toEqual([]);
+      // From three characters on, a search finds the text anywhere in a name or an email.
+      expect(await names("lin")).toEqual(["Alice Lindqvist"]);
+      expect((await names("li.")).length).toBe(5);
+    } finally {
+      await database.db.delete(contactRequests).where(
+        inArray(
+          contactRequests.id,
+          added.map((row) => row.id),
+        ),
+      );
+    }
   });
 
   test("filters by status", async () => {
@@ -108,6 +148,14 @@ describe("inbox paging", () => {
     const booked = await listInbox(database.db, query({ status: "Booked", before: idOf(50) }), ZONE);
     expect(booked.rows.map((row) => row.id)).toEqual([40, 30, 20, 10, 0].map(idOf));
     expect(booked).toMatchObject({ total: 12, newer: true, older: false });
+    // A search with fewer matches than it counts pages through them too.
+    const matching = await listInbox(database.db, query({ q: "example.com" }), ZONE);
+    expect(matching).toMatchObject({ total: 120, newer: false, older: true });
+    expect(matching.rows.map((row) => row.id)).toEqual(Array.from({ length: 50 }, (_, index) => idOf(119 - index)));
+    const older = await listInbox(database.db, query({ q: "example.com", before: idOf(70) }), ZONE);
+    expect(older.rows.map((row) => row.id)).toEqual(Array.from({ length: 50 }, (_, index) => idOf(69 - index)));
+    expect(older).toMatchObject({ newer: true, older: true });
+    expect(await listInbox(database.db, query({ q: "example.com", after: idOf(19) }), ZONE)).toEqual(older);
     const none = await listInbox(database.db, query({ q: "nobody-like-this", before: idOf(50) }), ZONE);
     expect(none).toMatchObject({ total: 0, rows: [], older: false });
   });
