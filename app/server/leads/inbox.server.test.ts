@@ -98,14 +98,14 @@ describe("inbox search", () => {
     }));
     await database.db.insert(contactRequests).values(added);
     try {
-      const names = async (q: string) =>
+      const found = async (q: string) =>
         (await listInbox(database.db, query({ q }), ZONE)).rows.map((row) => row.name).sort();
-      expect(await names("li")).toEqual(["Anna Li", "Li Wang", "Mary Li Chen"]);
-      expect(await names("XU")).toEqual(["Oliver Xu"]);
-      expect(await names("x")).toEqual([]);
+      expect(await found("li")).toEqual(["Anna Li", "Li Wang", "Mary Li Chen"]);
+      expect(await found("XU")).toEqual(["Oliver Xu"]);
+      expect(await found("x")).toEqual([]);
       // From three characters on, a search finds the text anywhere in a name or an email.
-      expect(await names("lin")).toEqual(["Alice Lindqvist"]);
-      expect((await names("li.")).length).toBe(5);
+      expect(await found("lin")).toEqual(["Alice Lindqvist"]);
+      expect((await found("li.")).length).toBe(5);
     } finally {
       await database.db.delete(contactRequests).where(
         inArray(

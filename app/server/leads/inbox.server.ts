@@ -47,7 +47,10 @@ export function parseInboxQuery(params: URLSearchParams): InboxQuery | null {
   return result.success ? result.data : null;
 }
 
-/** What a search looks for: the text in names and emails, and its digits in phone numbers. */
+/**
+ * What a search looks for: the text in names and emails (from three characters on; a shorter text, a word of a name),
+ * and its digits in phone numbers.
+ */
 export function searchTerms(q: string): { text: string; digits: string | null } {
   const digits = q.replace(/\D/g, "");
   return { text: q, digits: digits.length >= MIN_PHONE_DIGITS ? digits : null };
@@ -113,9 +116,9 @@ const KEYSET = { table: contactRequests, time: contactRequests.receivedAt, id: c
 /**
  * A search with more matches than it counts (a common name: one lead in fifty) reads its page first among the 5,000
  * leads next to where the page starts, newest first (oldest first for newer leads), which fill a page in about 10 ms;
- * with fewer matches there, or fewer matches in all, it reads all of them by the trigram indexes and sorts them, quick
- * for a rare name. Left to the planner, the choice came from a sample of about 100 names, and a sample without a
- * common name read all 20,000 of its matches for each page: 94 ms.
+ * with fewer than a page of matches there, it reads every lead in the list's order with the search as a filter. Left
+ * to the planner, the choice came from a sample of about 100 names, and a sample without a common name read all
+ * 20,000 of its matches for each page: 94 ms.
  */
 const NEARBY_LEADS = 5_000;
 
@@ -169,8 +172,10 @@ export async function listInbox(db: Database, query: InboxQuery, timeZone: strin
   // 436 ms instead of 11 when the planner guessed 10,000 matches and expected a page among the newest few hundred.
   const searched = async () => {
     const matches = await boundedMatches(db, contactRequests, contactRequests.id, where, countLimit);
-    const matched = sql`${contactRequests.id} IN (SELECT ${textRows(matches)}::uuid)`;
-    const page = await pageOf(matches.length > countLimit ? readNearby : (cursor) => read(cursor, matched));
+    const page =
+      matches.length > countLimit
+        ? await pageOf(readNearby)
+        : await pageOf((cursor) => read(cursor, sql`${contactRequests.id} IN (SELECT ${textRows(matches)}::uuid)`));
     return [matches.length, page] as const;
   };
   // A list's count runs beside its page.
