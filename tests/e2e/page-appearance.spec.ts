@@ -24,43 +24,48 @@ async function fixLocationText(page: Page) {
     .evaluateAll((spans) => spans.forEach((span) => (span.textContent = "Springfield, Illinois")));
 }
 
-for (const width of widths) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: shownHeight } });
+/** A page at `width` px, its first two screens shown. */
+const showAt = (page: Page, width: (typeof widths)[number]) => page.setViewportSize({ width, height: shownHeight });
 
-    for (const path of sitePaths) {
-      test(`${path} looks as it did, the same before its scripts and stylesheet arrive as after, and passes axe`, async ({
-        page,
-        context,
-      }) => {
-        // The location lookups fail, as they would without a network.
-        await mockLookups(context, {});
-        // The whole stylesheet and the app's scripts are held back until the first view has been compared.
-        let release = () => {};
-        const released = new Promise<void>((resolve) => (release = resolve));
-        await context.route(/\/assets\//, async (route) => {
-          await released;
-          await route.continue();
-        });
-        await page.goto(path);
-        await fixLocationText(page);
-        const screenshot = `${path === "/" ? "home" : path.slice(1)}-${width}.png`;
-        await expect(page).toHaveScreenshot(screenshot, screenshotOptions);
-        expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+for (const path of sitePaths) {
+  test(`${path} looks as it did at 390 and 1280 px, the same before its scripts and stylesheet arrive as after, and passes axe at both`, async ({
+    page,
+    context,
+  }) => {
+    // The location lookups fail, as they would without a network.
+    await mockLookups(context, {});
+    // The whole stylesheet and the app's scripts are held back until the first view has been compared.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/assets\//, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const screenshot = (width: number) => `${path === "/" ? "home" : path.slice(1)}-${width}.png`;
+    // One load shows both widths: the page has no script yet, and its layout follows the width alone.
+    await showAt(page, widths[0]);
+    await page.goto(path);
+    await fixLocationText(page);
+    for (const width of widths) {
+      await showAt(page, width);
+      await expect(page).toHaveScreenshot(screenshot(width), screenshotOptions);
+    }
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
 
-        release();
-        await waitForHydration(page);
-        // The line's text is set when the lookups have failed, and not before.
-        const locationLine = page.getByTestId("location-line");
-        if ((await locationLine.count()) > 0) {
-          await expect(locationLine.locator("span").first()).toHaveText(LOCATION_GENERIC_TEXT);
-        }
-        await fixLocationText(page);
-        await expect(page).toHaveScreenshot(screenshot, screenshotOptions);
-
-        if (width === 390) await scrollDownOnPhone(page);
-        await expectNoAxeViolations(page);
-      });
+    release();
+    await waitForHydration(page);
+    // The line's text is set when the lookups have failed, and not before.
+    const locationLine = page.getByTestId("location-line");
+    if ((await locationLine.count()) > 0) {
+      await expect(locationLine.locator("span").first()).toHaveText(LOCATION_GENERIC_TEXT);
+    }
+    await fixLocationText(page);
+    // The wide screen first: on the phone, the page is then scrolled down, where the sticky call bar shows too.
+    for (const width of [...widths].reverse()) {
+      await showAt(page, width);
+      await expect(page).toHaveScreenshot(screenshot(width), screenshotOptions);
+      if (width === 390) await scrollDownOnPhone(page);
+      await expectNoAxeViolations(page);
     }
   });
 }
