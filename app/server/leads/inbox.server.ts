@@ -172,11 +172,9 @@ export async function listInbox(db: Database, query: InboxQuery, timeZone: strin
   // 436 ms instead of 11 when the planner guessed 10,000 matches and expected a page among the newest few hundred.
   const searched = async () => {
     const matches = await boundedMatches(db, contactRequests, contactRequests.id, where, countLimit);
-    const page =
-      matches.length > countLimit
-        ? await pageOf(readNearby)
-        : await pageOf((cursor) => read(cursor, sql`${contactRequests.id} IN (SELECT ${textRows(matches)}::uuid)`));
-    return [matches.length, page] as const;
+    const fromMatches = (cursor: ListCursor) =>
+      read(cursor, sql`${contactRequests.id} IN (SELECT ${textRows(matches)}::uuid)`);
+    return [matches.length, await pageOf(matches.length > countLimit ? readNearby : fromMatches)] as const;
   };
   // A list's count runs beside its page.
   const [total, page] = query.q
