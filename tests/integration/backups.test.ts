@@ -71,8 +71,8 @@ afterAll(async () => {
 
 /**
  * Posts a lead every tenth of a second until `stop` resolves; resolves to the emails of those answered with success.
- * A lead every 10 ms added nothing a test looks at, but it kept the server busy for as long as the backup's
- * verification ran at its lower CPU priority, which that made longer: the file's tests took 174 s of CPU, not 137.
+ * A lead every 10 ms added nothing a test looks at: it kept the server busy while the backup's verification ran at
+ * its lower CPU priority, so the verification took longer and more leads came, and the file took 174 s of CPU, not 137.
  */
 async function leadsUntil(url: string, prefix: string, stop: Promise<unknown>): Promise<string[]> {
   let stopped = false;
