@@ -83,24 +83,38 @@ test.describe("shared chrome", () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
     const { prerenderedRoutes } = await import("./helpers.ts");
-    const titles = new Set<string>();
+    const served: { path: string; html: string }[] = [];
     for (const path of prerenderedRoutes()) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
-      await page.goto(path);
-      const title = await page.title();
-      expect(title, path).not.toBe("");
-      titles.add(title);
-      await expect(page.locator('meta[name="description"]'), path).toHaveAttribute("content", /.{40,}/);
-      await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute(
-        "href",
-        new RegExp(`${path === "/" ? "/" : path}$`),
-      );
-      await expect(page.locator('meta[property="og:title"]'), path).toHaveAttribute("content", title);
-      await expect(page.locator('meta[property="og:url"]'), path).toHaveCount(1);
+      served.push({ path, html: await response.text() });
     }
-    expect(titles.size).toBe(prerenderedRoutes().length);
+    // The head as served is what search engines and link previews read: each page's HTML is parsed as it came,
+    // with no script run and nothing else loaded.
+    const heads = await page.evaluate((pages) => {
+      const heads = [];
+      for (const { path, html } of pages) {
+        const document = new DOMParser().parseFromString(html, "text/html");
+        const attribute = (selector: string, name: string) => document.querySelector(selector)?.getAttribute(name);
+        heads.push({
+          path,
+          title: document.title,
+          description: attribute('meta[name="description"]', "content"),
+          canonical: attribute('link[rel="canonical"]', "href"),
+          openGraphTitle: attribute('meta[property="og:title"]', "content"),
+          openGraphUrls: document.querySelectorAll('meta[property="og:url"]').length,
+        });
+      }
+      return heads;
+    }, served);
+    for (const { path, title, description, canonical, openGraphTitle, openGraphUrls } of heads) {
+      expect(title, path).not.toBe("");
+      expect(description, path).toMatch(/.{40,}/);
+      expect(canonical, path).toMatch(new RegExp(`${path === "/" ? "/" : path}$`));
+      expect(openGraphTitle, path).toBe(title);
+      expect(openGraphUrls, path).toBe(1);
+    }
+    expect(new Set(heads.map((head) => head.title)).size).toBe(prerenderedRoutes().length);
   });
 });
