@@ -95,15 +95,15 @@ test.describe("shared chrome", () => {
     const heads = await page.evaluate((pages) => {
       const heads = [];
       for (const { path, html } of pages) {
-        const document = new DOMParser().parseFromString(html, "text/html");
-        const attribute = (selector: string, name: string) => document.querySelector(selector)?.getAttribute(name);
+        const parsed = new DOMParser().parseFromString(html, "text/html");
+        const attribute = (selector: string, name: string) => parsed.querySelector(selector)?.getAttribute(name);
         heads.push({
           path,
-          title: document.title,
+          title: parsed.title,
           description: attribute('meta[name="description"]', "content"),
           canonical: attribute('link[rel="canonical"]', "href"),
           openGraphTitle: attribute('meta[property="og:title"]', "content"),
-          openGraphUrls: document.querySelectorAll('meta[property="og:url"]').length,
+          openGraphUrls: parsed.querySelectorAll('meta[property="og:url"]').length,
         });
       }
       return heads;
