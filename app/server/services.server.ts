@@ -43,7 +43,7 @@ import {
   TWILIO_CHANNEL,
 } from "./calls/index.server.ts";
 import { createTwilioClient, isTwilioConfigured, type TwilioClient } from "./twilio/index.server.ts";
-import { startWeeklyDigest, type ConversionSources } from "./conversions/index.server.ts";
+import { purgeExpiredDownloads, startWeeklyDigest, type ConversionSources } from "./conversions/index.server.ts";
 import { backupSettings, createBackups, type Backups } from "./backups/index.server.ts";
 import {
   createTexts,
@@ -271,6 +271,8 @@ export async function startServices(env: Env): Promise<AppServices> {
     ["webhook delivery purge", () => purgeOldDeliveries(database.run)],
     // Texts follow the calls' and leads' retention.
     ["retention purge of texts", () => purgeExpiredTexts(database.run)],
+    // The ad platforms' conversion files hold the leads' click ids, and follow their retention too.
+    ["retention purge of conversion downloads", () => purgeExpiredDownloads(database.db)],
   ];
   // The embedded database runs no autovacuum to reuse the space of deleted rows and keep its planner statistics up
   // to date: housekeeping does, after the purges have changed the tables. PostgreSQL's autovacuum does it on its own.

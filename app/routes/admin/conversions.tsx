@@ -140,7 +140,8 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
         </h2>
         <p className="mt-2 max-w-3xl text-slate-800">
           Each file holds the conversions no earlier file for that platform held, from ad clicks of the last 90 days.
-          Import it in the ad platform (see the README); every file is kept below and can be downloaded again.
+          Import it in the ad platform (see the README); every file is kept below for a year and can be downloaded
+          again.
         </p>
         <div className="mt-3 flex flex-wrap gap-3">
           <form method="post" action="/admin/conversions/download">

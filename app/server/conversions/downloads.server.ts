@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { setImmediate } from "node:timers/promises";
 import { batchesAfter, executeRows, textRows, type Database } from "../db/index.server.ts";
@@ -177,4 +177,39 @@ export function listDownloads(db: Database) {
 export async function findDownload(db: Database, id: string): Promise<StoredDownload | null> {
   const [row] = await db.select().from(conversionDownloads).where(eq(conversionDownloads.id, id));
   return row ? { ...row, platform: row.platform === "microsoft" ? "microsoft" : "google" } : null;
+}
+
+/** A download's click ids are lead data: the privacy policy keeps lead data at most a year. */
+const DOWNLOAD_RETENTION_DAYS = 365;
+
+/**
+ * Deletes the downloads made longer ago than the retention period, oldest first, with the record of the
+ * conversions each held, KEYS_PER_STATEMENT of them a statement so that lead intake goes on between them (a busy
+ * site's download holds tens of thousands). A download holds only conversions of leads, calls and referrals that came
+ * before it, so no later download can take them again: the next one reads only the last 90 days. Returns how many
+ * downloads went.
+ */
+export async function purgeExpiredDownloads(db: Database, retentionDays = DOWNLOAD_RETENTION_DAYS): Promise<number> {
+  const d = conversionDownloads;
+  const k = downloadedConversions;
+  const expired = await db
+    .select({ id: d.id })
+    .from(d)
+    .where(lt(d.createdAt, new Date(Date.now() - retentionDays * DAY_MS)))
+    .orderBy(asc(d.createdAt));
+  let purged = 0;
+  for (const { id } of expired) {
+    for (;;) {
+      const deleted = await executeRows(
+        db,
+        sql`DELETE FROM ${k} WHERE (${k.platform}, ${k.conversion}) IN (
+          SELECT ${k.platform}, ${k.conversion} FROM ${k} WHERE ${k.downloadId} = ${id}::uuid LIMIT ${KEYS_PER_STATEMENT})
+        RETURNING 1`,
+      );
+      if (deleted.length < KEYS_PER_STATEMENT) break;
+    }
+    // Another instance purging at once may have deleted it first.
+    purged += (await db.delete(d).where(eq(d.id, id)).returning({ id: d.id })).length;
+  }
+  return purged;
 }

@@ -5,7 +5,13 @@
 export { conversionActionMeanings } from "./action-defaults.server.ts";
 export { campaignReport, campaignTables, type CampaignRow, type CampaignSums } from "./campaign-report.server.ts";
 export { adPlatforms } from "./conversion-rows.server.ts";
-export { createDownload, findDownload, listDownloads, type ConversionSources } from "./downloads.server.ts";
+export {
+  createDownload,
+  findDownload,
+  listDownloads,
+  purgeExpiredDownloads,
+  type ConversionSources,
+} from "./downloads.server.ts";
 export { readConversionActions, saveConversionActions, validateConversionActions } from "./settings.server.ts";
 export { parseSpendFile, recentSpend, saveSpend, validateSpend } from "./spend.server.ts";
 export { sendDueDigest, startWeeklyDigest, type DigestSettings } from "./weekly-digest.server.ts";
