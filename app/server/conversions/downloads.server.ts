@@ -11,8 +11,8 @@ import { conversionDownloads, downloadedConversions } from "./schema.server.ts";
 import { readConversionActions } from "./settings.server.ts";
 
 /**
- * Conversion downloads: each holds the conversions no earlier download for its platform held, and is kept,
- * contents and all, so it can be fetched again exactly as it was.
+ * Conversion downloads: each holds the conversions no earlier download for its platform held, and is kept for a
+ * year, contents and all, so it can be fetched again exactly as it was.
  */
 
 const DAY_MS = 86_400_000;
@@ -195,7 +195,7 @@ export async function purgeExpiredDownloads(db: Database, retentionDays = DOWNLO
   const expired = await db
     .select({ id: d.id })
     .from(d)
-    .where(lt(d.createdAt, new Date(Date.now() - retentionDays * DAY_MS)))
+    .where(lt(d.createdAt, sql`now() - ${retentionDays} * interval '1 day'`))
     .orderBy(asc(d.createdAt));
   let purged = 0;
   for (const { id } of expired) {
