@@ -11,6 +11,7 @@ import { contactRequests, leadDayVersions } from "../../app/server/leads/schema.
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { postJson, testEnv, validContact, waitUntil } from "../../tooling/local-services.ts";
 import { contactRequestRow } from "../../tooling/stored-rows.ts";
+import { createDownload, findDownload } from "~/server/conversions/index.server.ts";
 
 let root: string;
 beforeAll(async () => {
@@ -21,12 +22,13 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 const recentLead = { ...contactRequestRow(), receivedAt: new Date(Date.now() - 3 * 86_400_000) };
 const recentDay = recentLead.receivedAt.toISOString().slice(0, 10);
 
-test("the retention purge runs at start: a lead past retention is gone, with its .eml file, without waiting an hour; the leads' days that are over are summed for the dashboard", async () => {
+test("the retention purge runs at start: a lead past retention is gone, with its .eml file, and a conversions file past it too, without waiting an hour; the leads' days that are over are summed for the dashboard", async () => {
   const dataDir = join(root, "pglite");
   const outboxDir = join(root, "outbox");
   const database = await openDatabase({ pgliteDataDir: dataDir });
   const requestId = randomUUID();
   const emailId = randomUUID();
+  let oldDownloadId = "";
   try {
     await database.db.insert(contactRequests).values({
       id: requestId,
@@ -52,6 +54,8 @@ test("the retention purge runs at start: a lead past retention is gone, with its
       sentAt: new Date(Date.now() - 399 * 86_400_000),
     });
     await database.db.insert(contactRequests).values(recentLead);
+    const sources = { timeZone: "UTC", currency: "USD", answeredCalls: undefined };
+    oldDownloadId = (await createDownload(database.db, "google", sources, new Date(Date.now() - 400 * 86_400_000))).id;
   } finally {
     await database.close();
   }
@@ -65,6 +69,7 @@ test("the retention purge runs at start: a lead past retention is gone, with its
       async () => (await running.services.db.$count(contactRequests, eq(contactRequests.id, requestId))) === 0,
     );
     await waitUntil(() => !existsSync(join(outboxDir, `${emailId}.eml`)));
+    await waitUntil(async () => (await findDownload(running.services.db, oldDownloadId)) === null);
     // The recent lead's day, and every other day of the last 90 that is over, is summed before any view asks.
     const oldestDay = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
     const summed = and(
