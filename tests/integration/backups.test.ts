@@ -71,8 +71,8 @@ afterAll(async () => {
 
 /**
  * Posts a lead every tenth of a second until `stop` resolves; resolves to the emails of those answered with success.
- * A lead every 10 ms added nothing a test looks at: it kept the server busy while the backup's verification ran at
- * its lower CPU priority, so the verification took longer and more leads came, and the file took 174 s of CPU, not 137.
+ * Faster adds nothing a test looks at: a busier server slows the backup's verification, which runs at a lower CPU
+ * priority, and a longer verification draws more leads (BENCHMARKS, "The backups test's leads").
  */
 async function leadsUntil(url: string, prefix: string, stop: Promise<unknown>): Promise<string[]> {
   let stopped = false;
