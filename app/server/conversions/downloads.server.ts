@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { setImmediate } from "node:timers/promises";
 import { batchesAfter, executeRows, textRows, type Database } from "../db/index.server.ts";
-import { leadsForConversions } from "../leads/index.server.ts";
+import { CONTACT_RETENTION_DAYS, leadsForConversions } from "../leads/index.server.ts";
 import { acceptedReferralsSince } from "../ledger/index.server.ts";
 import type { AnsweredCalls } from "./answered-calls.server.ts";
 import { conversionFile } from "./conversion-files.server.ts";
@@ -179,17 +179,14 @@ export async function findDownload(db: Database, id: string): Promise<StoredDown
   return row ? { ...row, platform: row.platform === "microsoft" ? "microsoft" : "google" } : null;
 }
 
-/** A download's click ids are lead data: the privacy policy keeps lead data at most a year. */
-const DOWNLOAD_RETENTION_DAYS = 365;
-
 /**
- * Deletes the downloads made longer ago than the retention period, oldest first, with the record of the
- * conversions each held, KEYS_PER_STATEMENT of them a statement so that lead intake goes on between them (a busy
- * site's download holds tens of thousands). A download holds only conversions of leads, calls and referrals that came
- * before it, so no later download can take them again: the next one reads only the last 90 days. Returns how many
- * downloads went.
+ * Deletes the downloads made longer ago than the leads' retention period (a download's click ids are lead data),
+ * oldest first, with the record of the conversions each held, KEYS_PER_STATEMENT of them a statement so that lead
+ * intake goes on between them (a busy site's download holds tens of thousands). A download holds only conversions
+ * of leads, calls and referrals that came before it, so no later download can take them again: the next one reads
+ * only the last 90 days. Returns how many downloads went.
  */
-export async function purgeExpiredDownloads(db: Database, retentionDays = DOWNLOAD_RETENTION_DAYS): Promise<number> {
+export async function purgeExpiredDownloads(db: Database, retentionDays = CONTACT_RETENTION_DAYS): Promise<number> {
   const d = conversionDownloads;
   const k = downloadedConversions;
   const expired = await db
