@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
+import { executeRows, openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { ledgerEntries, leadReturns, partnerStatements } from "../../app/server/ledger/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
@@ -417,9 +417,20 @@ for (const driver of drivers) {
         date: "2026-11-25",
         by: "op@plumbline.example",
       });
+      const lastNumber = async () =>
+        (
+          await executeRows<{ last: number }>(
+            database.db,
+            sql`SELECT last_value::int AS last FROM partner_statement_numbers`,
+          )
+        )[0]!.last;
+      const numberedBefore = await lastNumber();
       await referrals.issueMonthlyStatements(nextMonth);
       const [again] = await database.db.select().from(partnerStatements).where(eq(partnerStatements.partnerId, jo));
       expect(again!.csv).toBe(statement.csv);
+      // The check every 15 minutes takes no number for a statement already issued: numbers follow without gaps.
+      await referrals.issueMonthlyStatements(nextMonth);
+      expect(await lastNumber()).toBe(numberedBefore);
 
       // The partner's email links to the printable page, which shows the same rows.
       const [email] = await database.db

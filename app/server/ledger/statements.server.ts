@@ -73,6 +73,14 @@ export async function issueStatement(
   due: StatementPeriod,
   settings: StatementSettings,
 ): Promise<boolean> {
+  // Every instance checks every 15 minutes: a statement already issued is skipped before a number is taken, so
+  // numbers follow in issue order without gaps (only two instances racing for one can still spend one).
+  const [already] = await db
+    .select({ id: partnerStatements.id })
+    .from(partnerStatements)
+    .where(and(eq(partnerStatements.partnerId, partner.id), eq(partnerStatements.period, due.period)))
+    .limit(1);
+  if (already) return false;
   const inPeriod = and(
     eq(ledgerEntries.partnerId, partner.id),
     gte(ledgerEntries.recordedAt, due.startsAt),
