@@ -247,17 +247,19 @@ describe("spend upload", () => {
 });
 
 describe("weekly digest", () => {
+  const digestSettings: DigestSettings = {
+    timeZone: "America/New_York",
+    currency: "USD",
+    leadsEmailTo: "leads@operator.example",
+    mailFrom: "Plumbline <no-reply@plumbline.example>",
+    companyName: "Plumbline",
+    siteUrl: "https://plumbline.example",
+  };
+
   test("two instances on one PostgreSQL send it once, last week against the week before", async () => {
     // Monday 2026-11-23, 08:00 in New York. Last week: Nov 16–22.
     const monday = new Date("2026-11-23T13:00:00Z");
-    const settings: DigestSettings = {
-      timeZone: "America/New_York",
-      currency: "USD",
-      leadsEmailTo: "leads@operator.example",
-      mailFrom: "Plumbline <no-reply@plumbline.example>",
-      companyName: "Plumbline",
-      siteUrl: "https://plumbline.example",
-    };
+    const settings = digestSettings;
     await first.services.db
       .insert(adSpend)
       .values({ month: "2026-11-01", source: "google", campaign: "spring", amountCents: 30_000 });
@@ -325,5 +327,38 @@ describe("weekly digest", () => {
     expect(digest!.text).toContain("The dashboard: https://plumbline.example/admin/dashboard?days=7");
     const queued = await first.services.db.select().from(emailOutbox).where(eq(emailOutbox.purpose, "weekly_digest"));
     expect(queued).toHaveLength(1);
+  });
+
+  test("a source's spend entered for all its campaigns is divided by each of its leads once", async () => {
+    // Monday 2026-10-19, 08:00 in New York. Last week: Oct 12–18, a week of October's $310.00 for facebook: $70.00.
+    const monday = new Date("2026-10-19T12:00:00Z");
+    await first.services.db
+      .insert(adSpend)
+      .values({ month: "2026-10-01", source: "facebook", campaign: "", amountCents: 31_000 });
+    const campaigns = ["", "", "", "spring", "spring"];
+    await first.services.db.insert(contactRequests).values(
+      campaigns.map((campaign, index) => ({
+        id: `00000000-0000-4000-8000-0000000000e${index}`,
+        receivedAt: new Date(`2026-10-1${3 + index}T15:00:00Z`),
+        firstName: "Ann",
+        lastName: "Lee",
+        email: "ann@example.com",
+        phone: "555-123-4567",
+        service: "Leak",
+        message: "Help",
+        consentText: "By submitting…",
+        channel: "form" as const,
+        utmSource: "facebook",
+        utmCampaign: campaign || null,
+      })),
+    );
+    const before = smtp.received.length;
+    expect(await sendDueDigest(first.services.db, first.services.run, digestSettings, monday)).toBe(true);
+    first.services.outbox.nudge();
+    await waitUntil(() => smtp.received.length > before);
+    const digest = smtp.received.find((mail) => mail.subject.includes("Oct 12–Oct 18"));
+    expect(digest!.text).toContain("Leads: 5 (week before: 0, new)");
+    // $70.00 over 5 leads, not over the 3 without a campaign counted twice.
+    expect(digest!.text).toContain("facebook (all campaigns): $14.00 (week before: –)");
   });
 });

@@ -53,7 +53,8 @@ async function weekFigures(db: Database, range: DigestWeek["last"]): Promise<Wee
   const campaigns = new Map<string, { spendCents: number; leads: number }>();
   for (const cost of spend) campaigns.set(name(cost.source, cost.campaign), { spendCents: cost.costCents, leads: 0 });
   for (const outcome of outcomes) {
-    for (const campaign of [name(outcome.source, outcome.campaign), name(outcome.source, "")]) {
+    // A lead counts for its campaign and for its source's spend entered for all campaigns, once for each.
+    for (const campaign of new Set([name(outcome.source, outcome.campaign), name(outcome.source, "")])) {
       const found = campaigns.get(campaign);
       if (found) found.leads += outcome.leads;
     }
