@@ -1,6 +1,7 @@
 import { validate } from "@readme/openapi-parser";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { log } from "~/server/log.server.ts";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/server/api/index.server.ts";
 import { testEnv } from "../../tooling/local-services.ts";
@@ -95,6 +96,37 @@ describe.each(databases.drivers)("the read API on $name", ({ storage }) => {
         query,
         status: 400,
       });
+    }
+  });
+
+  test("an impossible time, cursor or limit is a 400 that says what is wrong, and logs no error", async () => {
+    const errors = vi.spyOn(log, "error");
+    const cursorAt = (at: string) =>
+      Buffer.from(JSON.stringify([at, "00000000-0000-4000-8000-000000000000"])).toString("base64url");
+    const impossible = [
+      ...["2026-19-46 99:99:99+00", "+275760-09-13T00:00:00Z", "2026-02-30T00:00:00Z", "2026-01-01T24:00:00Z"].map(
+        (since) => ({ since }),
+      ),
+      ...[
+        "2026-19-46 99:99:99+00",
+        "+275760-09-13 00:00:00+00",
+        "0000-01-01 00:00:00+00",
+        "2026-01-01 10:00:00+99",
+      ].map((at) => ({ cursor: cursorAt(at) })),
+      ...["1e1", "99999999999999999999", "-1", "5.5", " 5", "0x10"].map((limit) => ({ limit })),
+    ];
+    try {
+      for (const parameters of impossible) {
+        for (const path of ["/api/v1/leads", "/api/v1/calls"]) {
+          const response = await get(`${path}?${new URLSearchParams(parameters)}`, leadsKey);
+          const body = (await response.json()) as { error?: string };
+          expect({ parameters, status: response.status }).toEqual({ parameters, status: 400 });
+          expect(body.error).toMatch(/^(since|cursor|limit) must be /);
+        }
+      }
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
     }
   });
 

@@ -3,6 +3,7 @@ import { callsPage } from "../calls/index.server.ts";
 import { leadsPage } from "../leads/index.server.ts";
 import { createPostRateLimit } from "../limits/index.server.ts";
 import { isRowId } from "../../lib/row-id.ts";
+import { parseApiTime } from "./api-time.server.ts";
 import { keyOfAuthorization } from "./keys.server.ts";
 
 /**
@@ -30,13 +31,10 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 /** The page's last row, as the next page's opaque cursor. */
 const cursorOf = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString("base64url");
 
-/** A database time as `::text` writes it: "2026-11-25 03:41:13.123456+00". */
-const DATABASE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
 function readCursor(text: string): { at: string; id: string } | null {
   try {
     const [at, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as [unknown, unknown];
-    if (typeof at !== "string" || typeof id !== "string" || !isRowId(id) || !DATABASE_TIME.test(at)) return null;
+    if (typeof at !== "string" || typeof id !== "string" || !isRowId(id) || !parseApiTime(at)) return null;
     return { at, id };
   } catch {
     return null;
@@ -45,13 +43,13 @@ function readCursor(text: string): { at: string; id: string } | null {
 
 function readQuery(query: URLSearchParams) {
   const sinceText = query.get("since");
-  const since = sinceText === null ? null : new Date(sinceText);
-  if (since && (Number.isNaN(since.getTime()) || sinceText!.length > 40)) {
-    return { error: "since must be an ISO 8601 time, such as 2026-11-01T00:00:00Z." } as const;
+  const since = sinceText === null ? null : parseApiTime(sinceText);
+  if (sinceText !== null && !since) {
+    return { error: "since must be an ISO 8601 time with its zone, such as 2026-11-01T00:00:00Z." } as const;
   }
   const limitText = query.get("limit");
-  const limit = limitText === null ? DEFAULT_LIMIT : Number(limitText);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+  const limit = limitText === null ? DEFAULT_LIMIT : /^\d{1,3}$/.test(limitText) ? Number(limitText) : NaN;
+  if (!(limit >= 1 && limit <= MAX_LIMIT)) {
     return { error: `limit must be a whole number from 1 to ${MAX_LIMIT}.` } as const;
   }
   const cursorText = query.get("cursor");
@@ -59,7 +57,7 @@ function readQuery(query: URLSearchParams) {
   if (cursorText !== null && (!after || cursorText.length > 200)) {
     return { error: "cursor must be a next_cursor this API gave." } as const;
   }
-  return { since, limit, after } as const;
+  return { since: since?.at ?? null, limit, after } as const;
 }
 
 export function createReadApi(options: { db: Database; run: RunStatement; perMinute: number }) {
