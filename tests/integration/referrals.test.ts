@@ -143,6 +143,8 @@ describe("referrals", () => {
       expect(email.textBody).toContain("10001");
       expect(email.textBody).toContain("Dana");
       expect(email.textBody).toContain("Water everywhere");
+      // The link takes one answer within the hours; after accepting, it keeps the job's page for returns.
+      expect(email.textBody).toContain("Answer within 24 hours: the link takes one answer.");
       expect(`${email.textBody}${email.htmlBody}`).not.toMatch(/Whitfield|dana\.whitfield|014-2288/);
     }
 

@@ -134,7 +134,7 @@ describe("two instances behind nginx on one PostgreSQL", () => {
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       SMTP_URL: smtp.url,
-      // As docs/deploy.md says: nginx on the same machine is the one proxy trusted.
+      // As docs/guides/deploy.md says: nginx on the same machine is the one proxy trusted.
       TRUST_PROXY: "loopback",
       POST_RATE_LIMIT_PER_MINUTE: String(POST_LIMIT),
       FORM_RATE_LIMIT_PER_HOUR: "100000",
@@ -169,8 +169,8 @@ describe("two instances behind nginx on one PostgreSQL", () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  test("docs/deploy.md shows the tested nginx config verbatim", async () => {
-    const guide = await readFile(new URL("../../docs/deploy.md", import.meta.url), "utf8");
+  test("docs/guides/deploy.md shows the tested nginx config verbatim", async () => {
+    const guide = await readFile(new URL("../../docs/guides/deploy.md", import.meta.url), "utf8");
     expect(guide).toContain(await deployConfig());
   });
 

@@ -79,7 +79,7 @@ export function offerEmail(
       `Hello ${partner.name},`,
       `${settings.companyName} has a job for you (${service}). Open the link below to accept or decline it; the first partner to accept gets the customer's contact details.`,
       `Accept or decline:\n${link}`,
-      `The link works once and for ${settings.tokenHours} hours.`,
+      `Answer within ${settings.tokenHours} hours: the link takes one answer.`,
     ],
     jobRows(job),
   );
