@@ -10,6 +10,7 @@ import { SiteHeader } from "~/components/SiteHeader.tsx";
 import { StickyCallBar } from "~/components/StickyCallBar.tsx";
 import { TopBanner } from "~/components/TopBanner.tsx";
 import { siteConfig } from "~/config/site.ts";
+import { signedLinkRoute } from "~/content/site-pages.ts";
 import { googleAnalyticsScript } from "~/lib/analytics.ts";
 import { useClientPageViews } from "~/lib/use-client-page-views.ts";
 import { useNonce } from "~/lib/nonce.ts";
@@ -29,11 +30,11 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const chrome = usePageChrome();
-  // The operator console has its own header (routes/admin/layout.tsx), and no visitor tracking; nor has a
-  // partner's referral link (/r/…), whose address is their access to a job and is not a visit.
+  // The operator console has its own header (routes/admin/layout.tsx), and no visitor tracking; nor has a page
+  // opened by a signed link, whose address is someone's access and is not a visit.
   const { pathname } = useLocation();
   const isConsole = pathname.startsWith("/admin");
-  const untracked = isConsole || pathname.startsWith("/r/");
+  const untracked = isConsole || signedLinkRoute(pathname) !== undefined;
   useClientPageViews();
   useEffect(() => {
     // Marks the moment interactive parts work; scripts start after the load event (decision 003).

@@ -1,16 +1,14 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-import { sitePages } from "./content/site-pages.ts";
+import { signedLinkPages, sitePages } from "./content/site-pages.ts";
 
 export default [
   // Every public page, from the site's one list of pages.
   ...sitePages.map(({ path, route: module }) => (path === "/" ? index(module) : route(path, module))),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
-  // A partner's link to answer one referral: signed, single-use, server-rendered, never indexed.
-  route("r/:token", "routes/referral.tsx"),
-  // A partner's monthly statement, by the signed link in its email: printable, never indexed.
-  route("statements/:token", "routes/statement.tsx"),
+  // Pages opened by a signed link: untracked, and logged by route (the list says why).
+  ...signedLinkPages.map(({ prefix, route: module }) => route(`${prefix.slice(1)}:token`, module)),
   // The operator console: sign-in and sign-out outside its layout, every other page inside it.
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),

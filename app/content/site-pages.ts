@@ -27,3 +27,32 @@ export const sitePages = [
 
 /** Every page's path, in the list's order. The sitemap lists exactly these. */
 export const sitePaths = sitePages.map((page) => page.path);
+
+/**
+ * Pages opened by a signed link, whose address is someone's access (a partner's referral, their monthly
+ * statement): served by the route module, never indexed, never prerendered. Because the address is the access,
+ * no tracking script loads on them and no view is counted (GA4 would receive the address as the page's
+ * location), and the request log names the route, never the token. A page added here has all of that.
+ */
+export const signedLinkPages = [
+  // A partner's link to answer one referral: single-use, server-rendered.
+  { prefix: "/r/", route: "routes/referral.tsx" },
+  // A partner's monthly statement, by the signed link in its email: printable.
+  { prefix: "/statements/", route: "routes/statement.tsx" },
+] as const;
+
+/**
+ * The route pattern of a signed-link page (`/r/:token`) for a path under one, or undefined for any other path;
+ * matched as routes match (any case, percent-encoded or not).
+ */
+export function signedLinkRoute(pathname: string): string | undefined {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape is matched as it was written.
+  }
+  const path = decoded.toLowerCase();
+  const page = signedLinkPages.find(({ prefix }) => path.startsWith(prefix));
+  return page ? `${page.prefix}:token` : undefined;
+}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { signedLinkRoute } from "~/content/site-pages.ts";
 import { PAGE_VIEW_EVENT } from "./site-events.ts";
 
 /**
@@ -12,6 +13,8 @@ export function useClientPageViews() {
   useEffect(() => {
     if (firstPath.current === pathname) return;
     firstPath.current = "";
+    // A page opened by a signed link is never counted, however it was reached.
+    if (signedLinkRoute(pathname) !== undefined) return;
     document.dispatchEvent(new Event(PAGE_VIEW_EVENT));
   }, [pathname]);
 }

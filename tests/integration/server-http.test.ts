@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from "~/server/start-server.server.ts
 import { siteConfig } from "~/config/site.ts";
 import { contactRequests, privacyRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
+import { SITE_EVENTS_ENDPOINT } from "~/lib/site-events.ts";
 import { log } from "~/server/log.server.ts";
 import { testEnv, validContact, validOptOut, waitUntil } from "../../tooling/local-services.ts";
 import { contactRequestRow, outboxRow } from "../../tooling/stored-rows.ts";
@@ -293,6 +294,35 @@ describe("server", () => {
     expect(output).not.toContain("gclid");
     expect(output).not.toContain("abc123");
     expect(output).not.toMatch(/ann\.lee/);
+  });
+
+  test("logs a signed link's route, never its token, however the path is spelled", async () => {
+    const token = "aSecretToken0123456789-_abcdefXYZ";
+    const paths = [`/r/${token}`, `/statements/${token}`, `/R/${token}.data`, `/%73tatements/${token}`];
+    const output = await capturedOutput(
+      async () => {
+        for (const path of paths) await (await fetch(`${running.url}${path}`)).text();
+      },
+      (text) => text.split("\n").filter((entry) => entry.includes(":token")).length === paths.length,
+    );
+    const logged = output
+      .split("\n")
+      .filter((entry) => entry.includes('"request"'))
+      .map((entry) => (JSON.parse(entry) as { path: string }).path);
+    expect(logged).toEqual(["/r/:token", "/statements/:token", "/r/:token", "/statements/:token"]);
+    expect(output).not.toContain(token);
+  });
+
+  test("a page opened by a signed link loads no tracking script and counts no view; other pages do", async () => {
+    // The counting listener posts page views to the events endpoint; its script names the endpoint. GA4's and the
+    // tracking number's scripts load under the same rule (root.tsx), and this build has neither configured.
+    const html = async (path: string) => (await fetch(`${running.url}${path}`)).text();
+    expect(await html("/about")).toContain(SITE_EVENTS_ENDPOINT);
+    for (const path of ["/r/not-a-token", "/statements/not-a-token", "/Statements/not-a-token"]) {
+      const page = await html(path);
+      expect(page).toContain("<html");
+      expect(page).not.toContain(SITE_EVENTS_ENDPOINT);
+    }
   });
 
   test("answers /healthz without the database, and /readyz with the email backlog", async () => {

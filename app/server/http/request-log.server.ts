@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import { signedLinkRoute } from "~/content/site-pages.ts";
 import { SITE_EVENTS_ENDPOINT } from "~/lib/site-events.ts";
 import { withoutEmailAddresses } from "../log.server.ts";
 
@@ -13,7 +14,8 @@ const REQUEST_ID_HEADER = "X-Request-Id";
 
 /**
  * One log line per request: request id (also sent back as X-Request-Id), method, path WITHOUT the query
- * string, status and duration. Never a header, body, IP or query string: they can hold personal data.
+ * string (for a signed link, its route without the token), status and duration. Never a header, body, IP or
+ * query string: they can hold personal data.
  * Health probes log at debug, since an orchestrator polls them every few seconds, and so do counted page
  * views and calls: a page view per visitor and page would be most of the log, and its cost under load.
  * Called first for every request, whoever answers it.
@@ -23,8 +25,10 @@ export function logRequest(log: Logger, req: IncomingMessage, res: ServerRespons
   const incoming = req.headers["x-request-id"];
   const requestId = typeof incoming === "string" && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
   res.setHeader(REQUEST_ID_HEADER, requestId);
-  // The raw URL up to "?" is what the client asked for; mounted routers change Express's req.path later.
-  const path = withoutEmailAddresses((req.url?.split("?")[0] ?? "").slice(0, MAX_LOGGED_PATH));
+  // The raw URL up to "?" is what the client asked for; mounted routers change Express's req.path later. A
+  // signed link's path is its access, so only its route is logged.
+  const asked = req.url?.split("?")[0] ?? "";
+  const path = signedLinkRoute(asked) ?? withoutEmailAddresses(asked.slice(0, MAX_LOGGED_PATH));
   res.once("close", () => {
     const line = {
       requestId,
