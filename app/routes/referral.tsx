@@ -2,6 +2,7 @@ import { data, Form } from "react-router";
 import { RETURN_REASONS } from "~/lib/return-reasons.ts";
 import type { Route } from "./+types/referral";
 import { siteConfig } from "~/config/site.ts";
+import { postedForm } from "~/server/http/index.server.ts";
 import { clientKey } from "~/server/limits/index.server.ts";
 import type { ReferralPage } from "~/server/partners/index.server.ts";
 
@@ -56,7 +57,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const intent = form.get("intent");
   if (intent === "return") {
     return respond(await context.services.referrals.returnLead(params.token, clientKey(context.clientIp), form));

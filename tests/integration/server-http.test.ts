@@ -325,6 +325,22 @@ describe("server", () => {
     }
   });
 
+  test("a partner's link answers a JSON post with 415, like the other forms, and a form post as before", async () => {
+    const post = (contentType: string, body: string) =>
+      fetch(`${running.url}/r/not-a-token`, {
+        method: "POST",
+        headers: {
+          "Content-Type": contentType,
+          Origin: new URL(siteConfig.siteUrl).origin,
+          "X-Forwarded-For": "203.0.113.41",
+        },
+        body,
+      });
+    expect((await post("application/json", JSON.stringify({ intent: "accept" }))).status).toBe(415);
+    // A form post reaches the link's answer: this link is not one the site issued.
+    expect((await post("application/x-www-form-urlencoded", "intent=accept")).status).toBe(404);
+  });
+
   test("answers /healthz without the database, and /readyz with the email backlog", async () => {
     const health = await fetch(`${running.url}/healthz`);
     expect(health.status).toBe(200);

@@ -4,6 +4,7 @@ export { leadFormAction } from "./lead-submissions.server.ts";
 export { builtFrontEnd, viteFrontEnd } from "./front-end.server.ts";
 export { newHttpServer, serveApp } from "./http-server.server.ts";
 export { compressPrerenderedPages, prerenderedPaths } from "./prerendered-pages.server.ts";
+export { postedForm } from "./posted-form.server.ts";
 export { readSignedOutForm } from "./signed-out-form.server.ts";
 export { callWebhooks } from "./call-webhooks.server.ts";
 export { TEXT_WEBHOOK_PATHS, textWebhooks } from "./text-webhooks.server.ts";
