@@ -36,7 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "wrong-code":
       return data<ActionData>(
         {
-          errors: { code: "That set-up code is not right, or has expired: use the one in the server's log." },
+          errors: {
+            code: "That set-up code is not right, or has expired: use the one the server printed last in its log.",
+          },
           email: typed,
         },
         { status: 401 },

@@ -22,7 +22,10 @@ export async function hasOperator(db: Database): Promise<boolean> {
   return Boolean(row?.found);
 }
 
-/** A new set-up code for this instance's log, or null once an operator exists. 16 letters and digits: 80 bits. */
+/**
+ * A new set-up code for this instance's log, or null once an operator exists. 16 letters and digits: 80 bits.
+ * Only the newest code printed works: the codes printed before it are void from then on.
+ */
 export async function issueSetupCode(db: Database): Promise<string | null> {
   if (await hasOperator(db)) return null;
   const bytes = randomBytes(16);
@@ -30,7 +33,8 @@ export async function issueSetupCode(db: Database): Promise<string | null> {
     .map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length])
     .join("")
     .replace(/(.{4})(?=.)/g, "$1-");
-  await db.insert(operatorSetupCodes).values({ codeHash: hashOf(code) });
+  await db.execute(sql`WITH older AS (DELETE FROM ${operatorSetupCodes})
+    INSERT INTO ${operatorSetupCodes} (${sql.identifier(operatorSetupCodes.codeHash.name)}) VALUES (${hashOf(code)})`);
   return code;
 }
 
@@ -65,6 +69,9 @@ export async function createFirstOperator(
     sql`WITH code AS (
       DELETE FROM ${operatorSetupCodes} WHERE ${operatorSetupCodes.codeHash} = ${hashOf(code)}
         AND ${operatorSetupCodes.createdAt} > now() - interval '24 hours'
+        -- Two instances starting at once may each keep a code: only the newer one works.
+        AND NOT EXISTS (SELECT 1 FROM ${operatorSetupCodes} newer
+          WHERE newer.${sql.identifier(operatorSetupCodes.createdAt.name)} > ${operatorSetupCodes.createdAt})
       RETURNING 1
     ),
     claimed AS (

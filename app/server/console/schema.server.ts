@@ -66,7 +66,7 @@ export const signInFailures = pgTable("sign_in_failures", {
 
 /**
  * One-time set-up codes, as SHA-256 hashes: while no operator exists, each instance prints one in its log at start,
- * and "Create the first operator" takes any of them (used up when the operator is made, void after 24 hours).
+ * and "Create the first operator" takes the newest (used up when the operator is made, void after 24 hours).
  */
 export const operatorSetupCodes = pgTable("operator_setup_codes", {
   codeHash: text("code_hash").primaryKey(),
