@@ -6,7 +6,15 @@ import { PartnerForm } from "./components/PartnerForm.tsx";
 import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
 import { formatTime } from "~/lib/operator-time.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
-import { editPartner, findPartner, setPartnerActive, validatePartner } from "~/server/partners/index.server.ts";
+import {
+  editPartner,
+  findPartner,
+  routingSettings,
+  setPartnerActive,
+  setPartnerPaused,
+  validatePartner,
+} from "~/server/partners/index.server.ts";
+import { callFeeHint } from "./components/partner-hints.server.ts";
 import {
   defaultFee,
   formatMinor,
@@ -31,10 +39,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { currency } = context.services.conversions;
   const partner = await findPartner(db, params.id);
   if (!partner) throw data(null, { status: 404 });
-  const [ledger, fee, statements] = await Promise.all([
+  const [ledger, fee, statements, routing] = await Promise.all([
     partnerLedger(db, partner.id),
     defaultFee(db),
     listStatements(db, partner.id),
+    routingSettings(db),
   ]);
   return {
     partner: {
@@ -43,7 +52,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       serviceFees: Object.fromEntries(
         Object.entries(partner.serviceFees).map(([service, minor]) => [service, minorToDecimal(minor, currency)]),
       ),
+      callFee: partner.callFeeMinor === null ? "" : minorToDecimal(partner.callFeeMinor, currency),
+      callsPerDay: partner.callsPerDay === null ? "" : String(partner.callsPerDay),
+      pausedSince: partner.pausedAt && formatTime(partner.pausedAt, context.operatorTimeZone),
     },
+    callFeeHint: callFeeHint(routing.defaultCallFeeMinor, currency),
     services: PARTNER_SERVICES,
     feeHint: `In ${currency}, charged when the partner accepts a referral. Blank: the default fee (${formatMinor(fee, currency)}).`,
     currency,
@@ -89,6 +102,11 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const intent = form.get("intent");
   const { db } = context.services;
   const { currency } = context.services.conversions;
+  if (intent === "pause" || intent === "resume") {
+    const outcome = await setPartnerPaused(db, params.id, intent === "pause");
+    if (outcome === "not-found") throw data(null, { status: 404 });
+    return redirect(`/admin/partners/${params.id}`, 303);
+  }
   if (intent === "deactivate" || intent === "activate") {
     if (!(await setPartnerActive(db, params.id, intent === "activate"))) throw data(null, { status: 404 });
     return redirect("/admin/partners", 303);
@@ -114,7 +132,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 /** One partner: what they owe and every entry of it, a payment or adjustment to record, and their details. */
 export default function Partner({ loaderData, actionData }: Route.ComponentProps) {
-  const { partner, services, feeHint, currency, balance, entries, statements } = loaderData;
+  const { partner, services, feeHint, callFeeHint, currency, balance, entries, statements } = loaderData;
   const payment = actionData?.ledgerErrors?.payment;
   const adjustment = actionData?.ledgerErrors?.adjustment;
   return (
@@ -126,8 +144,20 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
       </p>
       <h1 className="mt-3 text-2xl font-bold text-slate-900">{partner.name}</h1>
       <p className="mt-1 text-slate-800">
-        {partner.active ? "Active: offered in the Refer section of leads." : "Deactivated: not offered new referrals."}
+        {!partner.active
+          ? "Deactivated: not offered new referrals."
+          : partner.pausedSince
+            ? `Paused since ${partner.pausedSince}: no calls and no referral offers until resumed.`
+            : `Active: offered in the Refer section of leads${partner.takesCalls ? ", and sent calls" : ""}.`}
       </p>
+      {partner.active ? (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value={partner.pausedSince ? "resume" : "pause"} />
+          <button type="submit" className={buttonClass}>
+            {partner.pausedSince ? "Resume" : "Pause"}
+          </button>
+        </Form>
+      ) : null}
 
       <section aria-labelledby="ledger-heading" className="mt-6">
         <h2 id="ledger-heading" className="text-xl font-bold text-slate-900">
@@ -280,7 +310,13 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
         <h2 id="details-heading" className="text-xl font-bold text-slate-900">
           Details
         </h2>
-        <PartnerForm values={partner} errors={actionData?.errors} services={services} feeHint={feeHint} />
+        <PartnerForm
+          values={partner}
+          errors={actionData?.errors}
+          services={services}
+          feeHint={feeHint}
+          callFeeHint={callFeeHint}
+        />
         <Form method="post" className="mt-6">
           <input type="hidden" name="intent" value={partner.active ? "deactivate" : "activate"} />
           <button type="submit" className={buttonClass}>

@@ -6,7 +6,8 @@ import { PartnerForm } from "./components/PartnerForm.tsx";
 import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { formatDuration } from "~/lib/duration.ts";
-import { addPartner, listPartners, validatePartner } from "~/server/partners/index.server.ts";
+import { callFeeHint } from "./components/partner-hints.server.ts";
+import { addPartner, listPartners, routingSettings, validatePartner } from "~/server/partners/index.server.ts";
 import {
   balances,
   defaultFee,
@@ -22,12 +23,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   requireOperator(context);
   const { db } = context.services;
   const { currency } = context.services.conversions;
-  const [partners, owed, fee] = await Promise.all([listPartners(db), balances(db), defaultFee(db)]);
+  const [partners, owed, fee, routing] = await Promise.all([
+    listPartners(db),
+    balances(db),
+    defaultFee(db),
+    routingSettings(db),
+  ]);
   return {
     partners: partners.map((partner) => ({ ...partner, balance: formatMinor(owed.get(partner.id) ?? 0, currency) })),
     services: PARTNER_SERVICES,
     defaultFee: minorToDecimal(fee, currency),
     feeHint: `In ${currency}, charged when the partner accepts a referral. Blank: the default fee (${formatMinor(fee, currency)}).`,
+    callFeeHint: callFeeHint(routing.defaultCallFeeMinor, currency),
     currency,
   };
 }
@@ -59,7 +66,7 @@ function acceptanceRate(offered: number, accepted: number): string {
 
 /** The partner plumbers leads are referred to, how each answers, and the form to add one. */
 export default function Partners({ loaderData, actionData }: Route.ComponentProps) {
-  const { partners, services, feeHint, currency } = loaderData;
+  const { partners, services, feeHint, callFeeHint, currency } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Partners</h1>
@@ -134,7 +141,13 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
         <h2 id="add-partner-heading" className="text-xl font-bold text-slate-900">
           Add a partner
         </h2>
-        <PartnerForm values={null} errors={actionData?.errors} services={services} feeHint={feeHint} />
+        <PartnerForm
+          values={null}
+          errors={actionData?.errors}
+          services={services}
+          feeHint={feeHint}
+          callFeeHint={callFeeHint}
+        />
       </section>
     </>
   );

@@ -7,7 +7,10 @@ export {
   listPartners,
   referralCandidates,
   setPartnerActive,
+  setPartnerPaused,
 } from "./partners.server.ts";
+export { callablePartners } from "./available-partners.server.ts";
+export { routingSettings, saveRoutingSettings } from "./partner-settings.server.ts";
 export { createReferrals, type Referrals, type ReferralPage } from "./referrals.server.ts";
 export { leadReferrals } from "./lead-referrals.server.ts";
 export { sweepReferrals } from "./referral-timeouts.server.ts";

@@ -17,13 +17,25 @@ const valid = {
   email: "ana@ruiz.example",
   services: ["Drain Services", "Water Heater Services"],
   zipCodes: "10001, 10002\n10003 10001",
+  hours: "24/7",
+  priority: "2",
 };
 
 describe("the partner form", () => {
   test("takes ZIP codes separated by spaces, commas or lines, each once", () => {
     expect(validatePartner(form(valid), "USD")).toEqual({
       success: true,
-      partner: { ...valid, zipCodes: ["10001", "10002", "10003"], feeMinor: null, serviceFees: {} },
+      partner: {
+        ...valid,
+        zipCodes: ["10001", "10002", "10003"],
+        feeMinor: null,
+        serviceFees: {},
+        takesCalls: false,
+        callFeeMinor: null,
+        hours: "24/7",
+        callsPerDay: null,
+        priority: 2,
+      },
     });
   });
 
@@ -84,5 +96,51 @@ describe("the partner form", () => {
       success: false,
       errors: { serviceFees: "Drain Services: Enter an amount, like 125 or 125.50, with no sign or currency symbol." },
     });
+  });
+
+  test("calls: sent or not, a fee per call (blank: the default), hours, a cap (blank: none) and a priority", () => {
+    expect(
+      validatePartner(
+        form({
+          ...valid,
+          takesCalls: "on",
+          callFee: "35.50",
+          hours: " Mon-Fri  07:00-19:00, Sat 08:00-12:00",
+          callsPerDay: " 12 ",
+          priority: "1",
+        }),
+        "USD",
+      ),
+    ).toMatchObject({
+      success: true,
+      partner: {
+        takesCalls: true,
+        callFeeMinor: 3550,
+        hours: "Mon-Fri 07:00-19:00, Sat 08:00-12:00",
+        callsPerDay: 12,
+        priority: 1,
+      },
+    });
+  });
+
+  test("refuses hours that do not parse, a negative or fractional-cent fee per call, a cap of 0 or text, and a priority out of 1-3", () => {
+    const errors = (fields: Record<string, string>) => {
+      const result = validatePartner(form({ ...valid, ...fields }), "USD");
+      return result.success ? null : result.errors;
+    };
+    expect(errors({ hours: "weekdays 9-5" })).toEqual({
+      hours: '"weekdays" is not a day: write Mon, Tue, Wed, Thu, Fri, Sat or Sun.',
+    });
+    expect(errors({ hours: "" })).toEqual({
+      hours: "Enter the hours. Write 24/7, or days and times like Mon-Fri 07:00-19:00, Sat 08:00-12:00.",
+    });
+    expect(errors({ callFee: "-10" })).toEqual({
+      callFeeMinor: "Enter an amount, like 125 or 125.50, with no sign or currency symbol.",
+    });
+    expect(errors({ callFee: "10.005" })).toEqual({ callFeeMinor: "USD amounts have at most 2 decimals." });
+    const cap = "Enter a whole number of calls from 1 to 1,000, or leave it blank for no cap.";
+    for (const text of ["0", "ten", "2.5", "-3", "1001"])
+      expect(errors({ callsPerDay: text })).toEqual({ callsPerDay: cap });
+    expect(errors({ priority: "4" })).toEqual({ priority: "Choose a priority: 1, 2 or 3." });
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
 import { MAX_PARTNER_ZIPS, parseZipList } from "~/lib/zip-codes.ts";
 import { parseAmount } from "../ledger/index.server.ts";
+import { MAX_HOURS_LENGTH, parseHours } from "./partner-hours.server.ts";
 
 /** The partner form ("Save partner"): every field checked and size-limited before anything is stored. */
 
@@ -12,6 +13,18 @@ const line = (label: string, max: number) =>
     .min(1, `Enter the ${label}.`)
     .max(max, `The ${label} can be at most ${max} characters.`)
     .refine((value) => !/[\r\n]/.test(value), `The ${label} must be one line.`);
+
+/** An amount in the currency, or null when blank (the default applies). */
+const optionalAmount = (currency: string) =>
+  z.string().transform((text, context) => {
+    if (text.trim() === "") return null;
+    const parsed = parseAmount(text, currency);
+    if (parsed.ok) return parsed.minor;
+    context.addIssue({ code: "custom", message: parsed.error });
+    return z.NEVER;
+  });
+
+const MAX_CALLS_PER_DAY = 1_000;
 
 const partnerSchema = (currency: string) =>
   z.object({
@@ -38,13 +51,7 @@ const partnerSchema = (currency: string) =>
         return parsed.zips;
       }),
     // Blank: the console's default fee.
-    feeMinor: z.string().transform((text, context) => {
-      if (text.trim() === "") return null;
-      const parsed = parseAmount(text, currency);
-      if (parsed.ok) return parsed.minor;
-      context.addIssue({ code: "custom", message: parsed.error });
-      return z.NEVER;
-    }),
+    feeMinor: optionalAmount(currency),
     // One field per service the site offers; blank: the partner's fee.
     serviceFees: z.array(z.string().max(20, "Enter an amount.")).transform((texts, context) => {
       const fees: Record<string, number> = {};
@@ -57,6 +64,34 @@ const partnerSchema = (currency: string) =>
       }
       return fees;
     }),
+    takesCalls: z.boolean(),
+    // Blank: the Partners page's default fee per call.
+    callFeeMinor: optionalAmount(currency),
+    hours: z
+      .string("Enter the hours.")
+      .max(MAX_HOURS_LENGTH * 2, `The hours can be at most ${MAX_HOURS_LENGTH} characters.`)
+      .transform((text, context) => {
+        const parsed = parseHours(text);
+        if (parsed.ok) return parsed.text;
+        context.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }),
+    // Blank: no cap.
+    callsPerDay: z
+      .string()
+      .max(20, "Enter a whole number of calls, like 10, or leave it blank for no cap.")
+      .transform((text, context) => {
+        const trimmed = text.trim();
+        if (trimmed === "") return null;
+        const calls = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+        if (calls >= 1 && calls <= MAX_CALLS_PER_DAY) return calls;
+        context.addIssue({
+          code: "custom",
+          message: `Enter a whole number of calls from 1 to ${MAX_CALLS_PER_DAY.toLocaleString("en-US")}, or leave it blank for no cap.`,
+        });
+        return z.NEVER;
+      }),
+    priority: z.enum(["1", "2", "3"], "Choose a priority: 1, 2 or 3.").transform(Number),
   });
 
 export type PartnerInput = z.infer<ReturnType<typeof partnerSchema>>;
@@ -80,6 +115,11 @@ export function validatePartner(
     zipCodes: field("zipCodes") ?? "",
     feeMinor: field("fee") ?? "",
     serviceFees: PARTNER_SERVICES.map((_, index) => field(`serviceFee${index}`) ?? ""),
+    takesCalls: field("takesCalls") === "on",
+    callFeeMinor: field("callFee") ?? "",
+    hours: field("hours"),
+    callsPerDay: field("callsPerDay") ?? "",
+    priority: field("priority"),
   });
   if (result.success) return { success: true, partner: result.data };
   const errors: PartnerFormErrors = {};

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/index.server.ts";
 import { isRowId } from "../../lib/row-id.ts";
 import type { PartnerInput } from "./partner-form.server.ts";
@@ -9,7 +9,13 @@ import { partners, referrals } from "./schema.server.ts";
 export interface Partner extends PartnerInput {
   id: string;
   active: boolean;
+  /** Paused since then (no calls, no offers); null when not paused. */
+  pausedAt: Date | null;
 }
+
+/** A new partner: the availability the form always gives may be left to its defaults (no calls, 24/7, priority 2). */
+type NewPartner = Omit<PartnerInput, AvailabilityField> & Partial<Pick<PartnerInput, AvailabilityField>>;
+type AvailabilityField = "takesCalls" | "callFeeMinor" | "hours" | "callsPerDay" | "priority";
 
 /** A partner's row on /admin/partners: who they are and how they answer referrals. */
 export interface PartnerWithStats extends Partner {
@@ -30,6 +36,12 @@ const partnerColumns = {
   active: partners.active,
   feeMinor: partners.feeMinor,
   serviceFees: partners.serviceFees,
+  takesCalls: partners.takesCalls,
+  callFeeMinor: partners.callFeeMinor,
+  hours: partners.hours,
+  callsPerDay: partners.callsPerDay,
+  priority: partners.priority,
+  pausedAt: partners.pausedAt,
 };
 
 export async function listPartners(db: Database): Promise<PartnerWithStats[]> {
@@ -57,7 +69,7 @@ export async function findPartner(db: Database, id: string): Promise<Partner | n
   return partner ?? null;
 }
 
-export async function addPartner(db: Database, partner: PartnerInput): Promise<string> {
+export async function addPartner(db: Database, partner: NewPartner): Promise<string> {
   const [added] = await db.insert(partners).values(partner).returning({ id: partners.id });
   return added!.id;
 }
@@ -76,6 +88,25 @@ export async function setPartnerActive(db: Database, id: string, active: boolean
   return updated.length > 0;
 }
 
+/**
+ * "Pause" (no calls and no offers from now) or "Resume": what it did, or "unchanged" when the partner already was
+ * (a second click changes nothing, not even the time paused since), or "not-found".
+ */
+export async function setPartnerPaused(
+  db: Database,
+  id: string,
+  paused: boolean,
+): Promise<"paused" | "resumed" | "unchanged" | "not-found"> {
+  if (!isRowId(id)) return "not-found";
+  const updated = await db
+    .update(partners)
+    .set({ pausedAt: paused ? sql`now()` : null })
+    .where(and(eq(partners.id, id), paused ? isNull(partners.pausedAt) : isNotNull(partners.pausedAt)))
+    .returning({ id: partners.id });
+  if (updated.length > 0) return paused ? "paused" : "resumed";
+  return (await findPartner(db, id)) ? "unchanged" : "not-found";
+}
+
 /** A partner the Refer section offers, with whether they serve the lead's ZIP. */
 export interface ReferralCandidate {
   id: string;
@@ -86,8 +117,8 @@ export interface ReferralCandidate {
 }
 
 /**
- * Active partners for a lead: those serving its ZIP first, then by name; only those offering `service` when
- * one is chosen.
+ * Active partners not paused, for a lead: those serving its ZIP first, then by name; only those offering `service`
+ * when one is chosen.
  */
 export async function referralCandidates(
   db: Database,
@@ -102,7 +133,7 @@ export async function referralCandidates(
       zipCodes: partners.zipCodes,
     })
     .from(partners)
-    .where(eq(partners.active, true))
+    .where(and(eq(partners.active, true), isNull(partners.pausedAt)))
     .orderBy(asc(partners.name));
   return active
     .filter((partner) => !service || partner.services.includes(service))

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, RunStatement } from "../db/index.server.ts";
 import { sqlNames } from "../db/index.server.ts";
 import { countHitCte, limitResult } from "../limits/index.server.ts";
@@ -405,7 +405,7 @@ export function createReferrals(settings: ReferralSettings) {
       return statement ? { number: statement.number, rows: statementRows(statement.csv) } : null;
     },
 
-    /** "Send referral": offers the lead to the chosen active partners. */
+    /** "Send referral": offers the lead to the chosen partners still active and not paused. */
     async offer(input: {
       leadId: string;
       partnerIds: string[];
@@ -420,7 +420,7 @@ export function createReferrals(settings: ReferralSettings) {
         ? await db
             .select({ id: partners.id, name: partners.name, email: partners.email, phone: partners.phone })
             .from(partners)
-            .where(and(inArray(partners.id, ids), eq(partners.active, true)))
+            .where(and(inArray(partners.id, ids), eq(partners.active, true), isNull(partners.pausedAt)))
         : [];
       if (chosen.length === 0) return { kind: "no-partners" };
       if (job.optOut && !input.optOutConfirmed) return { kind: "needs-confirmation", reason: job.optOut };

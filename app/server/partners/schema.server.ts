@@ -14,23 +14,56 @@ import {
 import { contactRequests } from "../leads/schema.server.ts";
 
 /** Partner plumbers the operator refers jobs to. They have no accounts: each referral's link is their access. */
-export const partners = pgTable("partners", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  name: text("name").notNull(),
-  business: text("business").notNull(),
-  phone: text("phone").notNull(),
-  email: text("email").notNull(),
-  /** The services (as the site names them) the partner takes. */
-  services: text("services").array().notNull(),
-  /** The 5-digit ZIP codes the partner serves. */
-  zipCodes: text("zip_codes").array().notNull(),
-  /** Deactivated partners are kept, with their referrals, but offered no new jobs. */
-  active: boolean("active").notNull().default(true),
-  /** "Fee per referral" in minor units of CONVERSION_CURRENCY; null: the console's default fee. */
-  feeMinor: integer("fee_minor"),
-  /** The partner's fee for some services (by the site's service names), in place of `fee_minor` for those jobs. */
-  serviceFees: jsonb("service_fees").$type<Record<string, number>>().notNull().default({}),
+export const partners = pgTable(
+  "partners",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    name: text("name").notNull(),
+    business: text("business").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    /** The services (as the site names them) the partner takes. */
+    services: text("services").array().notNull(),
+    /** The 5-digit ZIP codes the partner serves. */
+    zipCodes: text("zip_codes").array().notNull(),
+    /** Deactivated partners are kept, with their referrals, but offered no new jobs. */
+    active: boolean("active").notNull().default(true),
+    /** "Fee per referral" in minor units of CONVERSION_CURRENCY; null: the console's default fee. */
+    feeMinor: integer("fee_minor"),
+    /** The partner's fee for some services (by the site's service names), in place of `fee_minor` for those jobs. */
+    serviceFees: jsonb("service_fees").$type<Record<string, number>>().notNull().default({}),
+    /** "Send calls to this partner": the calls module may ring them. */
+    takesCalls: boolean("takes_calls").notNull().default(false),
+    /** "Fee per call" in minor units of CONVERSION_CURRENCY; null: the Partners page's "Default fee per call". */
+    callFeeMinor: integer("call_fee_minor"),
+    /** "Hours" as the operator wrote them (partner-hours.server.ts), on the operator's wall clock. */
+    hours: text("hours").notNull().default("24/7"),
+    /** "Calls per day": at most this many calls a day; null: no cap. */
+    callsPerDay: integer("calls_per_day"),
+    /** "Priority": 1 is tried first, 3 last. */
+    priority: integer("priority").notNull().default(2),
+    /** Paused since then: no calls and no referral offers until resumed. */
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+  },
+  (table) => [
+    // The partners serving a ZIP code, found by the code among a thousand partners' lists.
+    index("partners_zip_codes_idx").using("gin", table.zipCodes),
+    check("partners_priority_range", sql`${table.priority} BETWEEN 1 AND 3`),
+    check("partners_calls_per_day_positive", sql`${table.callsPerDay} IS NULL OR ${table.callsPerDay} > 0`),
+    check("partners_call_fee_not_negative", sql`${table.callFeeMinor} IS NULL OR ${table.callFeeMinor} >= 0`),
+  ],
+);
+
+/** The Partners page's settings for routing calls and referring leads by rules (one row). */
+export const partnerSettings = pgTable("partner_settings", {
+  id: integer("id").primaryKey().default(1),
+  /** "Route calls to partners". */
+  routeCalls: boolean("route_calls").notNull().default(false),
+  /** "Default fee per call" in minor units, for partners without a fee per call of their own. */
+  defaultCallFeeMinor: integer("default_call_fee_minor").notNull().default(0),
+  /** "Refer new leads automatically". */
+  referAutomatically: boolean("refer_automatically").notNull().default(false),
 });
 
 /**

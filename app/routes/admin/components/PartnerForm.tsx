@@ -15,10 +15,32 @@ interface PartnerValues {
   fee: string;
   /** The partner's fee for some services, as plain decimals by service name. */
   serviceFees: Record<string, string>;
+  /** "Send calls to this partner". */
+  takesCalls: boolean;
+  /** The partner's own fee per call as a plain decimal; "" for the default. */
+  callFee: string;
+  hours: string;
+  /** The cap as typed; "" for none. */
+  callsPerDay: string;
+  priority: number;
 }
 
 type Errors = Partial<
-  Record<"name" | "business" | "phone" | "email" | "services" | "zipCodes" | "feeMinor" | "serviceFees", string>
+  Record<
+    | "name"
+    | "business"
+    | "phone"
+    | "email"
+    | "services"
+    | "zipCodes"
+    | "feeMinor"
+    | "serviceFees"
+    | "callFeeMinor"
+    | "hours"
+    | "callsPerDay"
+    | "priority",
+    string
+  >
 >;
 
 export function PartnerForm({
@@ -27,6 +49,7 @@ export function PartnerForm({
   services,
   action,
   feeHint,
+  callFeeHint,
 }: {
   values: PartnerValues | null;
   errors?: Errors;
@@ -35,6 +58,8 @@ export function PartnerForm({
   action?: string;
   /** What the fee field takes, with the currency and the default fee. */
   feeHint: string;
+  /** What the fee per call takes, with the currency and the default fee per call. */
+  callFeeHint: string;
 }) {
   return (
     <Form method="post" action={action} className="mt-3 grid max-w-xl gap-4" noValidate>
@@ -163,6 +188,75 @@ export function PartnerForm({
           <FieldError id="partner-service-fees-error" error={errors.serviceFees} />
         </fieldset>
       </details>
+      <fieldset className="grid gap-4">
+        <legend className="font-semibold text-slate-900">Calls and hours</legend>
+        <label htmlFor="partner-takesCalls" className="flex items-center gap-2 text-slate-900">
+          <input
+            id="partner-takesCalls"
+            type="checkbox"
+            name="takesCalls"
+            defaultChecked={values?.takesCalls ?? false}
+            className="size-5"
+          />
+          Send calls to this partner
+        </label>
+        <TextField
+          id="partner-callFee"
+          name="callFee"
+          label="Fee per call"
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={20}
+          hint={callFeeHint}
+          defaultValue={values?.callFee ?? ""}
+          error={errors.callFeeMinor}
+        />
+        <TextField
+          id="partner-hours"
+          name="hours"
+          required
+          label="Hours"
+          autoComplete="off"
+          maxLength={200}
+          hint="When the partner takes calls and new leads, on your clock: 24/7, or like Mon-Fri 07:00-19:00, Sat 08:00-12:00 (an end before the start runs overnight)."
+          defaultValue={values?.hours ?? "24/7"}
+          error={errors.hours}
+        />
+        <TextField
+          id="partner-callsPerDay"
+          name="callsPerDay"
+          label="Calls per day"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={20}
+          hint="At most this many calls a day; blank: no cap."
+          defaultValue={values?.callsPerDay ?? ""}
+          error={errors.callsPerDay}
+        />
+        <div>
+          <label htmlFor="partner-priority" className="font-semibold text-slate-900">
+            Priority
+          </label>
+          <select
+            id="partner-priority"
+            name="priority"
+            defaultValue={String(values?.priority ?? 2)}
+            aria-invalid={errors.priority ? true : undefined}
+            aria-describedby={
+              errors.priority ? "partner-priority-hint partner-priority-error" : "partner-priority-hint"
+            }
+            className={fieldClass}
+          >
+            <option value="1">1 (first)</option>
+            <option value="2">2</option>
+            <option value="3">3 (last)</option>
+          </select>
+          <p id="partner-priority-hint" className="mt-1 text-sm text-slate-700">
+            Calls and new leads go to priority 1 partners first, then 2, then 3.
+          </p>
+          <FieldError id="partner-priority-error" error={errors.priority} />
+        </div>
+      </fieldset>
       <div>
         <button type="submit" className={buttonClass}>
           Save partner

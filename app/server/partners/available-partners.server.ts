@@ -1,0 +1,95 @@
+import { and, arrayContains, asc, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../db/index.server.ts";
+import { isOpen, parseHours } from "./partner-hours.server.ts";
+import { partnerSettings, partners } from "./schema.server.ts";
+
+/**
+ * Who may take a job at a moment, by the partners' availability: active, not paused, within their hours, serving
+ * the ZIP code and the service. What only the calls module knows (a partner on a call, the day's calls against the
+ * cap, whose turn it is) it applies itself.
+ */
+
+interface AvailablePartner {
+  id: string;
+  name: string;
+  business: string;
+  phone: string;
+  email: string;
+  /** 1 is tried first, 3 last. */
+  priority: number;
+  takesCalls: boolean;
+  /** The partner's fee per call, else the default fee per call, in minor units. */
+  callFeeMinor: number;
+  /** At most this many calls a day; null: no cap. */
+  callsPerDay: number | null;
+  hours: string;
+  services: string[];
+}
+
+export interface JobAt {
+  zip: string;
+  /** The service as the site names it; null: any service. */
+  service: string | null;
+  at: Date;
+  /** OPERATOR_TIME_ZONE: the wall clock the partners' hours are read on. */
+  timeZone: string;
+}
+
+/** Available partners for a job, by priority (then by id, so the order is the same every time). */
+async function availablePartners(db: Database, job: JobAt): Promise<AvailablePartner[]> {
+  const rows = await db
+    .select({
+      id: partners.id,
+      name: partners.name,
+      business: partners.business,
+      phone: partners.phone,
+      email: partners.email,
+      priority: partners.priority,
+      takesCalls: partners.takesCalls,
+      callFeeMinor: sql<number>`coalesce(${partners.callFeeMinor}, (SELECT ${partnerSettings.defaultCallFeeMinor}
+        FROM ${partnerSettings} WHERE ${partnerSettings.id} = 1), 0)::int`,
+      callsPerDay: partners.callsPerDay,
+      hours: partners.hours,
+      services: partners.services,
+    })
+    .from(partners)
+    .where(and(eq(partners.active, true), isNull(partners.pausedAt), arrayContains(partners.zipCodes, [job.zip])))
+    .orderBy(asc(partners.priority), asc(partners.id));
+  return rows
+    .filter(({ services }) => job.service === null || services.includes(job.service))
+    .filter(({ hours }) => {
+      const parsed = parseHours(hours);
+      return parsed.ok && isOpen(parsed.hours, job.at, job.timeZone);
+    });
+}
+
+/** A partner the calls module may ring. */
+export interface CallablePartner {
+  id: string;
+  business: string;
+  phone: string;
+  /** 1 is rung first, 3 last. */
+  priority: number;
+  /** What a billable call costs the partner, in minor units of CONVERSION_CURRENCY. */
+  callFeeMinor: number;
+  /** At most this many calls a day; null: no cap. */
+  callsPerDay: number | null;
+}
+
+/**
+ * The partners who may take a call at `at` for a ZIP code and a service: available (above) and "Send calls to
+ * this partner" on. Not applied here: a partner on a call, the day's cap, round robin (the calls module's).
+ */
+export async function callablePartners(db: Database, call: JobAt): Promise<CallablePartner[]> {
+  const available = await availablePartners(db, call);
+  return available
+    .filter((partner) => partner.takesCalls)
+    .map(({ id, business, phone, priority, callFeeMinor, callsPerDay }) => ({
+      id,
+      business,
+      phone,
+      priority,
+      callFeeMinor,
+      callsPerDay,
+    }));
+}
