@@ -1,52 +1,27 @@
-import { BlockList, isIP } from "node:net";
+import ipaddr from "ipaddr.js";
+import { isIP } from "node:net";
 
 /**
- * Addresses no URL an operator gives may reach: this machine, the private networks around it, link-local
- * (where cloud metadata services answer, 169.254.169.254), carrier-grade NAT, documentation, benchmarking,
- * multicast and reserved ranges, and the IPv6 forms that embed or tunnel to IPv4.
+ * IPv6's global unicast space (IANA's IPv6 Address Space registry): every IPv6 address on the public internet is in
+ * it. Outside it are this machine, the IPv4-compatible (::/96) and IPv4-translated forms, site-local (fec0::/10),
+ * link-local, unique-local, multicast and space the IETF keeps in reserve.
  */
-const NOT_PUBLIC = new BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.88.99.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96],
-  ["64:ff9b:1::", 48],
-  ["100::", 64],
-  ["2001::", 23],
-  ["2001:db8::", 32],
-  ["2002::", 16],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, "ipv6");
-}
+const GLOBAL_UNICAST = ipaddr.IPv6.parse("2000::");
+const GLOBAL_UNICAST_PREFIX = 3;
 
 /**
- * True for an address on the public internet; false for anything else, or for what is not an address. An
- * IPv4-mapped IPv6 address (::ffff:a.b.c.d) is judged by its IPv4 address (BlockList applies IPv4 rules to it).
+ * True for an address on the public internet; false for anything else, or for what is not an address written the
+ * usual way (`0x7f.1` is not). An address is public when it falls in none of the ranges of IANA's IPv4 and IPv6
+ * Special-Purpose Address Registries (as `ipaddr.js` names them: private networks, loopback, link-local where cloud
+ * metadata answers, carrier-grade NAT, documentation, benchmarking, NAT64, 6to4, Teredo, segment routing and the
+ * rest), even those the registry calls globally reachable, since no push service or webhook receiver is on them.
+ * An IPv4-mapped IPv6 address (::ffff:a.b.c.d) is judged by its IPv4 address.
  */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !NOT_PUBLIC.check(address, family === 4 ? "ipv4" : "ipv6");
+  if (isIP(address) === 0) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  const ipv6 = parsed as ipaddr.IPv6;
+  if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().range() === "unicast";
+  return ipv6.match(GLOBAL_UNICAST, GLOBAL_UNICAST_PREFIX) && ipv6.range() === "unicast";
 }
