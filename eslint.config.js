@@ -5,7 +5,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
-import { serverModuleBoundaries } from "./tooling/module-boundaries.js";
+import { floorBoundaries, serverModuleBoundaries } from "./tooling/module-boundaries.js";
 
 const layerBoundaries = [
   { target: "./app", from: ["./scripts", "./tests"], message: "The app never imports scripts or tests." },
@@ -59,7 +59,12 @@ export default tseslint.config(
     // and a table may name another module's table in a foreign key (the database keeps the two consistent).
     files: ["app/**/*.{ts,tsx}", "scripts/**/*.ts", "server.ts"],
     ignores: ["**/*.test.ts", "app/server/*/schema.server.ts"],
-    rules: { "import-x/no-restricted-paths": ["error", { zones: [...layerBoundaries, ...serverModuleBoundaries()] }] },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        { zones: [...layerBoundaries, ...serverModuleBoundaries(), ...floorBoundaries()] },
+      ],
+    },
   },
   {
     // Server code logs through app/server/log.server.ts, which keeps personal data out of the logs.

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "react-router";
 import { LandingSections } from "~/components/LandingSections.tsx";
 import type { LandingPage } from "~/content/types.ts";
-import { landingPageMeta } from "~/lib/landing-page.ts";
+import { landingPageMeta } from "~/content/landing-page-meta.ts";
 import { usePageChrome, type PageChromeHandle } from "~/lib/page-chrome.ts";
 import { fillCompanyDeep } from "~/lib/text.ts";
 

@@ -1,5 +1,5 @@
 import type { BenefitCard, CallToAction, HeroContent, SectionHeading, ServiceCard, Testimonial } from "./types.ts";
-import type { PageSeo } from "~/content/types.ts";
+import type { PageSeo } from "~/lib/seo.ts";
 
 export const homeSeo: PageSeo = {
   title: "24/7 Emergency Plumbing Service | Fast, Licensed Local Plumbers",

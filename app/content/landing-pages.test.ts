@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { landingPageMeta } from "~/lib/landing-page.ts";
+import { landingPageMeta } from "~/content/landing-page-meta.ts";
 import { landingPages } from "./landing-pages.ts";
 import { sitePages } from "./site-pages.ts";
 

@@ -1,4 +1,4 @@
-import type { PageSeo } from "~/content/types.ts";
+import type { PageSeo } from "~/lib/seo.ts";
 
 /** Copy for /contact and /do-not-sell: headings, field labels and placeholders, and the success and error messages. */
 

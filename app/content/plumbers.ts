@@ -1,5 +1,5 @@
 import type { CallToAction, HeroContent, PlumberProfile, SectionHeading } from "./types.ts";
-import type { PageSeo } from "~/content/types.ts";
+import type { PageSeo } from "~/lib/seo.ts";
 
 export const plumbersSeo: PageSeo = {
   title: "Local Professional Plumbers Near You | Licensed, Insured, 24/7",

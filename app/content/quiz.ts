@@ -1,5 +1,5 @@
 import type { CallToAction } from "./types.ts";
-import type { PageSeo } from "~/content/types.ts";
+import type { PageSeo } from "~/lib/seo.ts";
 import {
   homeAges,
   homeTypes,

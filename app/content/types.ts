@@ -1,6 +1,7 @@
-import type { IconName } from "~/components/Icon.tsx";
+import type { IconName } from "./icons.ts";
 import type { PhonePlacement } from "~/lib/phone-placements.ts";
 import type { PageChrome } from "~/lib/page-chrome.ts";
+import type { FaqItem, PageSeo } from "~/lib/seo.ts";
 
 /** Shapes of the typed copy that section components render. Copy may contain `{company}`. */
 
@@ -100,19 +101,6 @@ export interface SystemType {
 }
 
 /** A page's title, description and path for its meta tags, canonical link and Open Graph tags. */
-export interface PageSeo {
-  title: string;
-  description: string;
-  /** The route's own path, used for the canonical link and og:url. */
-  path: string;
-  keywords?: string;
-}
-
-export interface FaqItem {
-  question: string;
-  answer: string;
-}
-
 export interface ProcessStep {
   title: string;
   description: string;

@@ -1,6 +1,18 @@
 import type { MetaDescriptor } from "react-router";
 import { siteConfig } from "~/config/site.ts";
-import type { FaqItem, PageSeo } from "~/content/types.ts";
+
+export interface PageSeo {
+  title: string;
+  description: string;
+  /** The route's own path, used for the canonical link and og:url. */
+  path: string;
+  keywords?: string;
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
 
 export function canonicalUrl(path: string): string {
   return `${siteConfig.siteUrl}${path === "/" ? "/" : path}`;

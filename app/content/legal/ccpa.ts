@@ -1,5 +1,5 @@
 import type { LegalDocumentContent } from "../types.ts";
-import type { PageSeo } from "~/content/types.ts";
+import type { PageSeo } from "~/lib/seo.ts";
 
 export const ccpaSeo: PageSeo = {
   title: "California Consumer Privacy Act (CCPA) Notice",

@@ -25,7 +25,7 @@ import { requireOperator } from "~/server/console/index.server.ts";
 import { leadReferrals, referralCandidates } from "~/server/partners/index.server.ts";
 import { WEBHOOK_QUEUE } from "~/server/webhooks/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
-import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
+import { PARTNER_SERVICES } from "~/content/partner-services.ts";
 import { ReferSection, type ReferErrors } from "./components/ReferSection.tsx";
 import { AMOUNT_MAX_LENGTH, centsToDecimal, formatMoney, parseAmount } from "~/lib/money.ts";
 

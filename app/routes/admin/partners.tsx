@@ -3,7 +3,7 @@ import type { Route } from "./+types/partners";
 import { DataTable, buttonClass, linkClass } from "./components/TableRegion.tsx";
 import { TextField } from "./components/FormField.tsx";
 import { PartnerForm } from "./components/PartnerForm.tsx";
-import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
+import { PARTNER_SERVICES } from "~/content/partner-services.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { formatDuration } from "~/lib/duration.ts";
 import { callFeeHint } from "./components/partner-hints.server.ts";

@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import express from "express";
 import proxyAddr from "proxy-addr";
+import type { AppLoadContext } from "react-router";
 import type { Env } from "~/config/env.server.ts";
 import { LEAD_ENDPOINT } from "~/lib/lead-schemas.ts";
 import { SITE_EVENTS_ENDPOINT } from "~/lib/site-events.ts";
@@ -14,7 +15,6 @@ import { TRACKING_NUMBER_ENDPOINT } from "~/lib/tracking-number.ts";
 import { consoleGate, isConsolePath, type Operator } from "../console/index.server.ts";
 import { createPostRateLimit } from "../limits/index.server.ts";
 import { log } from "../log.server.ts";
-import type { AppServices } from "../services.server.ts";
 import { responseCompression } from "./compression.server.ts";
 import { leadEndpointCors } from "./cors.server.ts";
 import { nonceForRenderedResponses } from "./csp.server.ts";
@@ -42,8 +42,12 @@ export function newHttpServer(): Server {
   return server;
 }
 
-/** Has `server` answer every request with the app's services and front end. */
-export function serveApp(server: Server, env: Env, services: AppServices, frontEnd: FrontEnd): void {
+/**
+ * Has `server` answer every request with the app's services and front end. The composition root hands over the
+ * services the routes get in their load context; the edge calls some of them itself (the lead intake, the counter
+ * of page views, Twilio's webhooks, the read API, the console's sessions).
+ */
+export function serveApp(server: Server, env: Env, services: AppLoadContext["services"], frontEnd: FrontEnd): void {
   const app = express();
   app.set("trust proxy", env.TRUST_PROXY);
   const { siteConfig } = frontEnd;

@@ -1,4 +1,4 @@
-import { knownService } from "../../lib/partner-services.ts";
+import { knownService } from "~/content/partner-services.ts";
 
 /**
  * What a message may carry of text a visitor typed. Texts, push notifications and email subjects are where a

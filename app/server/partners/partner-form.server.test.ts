@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
+import { PARTNER_SERVICES } from "~/content/partner-services.ts";
 import { validatePartner } from "./partner-form.server.ts";
 
 function form(fields: Record<string, string | string[]>): FormData {

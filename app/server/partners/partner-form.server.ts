@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PARTNER_SERVICES } from "~/lib/partner-services.ts";
+import { PARTNER_SERVICES } from "~/content/partner-services.ts";
 import { MAX_PARTNER_ZIPS, parseZipList } from "~/lib/zip-codes.ts";
 import { parseAmount } from "../ledger/index.server.ts";
 import { MAX_HOURS_LENGTH, parseHours } from "./partner-hours.server.ts";

@@ -12,7 +12,7 @@ import {
   referralJob,
 } from "../leads/index.server.ts";
 import { queueWebhooksCte } from "../webhooks/index.server.ts";
-import { knownService } from "../../lib/partner-services.ts";
+import { knownService } from "~/content/partner-services.ts";
 import { isRowId } from "../../lib/row-id.ts";
 import { formatTime, wallClock } from "../../lib/operator-time.ts";
 import {

@@ -1,4 +1,4 @@
-import { landingPages } from "~/content/landing-pages.ts";
+import { landingPages } from "./landing-pages.ts";
 
 /** The services the site offers, as its service pages name them: what a partner can be matched on. */
 export const PARTNER_SERVICES: readonly string[] = landingPages

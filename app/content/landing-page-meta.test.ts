@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site.ts";
 import { landingPages } from "~/content/landing-pages.ts";
 import type { LandingPage } from "~/content/types.ts";
-import { landingPageMeta } from "./landing-page.ts";
+import { landingPageMeta } from "./landing-page-meta.ts";
 
 function page(path: string): LandingPage {
   const found = landingPages.find((landingPage) => landingPage.seo.path === path);

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { siteConfig } from "~/config/site.ts";
-import type { LandingPage } from "~/content/types.ts";
+import type { LandingPage } from "./types.ts";
 import { breadcrumbJsonLd, faqPageJsonLd, pageMeta } from "~/lib/seo.ts";
 import { fillCompanyDeep } from "~/lib/text.ts";
 
