@@ -1,17 +1,19 @@
-import { createServer, type IncomingHttpHeaders } from "node:http";
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 
 /**
  * A receiving end for webhooks, as an operator's system would be: it reads each POST and verifies its signature with
  * Standard Webhooks' reference implementation (`Webhook.verify`) before counting it, and answers with the status
- * the test chooses.
+ * the test chooses, at once, after a delay, or (a slow receiver) at once but its body a byte at a time.
  */
 
 export interface ReceivedWebhook {
   id: string;
   timestamp: string;
   body: string;
+  /** When it arrived (Date.now()). */
+  receivedAt: number;
   /** The payload, parsed by `Webhook.verify` (it throws for a bad signature or a stale timestamp). */
   payload: { type: string; timestamp: string; data: Record<string, unknown> };
 }
@@ -26,11 +28,26 @@ export interface WebhookReceiver {
   secret: string | null;
   /** The status answered to each delivery (200 unless changed). */
   status: number;
+  /** Answers whose body the sender stopped reading before it was whole (a trickled answer cut off). */
+  cutOff: number;
   stop(): Promise<void>;
 }
 
-export async function startWebhookReceiver(options: { delayMs?: number } = {}): Promise<WebhookReceiver> {
-  const receiver: Omit<WebhookReceiver, "url" | "stop"> = { received: [], unverified: 0, secret: null, status: 200 };
+export interface ReceiverOptions {
+  /** Answers this long after the request arrived. */
+  delayMs?: number;
+  /** Answers the status line and headers at once, then the body a byte every `everyMs` for `forMs`. */
+  trickle?: { everyMs: number; forMs: number };
+}
+
+export async function startWebhookReceiver(options: ReceiverOptions = {}): Promise<WebhookReceiver> {
+  const receiver: Omit<WebhookReceiver, "url" | "stop"> = {
+    received: [],
+    unverified: 0,
+    secret: null,
+    status: 200,
+    cutOff: 0,
+  };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -43,11 +60,13 @@ export async function startWebhookReceiver(options: { delayMs?: number } = {}): 
           id: headers["webhook-id"]!,
           timestamp: headers["webhook-timestamp"]!,
           body,
+          receivedAt: Date.now(),
           payload,
         });
       } catch {
         receiver.unverified += 1;
       }
+      if (options.trickle) return trickle(response, receiver.status, options.trickle, () => (receiver.cutOff += 1));
       setTimeout(() => {
         response.writeHead(receiver.status, { "content-type": "text/plain" }).end("ok");
       }, options.delayMs ?? 0);
@@ -62,6 +81,26 @@ export async function startWebhookReceiver(options: { delayMs?: number } = {}): 
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  });
+}
+
+/** The status and headers at once, then a byte every `everyMs` until `forMs` have passed: no idle timeout fires. */
+function trickle(
+  response: ServerResponse,
+  status: number,
+  { everyMs, forMs }: { everyMs: number; forMs: number },
+  onCutOff: () => void,
+) {
+  response.writeHead(status, { "content-type": "text/plain" });
+  response.flushHeaders();
+  const endAt = Date.now() + forMs;
+  const timer = setInterval(() => {
+    if (Date.now() + everyMs < endAt) response.write(".");
+    else response.end(".");
+  }, everyMs);
+  response.on("close", () => {
+    clearInterval(timer);
+    if (!response.writableFinished) onCutOff();
   });
 }
 

@@ -248,6 +248,48 @@ describe("webhook deliveries through the outbox's lease", () => {
     expect(receiver.unverified).toBe(0);
   });
 
+  test("a receiver trickling its answer for 90 s holds up no other endpoint: its attempt is ended at 15 s and retried on the schedule", async () => {
+    // Answers 200 at once, then a byte every 5 s for 90 s: no idle timeout would ever end it.
+    const slow = await startWebhookReceiver({ trickle: { everyMs: 5 * SECOND, forMs: 90 * SECOND } });
+    receiver = await startWebhookReceiver();
+    try {
+      const worker = startWorker(database);
+      const webhooks = consoleOn(database, worker);
+      const slowId = await addEndpoint(webhooks, slow, ["lead.created"]);
+      const fastId = await addEndpoint(webhooks, receiver, ["lead.created"]);
+      await webhooks.sendTest(slowId);
+      await waitUntil(() => slow.received.length === 1);
+      const slowBegan = Date.now();
+
+      // While the slow one trickles, each delivery to the other endpoint arrives as soon as it is queued.
+      for (const [index, atMs] of [1 * SECOND, 8 * SECOND].entries()) {
+        await new Promise((resolve) => setTimeout(resolve, slowBegan + atMs - Date.now()));
+        const queuedAt = Date.now();
+        await webhooks.sendTest(fastId);
+        await waitUntil(() => receiver.received.length === index + 1);
+        expect(receiver.received[index]!.receivedAt - queuedAt).toBeLessThan(2 * SECOND);
+      }
+
+      const slowDelivery = async () =>
+        (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, slowId)))[0]!;
+      await waitUntil(async () => (await slowDelivery()).lastError !== null, 20 * SECOND);
+      const row = await slowDelivery();
+      // Cut off at the 15 s deadline for the whole answer, though its status was 200: a failed attempt.
+      expect(slow.cutOff).toBe(1);
+      expect(row.statusCode).toBeNull();
+      expect(row.durationMs).toBeGreaterThanOrEqual(15 * SECOND);
+      expect(row.durationMs).toBeLessThan(17 * SECOND);
+      expect(row.lastError).toMatch(/no whole answer within 15000 ms/);
+      expect(row).toMatchObject({ attempts: 1, sentAt: null, failedAt: null });
+      expect(
+        Math.abs(row.nextAttemptAt.getTime() - row.lastAttemptAt!.getTime() - SPECIFICATION_SCHEDULE[0]!),
+      ).toBeLessThan(SECOND);
+      expect(receiver.unverified + slow.unverified).toBe(0);
+    } finally {
+      await slow.stop();
+    }
+  }, 40_000);
+
   test("an endpoint failing for 5 days is turned off and the operator emailed once; its queued deliveries are not sent", async () => {
     receiver = await startWebhookReceiver();
     receiver.status = 503;

@@ -32,7 +32,7 @@ const pushPayload = z.object({
 
 /** How long a push service keeps an alert for a device that is offline: an alert hours late is no alert. */
 const TIME_TO_LIVE_SECONDS = 4 * 3_600;
-/** A push service that has not answered in this long is tried again later. */
+/** A push service whose whole answer has not come in this long is tried again later. */
 const SEND_TIMEOUT_MS = 15_000;
 
 const devicesTable = sqlNames(pushSubscriptions);

@@ -119,19 +119,23 @@ describe("sendOutbound", () => {
     server = createServer((req, res) => {
       received += 1;
       req.resume();
-      res.writeHead(201).end("ok");
+      if (req.url !== "/trickle") return void res.writeHead(201).end("ok");
+      // Answers at once, then a byte every 100 ms for ever: no idle timeout would ever fire.
+      res.writeHead(200);
+      const trickle = setInterval(() => res.write("."), 100);
+      res.on("close", () => clearInterval(trickle));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     port = (server.address() as AddressInfo).port;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const send = (url: string, allowPrivate: boolean) =>
+  const send = (url: string, allowPrivate: boolean, timeoutMs = 2_000) =>
     sendOutbound(new URL(url), {
       method: "POST",
       headers: { "Content-Type": "text/plain" },
       body: "hello",
-      timeoutMs: 2_000,
+      timeoutMs,
       rule: { allowPrivate },
     });
 
@@ -145,5 +149,11 @@ describe("sendOutbound", () => {
   test("with private addresses allowed, it delivers and reads the answer", async () => {
     expect(await send(`http://localhost:${port}/x`, true)).toMatchObject({ status: 201, body: "ok" });
     expect(received).toBe(1);
+  });
+
+  test("the whole answer, body included, must be in by the deadline: a server trickling its body is cut off", async () => {
+    const started = performance.now();
+    await expect(send(`http://localhost:${port}/trickle`, true, 500)).rejects.toThrow(/no whole answer within 500 ms/);
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

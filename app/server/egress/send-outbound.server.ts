@@ -5,7 +5,7 @@ import type { LookupFunction } from "node:net";
 import { isPublicAddress } from "./public-address.server.ts";
 import type { OutboundRule } from "./outbound-url.server.ts";
 
-/** What the called server answered: its status and headers, and its body up to 64 KB. */
+/** What the called server answered: its status and headers, and its body up to 64 KB (the rest is not kept). */
 export interface OutboundResponse {
   status: number;
   headers: IncomingHttpHeaders;
@@ -45,6 +45,10 @@ export function sendOutbound(
     headers: Record<string, string>;
     body: Uint8Array | string;
     signal?: AbortSignal;
+    /**
+     * The whole answer, status line, headers and body, must be in within this long from the start: a server that
+     * answers at once and then trickles its body a byte at a time is cut off at this deadline all the same.
+     */
     timeoutMs: number;
     rule: OutboundRule;
   },
@@ -61,9 +65,12 @@ export function sendOutbound(
       headers: { ...options.headers, "Content-Length": String(Buffer.byteLength(options.body)) },
       lookup: guardedLookup(options.rule),
       signal: options.signal,
-      timeout: options.timeoutMs,
     });
-    request.on("timeout", () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
+    const deadline = setTimeout(
+      () => request.destroy(new Error(`no whole answer within ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
+    request.on("close", () => clearTimeout(deadline));
     request.on("error", reject);
     request.on("response", (response) => {
       const chunks: Buffer[] = [];

@@ -56,6 +56,8 @@ const MAX_PERMANENT_FAILURES = 3;
 /** A message that keeps failing for other reasons (4xx, no connection) is given up this long after it was queued. */
 const GIVE_UP_AFTER_MS = 5 * 86_400_000;
 
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
@@ -66,9 +68,15 @@ export type QueueTableNames = { table: string } & Record<
   string
 >;
 
-/** One queue's statements: claim, renew, mark sent, record a failure, return a row; built from its table's names. */
-function queueStatements(q: QueueTableNames, returning: () => string) {
+/**
+ * One queue's statements: claim, renew, mark sent, record a failure, return a row; built from its table's names.
+ * With `group`, the claim leaves out the groups listed in $3 (those this worker is sending to) and returns each row's.
+ */
+function queueStatements(q: QueueTableNames, returning: () => string, group?: string) {
   const claimed = `${q.id} = $1 AND ${q.attempts} = $2 AND ${q.sentAt} IS NULL`;
+  // $3 is a JSON array: both drivers pass it as text alike, an empty one included.
+  const notBusy = group ? ` AND ${group}::text NOT IN (SELECT jsonb_array_elements_text($3::jsonb))` : "";
+  const groupOf = group ? ` ${group}::text AS send_group,` : "";
   return {
     /**
      * Claims due rows: the lease is taken by moving next_attempt_at ahead; SKIP LOCKED keeps instances apart.
@@ -78,10 +86,10 @@ function queueStatements(q: QueueTableNames, returning: () => string) {
   ${q.nextAttemptAt} = now() + $1 * interval '1 millisecond'
 WHERE ${q.id} IN (
   SELECT ${q.id} FROM ${q.table}
-  WHERE ${q.sentAt} IS NULL AND ${q.failedAt} IS NULL AND ${q.nextAttemptAt} <= now()
+  WHERE ${q.sentAt} IS NULL AND ${q.failedAt} IS NULL AND ${q.nextAttemptAt} <= now()${notBusy}
   ORDER BY ${q.nextAttemptAt} LIMIT $2 FOR UPDATE SKIP LOCKED
 )
-RETURNING ${q.id} AS id, ${q.purpose} AS purpose, ${q.attempts} AS attempts, ${returning()}`,
+RETURNING ${q.id} AS id, ${q.purpose} AS purpose, ${q.attempts} AS attempts,${groupOf} ${returning()}`,
     renewLease: `UPDATE ${q.table} SET ${q.nextAttemptAt} = now() + $3 * interval '1 millisecond'
 WHERE ${claimed} RETURNING 1 AS renewed`,
     markSent: `UPDATE ${q.table} SET ${q.sentAt} = now(), ${q.lastError} = NULL WHERE ${q.id} = $1`,
@@ -102,6 +110,8 @@ export interface ClaimedRow {
   id: string;
   purpose: string;
   attempts: number;
+  /** The row's group, for a queue sent group by group (DeliveryQueue.group). */
+  send_group?: string;
 }
 
 interface ClaimedEmail extends ClaimedRow {
@@ -145,8 +155,10 @@ interface Queue<Row extends ClaimedRow> {
   statements: ReturnType<typeof queueStatements>;
   deliver(row: Row, signal: AbortSignal): Promise<void>;
   retryDelayMs?(attempts: number, failure: unknown): number | null | undefined;
-  /** Sends of one batch in flight at once; the whole batch when absent. */
+  /** Sends of one group in flight at once; all of its claimed rows when absent. */
   sendsAtOnce?: number;
+  /** As DeliveryQueue.group; without it the whole queue is one group. */
+  group?: string;
 }
 
 /**
@@ -165,6 +177,14 @@ export interface DeliveryQueue<Row extends ClaimedRow = ClaimedRow> {
    * when it answers undefined.
    */
   retryDelayMs?(attempts: number, failure: unknown): number | null | undefined;
+  /**
+   * The SQL of a column that splits the queue into groups (a webhook's endpoint) that never wait for one another:
+   * a group's rows are claimed only while none of it is in flight on this worker, sent `sendsAtOnce` at a time,
+   * and another group is claimed and sent meanwhile, however long the first takes.
+   */
+  group?: string;
+  /** Sends of one group in flight at once; all of its claimed rows when absent. */
+  sendsAtOnce?: number;
 }
 
 const emailQueue = (mailer: Mailer): Queue<ClaimedEmail> => ({
@@ -214,7 +234,7 @@ export function startOutboxWorker(runStatement: RunStatement, mailer: Mailer, op
   const others = (options.queues ?? []).map((queue) => ({
     name: queue.name,
     loop: startQueueLoop(
-      { ...queue, statements: queueStatements(queue.names, () => queue.returning) },
+      { ...queue, statements: queueStatements(queue.names, () => queue.returning, queue.group) },
       runStatement,
       options,
       inFlight,
@@ -271,7 +291,12 @@ function startQueueLoop<Row extends ClaimedRow>(
   let running: Promise<void> | undefined;
   let againWhenDone = false;
 
-  const claimBatch = () => runStatement<Row>(`${queue.name}_claim`, statements.claim, [leaseMs, batchSize]);
+  const claimBatch = (busy: string[]) =>
+    runStatement<Row>(
+      `${queue.name}_claim`,
+      statements.claim,
+      queue.group ? [leaseMs, batchSize, JSON.stringify(busy)] : [leaseMs, batchSize],
+    );
 
   /** Renews the row's lease while its send is in flight; aborts the send if the lease cannot be kept. */
   function keepLease(row: Row, send: AbortController) {
@@ -363,21 +388,47 @@ function startQueueLoop<Row extends ClaimedRow>(
     );
   }
 
+  /** The groups with sends in flight on this worker (the ungrouped queue is the one group ""), and their sends. */
+  const busyGroups = new Set<string>();
+  const groupsInFlight = new Set<Promise<void>>();
+
+  /** Sends one group's claimed rows; when they have settled, the group may be claimed again. */
+  function sendGroup(group: string, rows: Row[], claimedAt: number) {
+    busyGroups.add(group);
+    const sending = settleEach(rows, (row) => deliver(row, claimedAt), queue.sendsAtOnce ?? rows.length)
+      .then((unrecorded) => {
+        // The database is unreachable: the rows stay pending, and a later claim takes them again.
+        if (unrecorded) log.error(`outbox: cannot record a send: ${describe(unrecorded.reason)}`);
+      })
+      .finally(() => {
+        busyGroups.delete(group);
+        groupsInFlight.delete(sending);
+        run();
+      });
+    groupsInFlight.add(sending);
+  }
+
+  /**
+   * Claims and begins sending until nothing is due but the busy groups' rows: a claim never waits for the sends
+   * of an earlier one, so one group's slow sends hold up no other. The ungrouped queue's rows all wait their
+   * batch: every send settles, and its row is recorded, before the next claim.
+   */
   async function drain() {
     try {
       while (!stopped) {
+        if (!queue.group && busyGroups.size > 0) break;
         await options.beforeClaim?.();
         if (stopped) break;
-        const batch = await claimBatch();
+        const batch = await claimBatch([...busyGroups]);
         const claimedAt = Date.now();
         if (batch.length === 0) break;
-        // Every send settles, and its row is recorded, before the next claim or a stop.
-        const unrecorded = await settleEach(batch, (row) => deliver(row, claimedAt), queue.sendsAtOnce ?? batch.length);
-        if (unrecorded) throw unrecorded.reason;
+        const byGroup = new Map<string, Row[]>();
+        for (const row of batch) byGroup.set(row.send_group ?? "", [...(byGroup.get(row.send_group ?? "") ?? []), row]);
+        for (const [group, rows] of byGroup) sendGroup(group, rows, claimedAt);
       }
     } catch (error) {
       // The database is unreachable: the rows stay pending, and the next poll tries again.
-      log.error(`outbox: cannot read the outbox: ${error instanceof Error ? error.message : String(error)}`);
+      log.error(`outbox: cannot read the outbox: ${describe(error)}`);
     }
   }
 
@@ -408,6 +459,7 @@ function startQueueLoop<Row extends ClaimedRow>(
         stopped = true;
         clearTimeout(timer);
         await running;
+        await Promise.all(groupsInFlight);
       })()),
   };
 }

@@ -9,7 +9,7 @@ import { webhookDeliveries, webhookEndpoints } from "./schema.server.ts";
 /**
  * Delivering webhooks as Standard Webhooks says: a POST of the JSON payload with `webhook-id`, `webhook-timestamp`
  * and `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the endpoint's secret),
- * any 2xx answer within 15 s accepted, anything else retried on the specification's schedule. The outbox's lease
+ * any 2xx answer whole within 15 s accepted, anything else retried on the specification's schedule. The outbox's lease
  * loop claims each delivery, so two instances never send one twice.
  */
 
@@ -25,8 +25,11 @@ const RETRY_SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_
 /** An endpoint failing this long (every attempt since) is turned off, and the operator emailed once. */
 const DISABLE_AFTER_MS = 5 * 86_400_000;
 
-/** How long an endpoint has to answer. */
+/** How long an endpoint has to answer, its whole answer: status, headers and body. */
 const TIMEOUT_MS = 15_000;
+
+/** Deliveries to one endpoint in flight at once; other endpoints' are sent meanwhile, never waiting for these. */
+const SENDS_PER_ENDPOINT = 4;
 
 const d = sqlNames(webhookDeliveries);
 const e = sqlNames(webhookEndpoints);
@@ -114,6 +117,9 @@ export function webhookQueue(settings: WebhookDeliverySettings): DeliveryQueue<C
   return {
     name: WEBHOOK_QUEUE,
     names: d,
+    // One endpoint's slow or failing receiver never delays another's deliveries.
+    group: d.endpointId,
+    sendsAtOnce: SENDS_PER_ENDPOINT,
     returning: `${d.messageId} AS message_id, ${d.payload}::text AS body, ${endpointOf(e.url)} AS url,
   ${endpointOf(e.secret)} AS secret, COALESCE(${endpointOf(`${e.disabledAt} IS NULL`)}, false) AS enabled`,
     async deliver(row, signal) {
