@@ -12,10 +12,12 @@ import { purgeExpiredLeads } from "~/server/leads/index.server.ts";
 import { campaignReport } from "~/server/conversions/index.server.ts";
 import {
   approveReturn,
+  balances,
   listReturns,
   partnerLedger,
   recordAdjustment,
   recordPayment,
+  revenueBySource,
   setDefaultFee,
   statementRows,
 } from "~/server/ledger/index.server.ts";
@@ -369,6 +371,63 @@ for (const driver of drivers) {
         profitCents: 4_000,
         costCents: null,
       });
+    });
+
+    test("a $30M balance is listed and its statement issued; entries taking a balance past the limit are refused", async () => {
+      const big = await partner("Max Volume", 5_000);
+      // Recorded before the limit: thirty charges of $1M, past what an integer sum holds.
+      const now = new Date();
+      const lastMonth = new Date(now.getTime() - 40 * 86_400_000);
+      await database.db.insert(ledgerEntries).values(
+        Array.from({ length: 30 }, () => ({
+          partnerId: big,
+          kind: "charge" as const,
+          amountMinor: 100_000_000,
+          source: "google",
+          campaign: "big-jobs",
+          recordedAt: lastMonth,
+        })),
+      );
+      await database.db.insert(ledgerEntries).values({ partnerId: big, kind: "payment", amountMinor: -100 });
+      expect((await balances(database.db)).get(big)).toBe(3_000_000_000 - 100);
+      expect((await partnerLedger(database.db, big)).balanceMinor).toBe(3_000_000_000 - 100);
+      const revenue = await revenueBySource(database.db, new Date(lastMonth.getTime() - 1_000), now);
+      expect(revenue.find((row) => row.campaign === "big-jobs")?.revenueMinor).toBe(3_000_000_000);
+      const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 15));
+      await referrals.issueMonthlyStatements(nextMonth);
+      const [statement] = await database.db
+        .select()
+        .from(partnerStatements)
+        .where(eq(partnerStatements.partnerId, big));
+      expect(statement).toMatchObject({ openingMinor: 3_000_000_000, closingMinor: 3_000_000_000 - 100 });
+      expect(statement!.csv).toContain(",Amount due,,29999999.00");
+
+      const payment = (partnerId: string, amountMinor: number) =>
+        recordPayment(database.db, {
+          partnerId,
+          amountMinor,
+          date: "2026-11-25",
+          method: "Wire",
+          reference: "",
+          by: "op",
+        });
+      const adjustment = (partnerId: string, amountMinor: number) =>
+        recordAdjustment(database.db, { partnerId, amountMinor, note: "Correction", date: "2026-11-25", by: "op" });
+      // Past the limit, a payment brings the balance back toward it; nothing may take it further past.
+      expect(await payment(big, 100)).toBe("recorded");
+      expect(await adjustment(big, 100)).toBe("over-limit");
+      expect(await sumOf(big)).toBe(3_000_000_000 - 200);
+
+      // Within the limit ($10M either way), entries are recorded up to it and refused past it.
+      const small = await partner("Sam Small", 5_000);
+      for (let entry = 0; entry < 10; entry++) expect(await adjustment(small, 100_000_000)).toBe("recorded");
+      expect(await adjustment(small, 1)).toBe("over-limit");
+      expect(await payment(small, 1_000_000_000)).toBe("recorded");
+      expect(await payment(small, 1_000_000_000)).toBe("recorded");
+      expect(await payment(small, 1)).toBe("over-limit");
+      expect(await sumOf(small)).toBe(-1_000_000_000);
+      // A refused entry is not recorded.
+      expect(await database.db.$count(ledgerEntries, eq(ledgerEntries.partnerId, small))).toBe(12);
     });
 
     test("a monthly statement reconciles, is issued once however many instances try, and never changes after", async () => {

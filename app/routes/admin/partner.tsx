@@ -16,6 +16,7 @@ import {
 } from "~/server/partners/index.server.ts";
 import { callFeeHint } from "./components/partner-hints.server.ts";
 import {
+  BALANCE_LIMIT_MINOR,
   defaultFee,
   formatMinor,
   minorToDecimal,
@@ -92,6 +93,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
+type LedgerFormErrors = Extract<ReturnType<typeof validateLedgerForm>, { ok: false }>["errors"];
+
 /**
  * "Save partner", "Deactivate" or "Activate again", then back to the list; "Record payment" and "Record
  * adjustment", then back to this page; the form's errors with a 400.
@@ -116,10 +119,15 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     if (!partner) throw data(null, { status: 404 });
     const checked = validateLedgerForm(intent, form, currency);
     if (!checked.ok) return data({ errors: undefined, ledgerErrors: { [intent]: checked.errors } }, { status: 400 });
-    if (checked.entry.kind === "payment") {
-      await recordPayment(db, { partnerId: partner.id, by: operator.email, ...checked.entry });
-    } else {
-      await recordAdjustment(db, { partnerId: partner.id, by: operator.email, ...checked.entry });
+    const outcome =
+      checked.entry.kind === "payment"
+        ? await recordPayment(db, { partnerId: partner.id, by: operator.email, ...checked.entry })
+        : await recordAdjustment(db, { partnerId: partner.id, by: operator.email, ...checked.entry });
+    if (outcome === "over-limit") {
+      const limit = formatMinor(BALANCE_LIMIT_MINOR, currency);
+      const amount = `This would take the partner's balance past ${limit} either way, the most a balance may be. Nothing was recorded.`;
+      const errors: LedgerFormErrors = { amount };
+      return data({ errors: undefined, ledgerErrors: { [intent]: errors } }, { status: 400 });
     }
     return redirect(`/admin/partners/${partner.id}`, 303);
   }

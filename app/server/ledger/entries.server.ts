@@ -117,7 +117,7 @@ export async function revenueBySource(db: Database, startsAt: Date, endsAt: Date
     .select({
       source: sql<string>`coalesce(${ledgerEntries.source}, '')`,
       campaign: sql<string>`coalesce(${ledgerEntries.campaign}, '')`,
-      revenueMinor: sql<number>`sum(${ledgerEntries.amountMinor})::int`,
+      revenueMinor: sql`sum(${ledgerEntries.amountMinor})::bigint`.mapWith(Number),
     })
     .from(ledgerEntries)
     .where(
@@ -154,18 +154,31 @@ export async function acceptedReferralsSince(db: Database, since: Date): Promise
 /** Each partner's balance (the sum of their entries), for the partners list. */
 export async function balances(db: Database): Promise<Map<string, number>> {
   const rows = await db
-    .select({ partnerId: ledgerEntries.partnerId, balance: sql<number>`sum(${ledgerEntries.amountMinor})::int` })
+    .select({
+      partnerId: ledgerEntries.partnerId,
+      balance: sql`sum(${ledgerEntries.amountMinor})::bigint`.mapWith(Number),
+    })
     .from(ledgerEntries)
     .groupBy(ledgerEntries.partnerId);
   return new Map(rows.map((row) => [row.partnerId, row.balance]));
 }
 
+/**
+ * The most a partner's balance may be, either way, in minor units (ten million dollars; a billion yen): far past
+ * any real balance, and within an integer's range. An entry that would take a balance past it, or further past it,
+ * is refused; one that brings it back toward zero is always recorded.
+ */
+export const BALANCE_LIMIT_MINOR = 1_000_000_000;
+
+/** Whether an entry the operator records was recorded, or refused because of the balance limit. */
+export type RecordOutcome = "recorded" | "over-limit";
+
 /** "Record payment": money received from the partner, a negative entry. */
 export async function recordPayment(
   db: Database,
   payment: { partnerId: string; amountMinor: number; date: string; method: string; reference: string; by: string },
-): Promise<void> {
-  await recordEntry(db, {
+): Promise<RecordOutcome> {
+  return recordEntry(db, {
     partnerId: payment.partnerId,
     kind: "payment",
     amountMinor: -payment.amountMinor,
@@ -180,8 +193,8 @@ export async function recordPayment(
 export async function recordAdjustment(
   db: Database,
   adjustment: { partnerId: string; amountMinor: number; note: string; date: string; by: string },
-): Promise<void> {
-  await recordEntry(db, {
+): Promise<RecordOutcome> {
+  return recordEntry(db, {
     partnerId: adjustment.partnerId,
     kind: "adjustment",
     amountMinor: adjustment.amountMinor,
@@ -191,13 +204,39 @@ export async function recordAdjustment(
   });
 }
 
-/** An entry the operator records, and its webhooks, in one statement. */
-async function recordEntry(db: Database, entry: typeof ledgerEntries.$inferInsert): Promise<void> {
-  const insert = db.insert(ledgerEntries).values(entry).returning().getSQL();
-  await executeRows(
+/** An entry the operator records, and its webhooks, in one statement: only within the balance limit. */
+async function recordEntry(
+  db: Database,
+  entry: {
+    partnerId: string;
+    kind: "payment" | "adjustment";
+    amountMinor: number;
+    occurredOn: string;
+    recordedBy: string;
+    method?: string;
+    reference?: string | null;
+    note?: string;
+  },
+): Promise<RecordOutcome> {
+  const [row] = await executeRows<{ recorded: number }>(
     db,
-    sql`WITH recorded AS (${insert}), ${sql.raw(queueEntryWebhooksCte("entry_webhooks", "recorded"))} SELECT 1`,
+    sql`WITH balance AS (
+      SELECT coalesce(sum(${sql.raw(e.amountMinor)}), 0)::bigint AS before,
+        coalesce(sum(${sql.raw(e.amountMinor)}), 0)::bigint + ${entry.amountMinor}::bigint AS after
+      FROM ${sql.raw(e.table)} WHERE ${sql.raw(e.partnerId)} = ${entry.partnerId}::uuid
+    ),
+    recorded AS (
+      INSERT INTO ${sql.raw(e.table)} (${sql.raw(e.partnerId)}, ${sql.raw(e.kind)}, ${sql.raw(e.amountMinor)},
+        ${sql.raw(e.occurredOn)}, ${sql.raw(e.method)}, ${sql.raw(e.reference)}, ${sql.raw(e.note)}, ${sql.raw(e.recordedBy)})
+      SELECT ${entry.partnerId}::uuid, ${entry.kind}, ${entry.amountMinor}::int, ${entry.occurredOn},
+        ${entry.method ?? null}, ${entry.reference ?? null}, ${entry.note ?? null}, ${entry.recordedBy}
+      FROM balance WHERE abs(balance.after) <= ${BALANCE_LIMIT_MINOR} OR abs(balance.after) < abs(balance.before)
+      RETURNING *
+    ),
+    ${sql.raw(queueEntryWebhooksCte("entry_webhooks", "recorded"))}
+    SELECT count(*)::int AS recorded FROM recorded`,
   );
+  return row?.recorded ? "recorded" : "over-limit";
 }
 
 /** The charge of a referral, if it was charged. */

@@ -1,6 +1,7 @@
 /** Money: partners' fees, the append-only ledger of what each owes, returns of leads, and payments. */
 export {
   acceptedReferralsSince,
+  BALANCE_LIMIT_MINOR,
   chargeAcceptedCte,
   type AcceptedReferral,
   chargeOf,
@@ -9,6 +10,7 @@ export {
   partnerLedger,
   recordAdjustment,
   recordPayment,
+  type RecordOutcome,
   revenueBySource,
   setDefaultFee,
 } from "./entries.server.ts";

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { partners } from "../partners/schema.server.ts";
 
 export const LEDGER_KINDS = ["charge", "credit", "payment", "adjustment"] as const;
@@ -99,8 +110,9 @@ export const partnerStatements = pgTable(
     /** The month it covers, "2026-11". */
     period: text("period").notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
-    openingMinor: integer("opening_minor").notNull(),
-    closingMinor: integer("closing_minor").notNull(),
+    /** Balances are sums of entries, which may pass an integer's range: bigint, read as numbers. */
+    openingMinor: bigint("opening_minor", { mode: "number" }).notNull(),
+    closingMinor: bigint("closing_minor", { mode: "number" }).notNull(),
     csv: text("csv").notNull(),
   },
   (table) => [uniqueIndex("partner_statements_one_a_month").on(table.partnerId, table.period)],

@@ -89,7 +89,7 @@ export async function issueStatement(
   const [entries, [opening]] = await Promise.all([
     db.select().from(ledgerEntries).where(inPeriod).orderBy(asc(ledgerEntries.recordedAt), asc(ledgerEntries.id)),
     db
-      .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amountMinor}), 0)::int` })
+      .select({ sum: sql`coalesce(sum(${ledgerEntries.amountMinor}), 0)::bigint`.mapWith(Number) })
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.partnerId, partner.id), lt(ledgerEntries.recordedAt, due.startsAt))),
   ]);
