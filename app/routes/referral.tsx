@@ -221,9 +221,16 @@ export default function Referral({ loaderData, actionData }: Route.ComponentProp
           <h1 id="referral-heading" className="text-3xl font-bold text-slate-900">
             The job is yours
           </h1>
-          <p className="mt-3 text-slate-800">
-            Please call the customer as soon as you can. We also sent these details by email.
-          </p>
+          {page.contactWithdrawn ? (
+            <p className="mt-3 text-slate-800">
+              The customer has since asked us not to share their personal information, so their name, phone and email
+              are no longer shown here. Please do not use or share the contact details we sent before.
+            </p>
+          ) : (
+            <p className="mt-3 text-slate-800">
+              Please call the customer as soon as you can. We also sent these details by email.
+            </p>
+          )}
           <Rows rows={[...page.contact, ...page.job.filter(([label]) => label !== "First name")]} />
           <LeadReturn state={page.leadReturn} />
         </>

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { executeRows, openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
-import { contactRequests } from "../../app/server/leads/schema.server.ts";
+import { contactRequests, privacyRequests } from "../../app/server/leads/schema.server.ts";
 import { ledgerEntries, leadReturns, partnerStatements } from "../../app/server/ledger/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { referrals as referralRows } from "../../app/server/partners/schema.server.ts";
@@ -193,6 +193,28 @@ for (const driver of drivers) {
       expect(answers.map((answer) => answer.kind).sort()).toEqual(["accepted", "taken"]);
       const charges = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, "charge"));
       expect(charges.filter((charge) => charge.partnerId === cy || charge.partnerId === di)).toHaveLength(1);
+    });
+
+    test("a do-not-sell request filed after acceptance: the accepted partner's link shows the job without contact details, and why", async () => {
+      const leadId = await storeLead();
+      const [token] = await offer(leadId, [await partner("Ana Ruiz", 5_000)]);
+      const accepted = await referrals.answer(token!, "198.51.100.1", "accepted");
+      expect(accepted).toMatchObject({ kind: "accepted", contactWithdrawn: false });
+      expect(JSON.stringify(accepted)).toContain("014-2288");
+
+      await database.db.insert(privacyRequests).values({
+        id: randomUUID(),
+        dueAt: new Date(Date.now() + 30 * 86_400_000),
+        name: "Dana Whitfield",
+        email: `DANA.${leadId}@example.com`,
+        channel: "form",
+      });
+      const after = await referrals.page(token!, "198.51.100.1");
+      expect(after).toMatchObject({ kind: "accepted", contact: [], contactWithdrawn: true });
+      expect(JSON.stringify(after)).not.toMatch(/Whitfield|dana\.|014-2288/);
+      // The job itself is still there, with the return the partner may still send.
+      expect(JSON.stringify(after)).toContain("Slow drain");
+      expect(after).toMatchObject({ leadReturn: { state: "offered" } });
     });
 
     test("a return credits the charge once, however often it is approved; a second return is refused", async () => {

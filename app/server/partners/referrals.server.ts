@@ -83,7 +83,10 @@ export type ReferralPage =
       kind: "accepted";
       partnerName: string;
       job: Label[];
+      /** The customer's name, phone and email; none once they have asked not to be shared (do not sell). */
       contact: Label[];
+      /** The customer asked not to have their details shared after the job was offered: why the contact is empty. */
+      contactWithdrawn: boolean;
       /** The lead's return: offered until `until` (when charged), sent, or decided. */
       leadReturn: LeadReturnState;
     }
@@ -229,7 +232,10 @@ export function createReferrals(settings: ReferralSettings) {
   const returnEnds = (found: Found) =>
     found.answeredAt ? new Date(found.answeredAt.getTime() + settings.returnWindowDays * 86_400_000) : null;
 
-  /** The accepted job's page: the customer's details, and the lead's return as it stands. */
+  /**
+   * The accepted job's page: the customer's details (unless they have since asked not to be shared), and the lead's
+   * return as it stands.
+   */
   async function acceptedPage(found: Found, job: Job, error?: string): Promise<ReferralPage> {
     const [sent, charge] = await Promise.all([returnOf(db, found.id), chargeOf(db, found.id)]);
     const ends = returnEnds(found);
@@ -246,7 +252,8 @@ export function createReferrals(settings: ReferralSettings) {
       kind: "accepted",
       partnerName: found.partnerName,
       job: jobRows(job),
-      contact: contactRows(job),
+      contact: found.withdrawn ? [] : contactRows(job),
+      contactWithdrawn: found.withdrawn,
       leadReturn,
     };
   }
