@@ -432,7 +432,13 @@ export async function startServices(env: Env): Promise<AppServices> {
     outbox,
     outboxBacklog: () => emailBacklog(database.db),
     referrals,
-    readApi: createReadApi({ db: database.db, run: database.run, perMinute: env.API_RATE_LIMIT_PER_MINUTE }),
+    readApi: createReadApi({
+      db: database.db,
+      run: database.run,
+      perMinute: env.API_RATE_LIMIT_PER_MINUTE,
+      // A statement is cancelled after its timeout, and commits within a second of ending.
+      settleMs: env.DATABASE_STATEMENT_TIMEOUT_MS + 1_000,
+    }),
     pushAlerts,
     vapidPublicKey: vapid.publicKey,
     pushEndpointRule,

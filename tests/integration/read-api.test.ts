@@ -1,68 +1,223 @@
 import { validate } from "@readme/openapi-parser";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { executeRows } from "~/server/db/index.server.ts";
 import { log } from "~/server/log.server.ts";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/server/api/index.server.ts";
-import { testEnv } from "../../tooling/local-services.ts";
+import pg from "pg";
+import { postJson, testEnv, validContact, validOptOut } from "../../tooling/local-services.ts";
 import { onBothDatabases } from "./both-databases.ts";
 
 const databases = onBothDatabases();
 const LEADS = 10_000;
 const PER_MINUTE = 150;
 
-describe.each(databases.drivers)("the read API on $name", ({ storage }) => {
+/** A row is read as newer than a place once it is this old: the statement timeout below, and a second. */
+const SETTLE_MS = 4_000;
+
+describe.each(databases.drivers)("the read API on $name", ({ name, storage }) => {
   let running: RunningServer;
+  let databaseUrl: string | undefined;
   let leadsKey: string;
   beforeAll(async () => {
-    running = await startServer(testEnv({ ...(await storage()), API_RATE_LIMIT_PER_MINUTE: String(PER_MINUTE) }));
+    const database = await storage();
+    databaseUrl = "DATABASE_URL" in database ? database.DATABASE_URL : undefined;
+    running = await startServer(
+      testEnv({
+        ...database,
+        API_RATE_LIMIT_PER_MINUTE: String(PER_MINUTE),
+        DATABASE_STATEMENT_TIMEOUT_MS: String(SETTLE_MS - 1_000),
+      }),
+    );
     const { db } = running.services;
     leadsKey = await createApiKey(db, { name: "CRM", scopes: ["leads:read", "calls:read"], by: "op@example.com" });
-    // Three leads share each microsecond, so the pages must order ties by id.
-    await db.execute(sql`INSERT INTO contact_requests (id, received_at, first_name, last_name, email, phone, service,
+    // Three leads share each microsecond, so the pages must order ties by id. The seeding is no visitor's
+    // statement: on PostgreSQL it runs on a connection of its own, without the server's short statement timeout.
+    const seed = `INSERT INTO contact_requests (id, received_at, first_name, last_name, email, phone, service,
       message, consent_text, channel)
       SELECT gen_random_uuid(), timestamptz '2026-01-01 00:00:00+00' + (i / 3) * interval '1 microsecond',
         'Ann', 'Lee ' || i, 'ann' || i || '@example.com', '555-010-' || lpad((i % 10000)::text, 4, '0'), 'Leak',
         'Help', 'By submitting…', 'api'
-      FROM generate_series(1, ${LEADS}) AS i`);
+      FROM generate_series(1, ${LEADS}) AS i`;
+    if (databaseUrl) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(seed).finally(() => client.end());
+    } else await db.execute(sql.raw(seed));
   }, 120_000);
   afterAll(() => running?.close());
 
   const get = (path: string, key?: string) =>
     fetch(`${running.url}${path}`, { headers: key === undefined ? {} : { Authorization: `Bearer ${key}` } });
 
-  test(`pages through ${LEADS.toLocaleString("en-US")} leads with the cursor: every lead once, none twice, oldest first`, async () => {
-    const seen: string[] = [];
-    let times: string[] = [];
+  type Page = { data: { id: string; received_at: string }[]; has_more: boolean; next_cursor: string | null };
+  /** A key of its own for each test that reads many pages: each key has its own per-minute limit. */
+  const newKey = (name: string) =>
+    createApiKey(running.services.db, { name, scopes: ["leads:read", "calls:read"], by: "op@example.com" });
+  const page = async (query: string, key = leadsKey): Promise<Page> => {
+    const response = await get(`/api/v1/leads?${query}`, key);
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    return (await response.json()) as Page;
+  };
+
+  test(`pages through ${LEADS.toLocaleString("en-US")} leads newest first with the cursor, and oldest first with after: every lead once`, async () => {
+    const [newestKey, oldestKey] = await Promise.all([newKey("Newest"), newKey("Oldest")]);
+    const newestFirst: Page["data"] = [];
     let cursor: string | null = null;
     do {
-      const response = await get(`/api/v1/leads?limit=100${cursor ? `&cursor=${cursor}` : ""}`, leadsKey);
-      expect(response.status).toBe(200);
-      expect(response.headers.get("cache-control")).toBe("no-store");
-      const page = (await response.json()) as {
-        data: { id: string; received_at: string }[];
-        next_cursor: string | null;
-      };
-      seen.push(...page.data.map((lead) => lead.id));
-      times = times.concat(page.data.map((lead) => lead.received_at));
-      cursor = page.next_cursor;
+      const read: Page = await page(`limit=100${cursor ? `&cursor=${cursor}` : ""}`, newestKey);
+      newestFirst.push(...read.data);
+      expect(read.has_more).toBe(read.next_cursor !== null);
+      cursor = read.next_cursor;
     } while (cursor);
-    expect(seen).toHaveLength(LEADS);
-    expect(new Set(seen).size).toBe(LEADS);
-    expect([...times].sort()).toEqual(times);
+    expect(new Set(newestFirst.map((lead) => lead.id)).size).toBe(LEADS);
+    const times = newestFirst.map((lead) => lead.received_at);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    const oldestFirst: Page["data"] = [];
+    let after = "";
+    for (;;) {
+      const read = await page(`limit=100&after=${after}`, oldestKey);
+      oldestFirst.push(...read.data);
+      after = read.next_cursor!;
+      if (!read.has_more) break;
+    }
+    expect(oldestFirst.map((lead) => lead.id)).toEqual(newestFirst.map((lead) => lead.id).reverse());
+    // The last cursor is where the tool has read to: nothing newer yet, and the same cursor again.
+    expect(await page(`after=${after}`)).toEqual({ data: [], has_more: false, next_cursor: after });
+    // A row's id reads from it too.
+    const [second] = (await page(`limit=1&after=${oldestFirst[0]!.id}`)).data;
+    expect(second!.id).toBe(oldestFirst[1]!.id);
   });
 
-  test("since keeps only leads from that time on; a lead has documented snake_case fields", async () => {
-    const response = await get("/api/v1/leads?since=2026-01-01T00:00:00.003Z&limit=1", leadsKey);
-    const page = (await response.json()) as { data: Record<string, unknown>[] };
-    expect(page.data[0]).toMatchObject({
+  test("since is exclusive, to the millisecond; a lead has documented snake_case fields", async () => {
+    // Three leads a microsecond from 00:00:00.000: 1,001 of them in and after the millisecond .003.
+    const key = await newKey("Since");
+    let count = 0;
+    let cursor: string | null = null;
+    do {
+      const read: Page = await page(
+        `since=2026-01-01T00:00:00.002Z&limit=100${cursor ? `&cursor=${cursor}` : ""}`,
+        key,
+      );
+      count += read.data.length;
+      cursor = read.next_cursor;
+    } while (cursor);
+    expect(count).toBe(1001);
+    const [newest] = (await page("limit=1")).data;
+    expect((await page(`since=${newest!.received_at}`)).data).toEqual([]);
+    const response = await get("/api/v1/leads?since=2026-01-01T00:00:00.002Z&after=&limit=1", leadsKey);
+    const read = (await response.json()) as { data: Record<string, unknown>[] };
+    expect(read.data[0]).toMatchObject({
       received_at: "2026-01-01T00:00:00.003Z",
       first_name: "Ann",
       service: "Leak",
       status: "New",
       global_privacy_control: false,
-      attribution: { utm_source: null },
+      do_not_sell: false,
+      attribution: { utm_source: null, gbraid: null, wbraid: null, fbclid: null },
     });
+  });
+
+  let leadNumber = 0;
+  /** A lead through the site's own endpoint, as a visitor sends it: its id. */
+  const createLead = async (fields: Record<string, string> = {}) => {
+    leadNumber += 1;
+    const answer = await postJson(running.url, { ...validContact, email: `poll${leadNumber}@example.com`, ...fields });
+    expect(answer.status).toBe(200);
+    return answer.body.id as string;
+  };
+
+  test("pollers as Zapier (newest first every 5 minutes, deduplicated by id) and with after= each see every one of 250 leads created between and during their polls once, the latter in order", async () => {
+    const [zapierKey, afterKey] = await Promise.all([newKey("Zapier"), newKey("Make")]);
+    // Zapier, when the Zap is turned on, keeps the ids it sees then and triggers for none of them.
+    const seen = new Set((await page("limit=100", zapierKey)).data.map((lead) => lead.id));
+    const triggered: string[] = [];
+    const zapierPoll = async () => {
+      for (const lead of (await page("limit=100", zapierKey)).data) {
+        if (!seen.has(lead.id)) triggered.push(lead.id);
+        seen.add(lead.id);
+      }
+    };
+    // The other keeps the newest lead's id when set up, then each next_cursor, and reads while has_more.
+    let after = (await page("limit=1", afterKey)).data[0]!.id;
+    const readInOrder: string[] = [];
+    const afterPoll = async () => {
+      for (;;) {
+        const read = await page(`limit=100&after=${after}`, afterKey);
+        readInOrder.push(...read.data.map((lead) => lead.id));
+        after = read.next_cursor!;
+        if (!read.has_more) return;
+      }
+    };
+    const created: string[] = [];
+    const createLeads = async (count: number) => {
+      for (let lead = 0; lead < count; lead += 1) created.push(await createLead());
+    };
+    // Ten rounds of 5 minutes: 15 leads between polls, 10 while both poll.
+    for (let round = 0; round < 10; round += 1) {
+      await createLeads(15);
+      await Promise.all([zapierPoll(), afterPoll(), createLeads(10)]);
+    }
+    await zapierPoll();
+    expect(triggered).toHaveLength(250);
+    expect([...triggered].sort()).toEqual([...created].sort());
+    // The newest leads settle before they are read after a place.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await afterPoll();
+    expect(readInOrder).toEqual(created);
+  });
+
+  test.runIf(name === "PostgreSQL")(
+    "after= never skips a lead whose statement commits after a newer one's",
+    async () => {
+      const key = await newKey("Race");
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      const [newest] = (await page("limit=1", key)).data;
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        // A slow statement: its lead's time is when it began, before the next lead's, but it commits after.
+        await client.query("BEGIN");
+        const slow = await client.query<{ id: string }>(`INSERT INTO contact_requests (id, first_name, last_name, email,
+          phone, service, message, consent_text, channel)
+          VALUES (gen_random_uuid(), 'Sam', 'Slow', 'slow@example.com', '555-010-0000', 'Leak', 'Help', 'By submitting…', 'api')
+          RETURNING id`);
+        const fast = await createLead();
+        const early = await page(`after=${newest!.id}`, key);
+        await client.query("COMMIT");
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+        const late = await page(`after=${early.next_cursor}`, key);
+        expect([...early.data, ...late.data].map((lead) => lead.id)).toEqual([slow.rows[0]!.id, fast]);
+      } finally {
+        await client.end();
+      }
+    },
+  );
+
+  test("a lead whose email address sent a do-not-sell request says so", async () => {
+    const id = await createLead({ email: "Dana.Hill@Example.com" });
+    const lead = async () => (await page("limit=10")).data.find((row) => row.id === id) as Record<string, unknown>;
+    expect(await lead()).toMatchObject({ do_not_sell: false, global_privacy_control: false });
+    expect((await postJson(running.url, { ...validOptOut, email: "dana.hill@example.com" })).status).toBe(200);
+    expect(await lead()).toMatchObject({ do_not_sell: true, global_privacy_control: false });
+  });
+
+  test("a cursor from the oldest-first pages before is refused with the way to upgrade: pass it as after", async () => {
+    const [oldest] = (await page("after=&limit=1")).data;
+    const [{ at }] = (await executeRows<{ at: string }>(
+      running.services.db,
+      sql`SELECT received_at::text AS at FROM contact_requests WHERE id = ${oldest!.id}`,
+    )) as [{ at: string }];
+    const legacy = Buffer.from(JSON.stringify([at, oldest!.id])).toString("base64url");
+    const refused = await get(`/api/v1/leads?cursor=${legacy}`, leadsKey);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toContain("pass it as after=");
+    const [second] = (await page(`after=${legacy}&limit=1`)).data;
+    expect(second!.received_at >= oldest!.received_at).toBe(true);
+    expect(second!.id).not.toBe(oldest!.id);
   });
 
   test("no key, a malformed, a wrong or a revoked key: 401, the same answer for each", async () => {

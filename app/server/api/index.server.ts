@@ -2,4 +2,5 @@
 export { createApiKey, listApiKeys, revokeApiKey, validateNewKey } from "./keys.server.ts";
 export { createReadApi, type ReadApi } from "./read-api.server.ts";
 export { openApiDocument } from "./openapi.server.ts";
+export { type ApiResource } from "./resources.server.ts";
 export { API_SCOPES } from "./schema.server.ts";

@@ -12,7 +12,8 @@ const pageParameters = [
   {
     name: "since",
     in: "query",
-    description: "Only rows from this time on (ISO 8601).",
+    description:
+      "Only rows after this time (ISO 8601 with its zone; exclusive, to the millisecond, as times are written here).",
     schema: time,
   },
   {
@@ -24,10 +25,38 @@ const pageParameters = [
   {
     name: "cursor",
     in: "query",
-    description: "The next_cursor of the page before; absent for the first page.",
+    description: "The next_cursor of the page before: the next page of the same listing. Pass since again with it.",
+    schema: text,
+  },
+  {
+    name: "after",
+    in: "query",
+    description:
+      "Everything newer than a row, oldest first: a row's id, or a next_cursor (of either listing); empty for everything from the first row. Rows from the last few seconds come on a later request, so that none is ever skipped.",
     schema: text,
   },
 ];
+
+/** How the visitor found the site, each null when unknown: as the webhooks carry it. */
+const attribution = {
+  type: "object",
+  properties: Object.fromEntries(
+    [
+      "landing_path",
+      "referrer_host",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+      "utm_term",
+      "utm_content",
+      "gclid",
+      "gbraid",
+      "wbraid",
+      "msclkid",
+      "fbclid",
+    ].map((field) => [field, nullableText]),
+  ),
+} as const;
 
 const errorAnswer = (description: string) => ({
   description,
@@ -35,15 +64,20 @@ const errorAnswer = (description: string) => ({
 });
 
 const listAnswer = (item: string) => ({
-  description: "A page of rows, oldest first.",
+  description: "A page of rows: newest first, or oldest first with after.",
   content: {
     "application/json": {
       schema: {
         type: "object",
-        required: ["data", "next_cursor"],
+        required: ["data", "has_more", "next_cursor"],
         properties: {
           data: { type: "array", items: { $ref: `#/components/schemas/${item}` } },
-          next_cursor: { ...nullableText, description: "Pass as cursor for the next page; null on the last." },
+          has_more: { type: "boolean", description: "More rows follow this page now." },
+          next_cursor: {
+            ...nullableText,
+            description:
+              "Newest first: pass as cursor for older rows; null on the last page. With after: where this page ends, never null once there are rows; pass it as after next time.",
+          },
         },
       },
     },
@@ -74,8 +108,8 @@ export const openApiDocument = {
     description: "Leads and calls for the operator's own tools. Keys are made on the console's Integrations page.",
   },
   paths: {
-    "/api/v1/leads": operation("Contact requests, oldest first", "leads:read", "Lead"),
-    "/api/v1/calls": operation("Calls to the site's numbers, oldest first", "calls:read", "Call"),
+    "/api/v1/leads": operation("Contact requests, newest first", "leads:read", "Lead"),
+    "/api/v1/calls": operation("Calls to the site's numbers, newest first", "calls:read", "Call"),
   },
   components: {
     securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "An API key, plk_…" } },
@@ -100,22 +134,11 @@ export const openApiDocument = {
             type: "boolean",
             description: "The visitor's browser asked not to sell or share their information.",
           },
-          attribution: {
-            type: "object",
-            properties: Object.fromEntries(
-              [
-                "landing_path",
-                "referrer_host",
-                "utm_source",
-                "utm_medium",
-                "utm_campaign",
-                "utm_term",
-                "utm_content",
-                "gclid",
-                "msclkid",
-              ].map((field) => [field, nullableText]),
-            ),
+          do_not_sell: {
+            type: "boolean",
+            description: "A do-not-sell request came from the lead's email address: do not sell or share the lead.",
           },
+          attribution,
         },
       },
       Call: {
@@ -130,15 +153,7 @@ export const openApiDocument = {
           line: { type: "string", enum: ["website", "pool", "other"] },
           status: text,
           duration_seconds: { type: ["integer", "null"] },
-          attribution: {
-            type: "object",
-            properties: Object.fromEntries(
-              ["landing_path", "utm_source", "utm_medium", "utm_campaign", "gclid", "msclkid"].map((field) => [
-                field,
-                nullableText,
-              ]),
-            ),
-          },
+          attribution,
         },
       },
     },

@@ -1,35 +1,37 @@
-import { and, asc, gte, sql, type SQL } from "drizzle-orm";
-import type { PageAfter } from "../leads/index.server.ts";
-import type { Database } from "../db/index.server.ts";
+import { sql } from "drizzle-orm";
+import { readFeedPage, type Database, type FeedRequest } from "../db/index.server.ts";
 import { calls } from "./schema.server.ts";
 
-/** Calls started since `since`, oldest first, `limit` of them after `after` (start time, then id): a keyset page. */
-export function callsPage(db: Database, query: { since: Date | null; after: PageAfter | null; limit: number }) {
-  const conditions: SQL[] = [];
-  if (query.since) conditions.push(gte(calls.startedAt, query.since));
-  if (query.after) {
-    conditions.push(sql`(${calls.startedAt}, ${calls.id}) > (${query.after.at}::timestamptz, ${query.after.id}::uuid)`);
-  }
-  return db
-    .select({
-      id: calls.id,
-      startedAt: calls.startedAt,
-      cursorAt: sql<string>`${calls.startedAt}::text`,
-      caller: calls.caller,
-      called: calls.called,
-      line: calls.line,
-      status: calls.status,
-      durationSeconds: calls.durationSeconds,
-      endedAt: calls.endedAt,
-      landingPath: calls.landingPath,
-      utmSource: calls.utmSource,
-      utmMedium: calls.utmMedium,
-      utmCampaign: calls.utmCampaign,
-      gclid: calls.gclid,
-      msclkid: calls.msclkid,
-    })
-    .from(calls)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(asc(calls.startedAt), asc(calls.id))
-    .limit(query.limit);
+/** A page of calls for the read API, by start time: newest first, or oldest first after a row. */
+export function callsPage(db: Database, request: FeedRequest) {
+  return readFeedPage(db, { table: calls, time: calls.startedAt, id: calls.id }, request, (where, orderBy, limit) =>
+    db
+      .select({
+        id: calls.id,
+        startedAt: calls.startedAt,
+        cursorAt: sql<string>`${calls.startedAt}::text`,
+        caller: calls.caller,
+        called: calls.called,
+        line: calls.line,
+        status: calls.status,
+        durationSeconds: calls.durationSeconds,
+        endedAt: calls.endedAt,
+        landingPath: calls.landingPath,
+        referrerHost: calls.referrerHost,
+        utmSource: calls.utmSource,
+        utmMedium: calls.utmMedium,
+        utmCampaign: calls.utmCampaign,
+        utmTerm: calls.utmTerm,
+        utmContent: calls.utmContent,
+        gclid: calls.gclid,
+        gbraid: calls.gbraid,
+        wbraid: calls.wbraid,
+        msclkid: calls.msclkid,
+        fbclid: calls.fbclid,
+      })
+      .from(calls)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
 }

@@ -1,13 +1,13 @@
 import type { Request, Response } from "express";
 import { log } from "../log.server.ts";
-import { openApiDocument, type ReadApi } from "../api/index.server.ts";
+import { openApiDocument, type ApiResource, type ReadApi } from "../api/index.server.ts";
 
 /** The read API at /api/v1: its answers as HTTP, JSON with no caching, and its OpenAPI document. */
 
 const UNAUTHORIZED = { error: "Send a valid API key: Authorization: Bearer plk_…" };
 
 export function readApiEndpoints(api: ReadApi) {
-  const list = (resource: "leads" | "calls") => async (req: Request, res: Response) => {
+  const list = (resource: ApiResource) => async (req: Request, res: Response) => {
     res.set("Cache-Control", "no-store");
     try {
       const query = new URL(req.originalUrl, "http://api.invalid").searchParams;

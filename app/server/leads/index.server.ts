@@ -11,7 +11,7 @@ export { contactRequestsCsv, type ExtraLeadColumn } from "./leads-csv.server.ts"
 export { csvCell } from "./csv-cells.server.ts";
 export { listInbox, parseInboxQuery, recentRequests } from "./inbox.server.ts";
 export { leadDetail } from "./lead-detail.server.ts";
-export { leadsPage, type PageAfter } from "./leads-page.server.ts";
+export { leadsPage } from "./leads-page.server.ts";
 export { updateLead, validateLeadUpdate } from "./lead-update.server.ts";
 export { listOptOuts, markOptOutDone, openOptOutRequests, optOutRequestsCsv } from "./opt-outs.server.ts";
 export { CONTACT_RETENTION_DAYS, purgeExpiredLeads } from "./retention.server.ts";

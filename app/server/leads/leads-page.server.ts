@@ -1,50 +1,46 @@
-import { and, asc, gte, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../db/index.server.ts";
+import { sql } from "drizzle-orm";
+import { readFeedPage, sqlNames, type Database, type FeedRequest } from "../db/index.server.ts";
 import { contactRequests } from "./schema.server.ts";
+import { doNotSellRequestedSql } from "./sharing-opt-out.server.ts";
 
-/**
- * Where a page of the read API starts: after the last row of the page before, by its time (as the database wrote
- * it, to the microsecond: a millisecond cursor would repeat or skip rows) and then its id.
- */
-export interface PageAfter {
-  at: string;
-  id: string;
-}
+const c = contactRequests;
+const names = sqlNames(contactRequests);
 
-/** Contact requests received since `since`, oldest first, `limit` of them after `after`: a keyset page. */
-export function leadsPage(db: Database, query: { since: Date | null; after: PageAfter | null; limit: number }) {
-  const c = contactRequests;
-  const conditions: SQL[] = [];
-  if (query.since) conditions.push(gte(c.receivedAt, query.since));
-  if (query.after)
-    conditions.push(sql`(${c.receivedAt}, ${c.id}) > (${query.after.at}::timestamptz, ${query.after.id}::uuid)`);
-  return db
-    .select({
-      id: c.id,
-      receivedAt: c.receivedAt,
-      cursorAt: sql<string>`${c.receivedAt}::text`,
-      firstName: c.firstName,
-      lastName: c.lastName,
-      email: c.email,
-      phone: c.phone,
-      service: c.service,
-      message: c.message,
-      status: c.status,
-      zip: c.zip,
-      channel: c.channel,
-      globalPrivacyControl: c.globalPrivacyControl,
-      landingPath: c.landingPath,
-      referrerHost: c.referrerHost,
-      utmSource: c.utmSource,
-      utmMedium: c.utmMedium,
-      utmCampaign: c.utmCampaign,
-      utmTerm: c.utmTerm,
-      utmContent: c.utmContent,
-      gclid: c.gclid,
-      msclkid: c.msclkid,
-    })
-    .from(c)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(asc(c.receivedAt), asc(c.id))
-    .limit(query.limit);
+/** A page of contact requests for the read API, by received time: newest first, or oldest first after a row. */
+export function leadsPage(db: Database, request: FeedRequest) {
+  return readFeedPage(db, { table: c, time: c.receivedAt, id: c.id }, request, (where, orderBy, limit) =>
+    db
+      .select({
+        id: c.id,
+        receivedAt: c.receivedAt,
+        cursorAt: sql<string>`${c.receivedAt}::text`,
+        firstName: c.firstName,
+        lastName: c.lastName,
+        email: c.email,
+        phone: c.phone,
+        service: c.service,
+        message: c.message,
+        status: c.status,
+        zip: c.zip,
+        channel: c.channel,
+        globalPrivacyControl: c.globalPrivacyControl,
+        doNotSell: sql<boolean>`${sql.raw(doNotSellRequestedSql(`${names.table}.${names.email}`))}`,
+        landingPath: c.landingPath,
+        referrerHost: c.referrerHost,
+        utmSource: c.utmSource,
+        utmMedium: c.utmMedium,
+        utmCampaign: c.utmCampaign,
+        utmTerm: c.utmTerm,
+        utmContent: c.utmContent,
+        gclid: c.gclid,
+        gbraid: c.gbraid,
+        wbraid: c.wbraid,
+        msclkid: c.msclkid,
+        fbclid: c.fbclid,
+      })
+      .from(c)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
 }

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { type Database, sqlNames } from "../db/index.server.ts";
 import { isRowId } from "../../lib/row-id.ts";
-import { contactRequests, privacyRequests } from "./schema.server.ts";
+import { contactRequests } from "./schema.server.ts";
+import { doNotSellRequestedSql } from "./sharing-opt-out.server.ts";
 
 const leads = sqlNames(contactRequests);
-const optOuts = sqlNames(privacyRequests);
 
 /** A lead as the referral module needs it: the job partners are offered, and the contact details for the one who accepts. */
 export interface ReferralJob {
@@ -41,8 +41,7 @@ export async function referralJob(db: Database, id: string): Promise<ReferralJob
       source: sql<string>`coalesce(${contactRequests.utmSource}, ${contactRequests.referrerHost}, '')`,
       campaign: sql<string>`coalesce(${contactRequests.utmCampaign}, '')`,
       globalPrivacyControl: contactRequests.globalPrivacyControl,
-      doNotSell: sql<boolean>`EXISTS (${sql.raw(`SELECT 1 FROM ${optOuts.table} AS opt_out
-        WHERE lower(opt_out.${optOuts.email}) = lower(${leads.table}.${leads.email}) AND opt_out.${optOuts.kind} = 'opt-out'`)})`,
+      doNotSell: sql<boolean>`${sql.raw(doNotSellRequestedSql(`${leads.table}.${leads.email}`))}`,
     })
     .from(contactRequests)
     .where(eq(contactRequests.id, id));

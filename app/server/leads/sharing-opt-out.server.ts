@@ -22,6 +22,11 @@ function optOutsOf(email: string, since?: string): [string, string] {
   ];
 }
 
+/** Whether a do-not-sell request came from an email address (an SQL expression), as the console flags a lead. */
+export function doNotSellRequestedSql(email: string): string {
+  return optOutsOf(email)[0];
+}
+
 /**
  * Whether the person behind a lead has opted out of sharing, given the lead's id: a referral offered before
  * `since`, with the operator's confirmation, is withdrawn only by what came later.
