@@ -269,6 +269,10 @@ describe.each(databases.drivers)("the read API on $name", ({ name, storage }) =>
         "2026-01-01 10:00:00+99",
       ].map((at) => ({ cursor: cursorAt(at) })),
       ...["1e1", "99999999999999999999", "-1", "5.5", " 5", "0x10"].map((limit) => ({ limit })),
+      ...["yesterday", cursorAt("2026-19-46 99:99:99+00"), "00000000-0000-4000-8000-000000000000"].map((after) => ({
+        after,
+      })),
+      { after: "", cursor: cursorAt("2026-01-01 00:00:00+00") },
     ];
     try {
       for (const parameters of impossible) {
@@ -276,7 +280,7 @@ describe.each(databases.drivers)("the read API on $name", ({ name, storage }) =>
           const response = await get(`${path}?${new URLSearchParams(parameters)}`, leadsKey);
           const body = (await response.json()) as { error?: string };
           expect({ parameters, status: response.status }).toEqual({ parameters, status: 400 });
-          expect(body.error).toMatch(/^(since|cursor|limit) must be /);
+          expect(body.error).toMatch(/^(since|cursor|limit|after) must /);
         }
       }
       expect(errors).not.toHaveBeenCalled();

@@ -9,7 +9,7 @@ import { parseApiTime } from "./api-time.server.ts";
  */
 
 const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 100;
+const MAX_LIMIT = 100;
 const CURSOR_MAX_LENGTH = 200;
 
 type Direction = FeedRequest["direction"];
