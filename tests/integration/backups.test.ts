@@ -4,10 +4,11 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from
 import { getPriority, tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { eq, inArray, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { executeRows, openDatabase } from "~/server/db/index.server.ts";
 import { createBackups, restoreBackup, verifyBackup } from "~/server/backups/index.server.ts";
@@ -501,3 +502,140 @@ test("the daily backup is made once a day after its time, verified, and a day wi
     await database.close();
   }
 });
+
+/**
+ * A backup of a small database, made once for the tests that restore it or an altered copy of it: a lead and its
+ * history, and one received 400 days ago, past the leads' retention.
+ */
+let smallBackup: Promise<string> | undefined;
+const smallBackupFile = () =>
+  (smallBackup ??= (async () => {
+    const database = await openDatabase({ pgliteDataDir: "memory://" });
+    try {
+      const recent = { ...contactRequestRow(), email: "recent@example.com" };
+      const expired = {
+        ...contactRequestRow(),
+        email: "expired@example.com",
+        receivedAt: new Date(Date.now() - 400 * 86_400_000),
+      };
+      await database.db.insert(contactRequests).values([recent, expired]);
+      await database.db.insert(leadChanges).values(
+        [recent, expired].map((lead) => ({
+          contactRequestId: lead.id,
+          changedBy: "owner@example.com",
+          note: "Called",
+        })),
+      );
+      const backups = createBackups({
+        db: database.db,
+        run: database.run,
+        settings: settingsFor(join(root, "small")),
+        verify: () => Promise.resolve(null),
+      });
+      return (await backups.backUpNow()).path;
+    } finally {
+      await database.close();
+    }
+  })());
+
+/**
+ * A copy of a backup file with its lines changed by `change` (the header first, the counts last), written as this
+ * site writes one (the counts a gzip member of their own), and a checksum made for it, as anyone could.
+ */
+async function alteredBackup(file: string, name: string, change: (lines: string[]) => string[]) {
+  const lines = change(
+    gunzipSync(await readFile(file))
+      .toString("utf8")
+      .split("\n")
+      .slice(0, -1),
+  );
+  const member = (part: string[]) => (part.length > 0 ? gzipSync(`${part.join("\n")}\n`) : Buffer.alloc(0));
+  const bytes = Buffer.concat([member(lines.slice(0, 1)), member(lines.slice(1, -1)), member(lines.slice(-1))]);
+  return withChecksum(name, bytes);
+}
+
+/** `bytes` written to `name` with a checksum beside it, as anyone could make one. */
+async function withChecksum(name: string, bytes: Buffer) {
+  const path = join(root, name);
+  await writeFile(path, bytes);
+  await writeFile(`${path}.sha256`, `${createHash("sha256").update(bytes).digest("hex")}  ${name}\n`);
+  return path;
+}
+
+/** The tables a PostgreSQL database holds, and how many of their triggers are disabled. */
+async function tablesAndDisabledTriggers(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const tables = await client.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')",
+    );
+    const disabled = await client.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_trigger WHERE tgenabled = 'D'",
+    );
+    return { tables: tables.rows[0]!.n, disabledTriggers: disabled.rows[0]!.n };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every folder's and file's permissions under `folder`, the ones that differ from owner-only. */
+async function notOwnerOnly(folder: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(folder, { withFileTypes: true, recursive: true })) {
+    const path = join(entry.parentPath, entry.name);
+    const mode = (await stat(path)).mode & 0o777;
+    if (entry.isDirectory() ? mode !== 0o700 : mode !== 0o600) found.push(`${path} ${mode.toString(8)}`);
+  }
+  return found;
+}
+
+test(
+  "a restore onto a new machine makes its data folder, and leaves it and every file in it its owner's only",
+  { timeout: 60_000 },
+  async () => {
+    const data = join(root, "new-machine", "data");
+    const restored = await restoreBackup(await smallBackupFile(), { pgliteDataDir: join(data, "pglite") });
+    expect(restored).toMatchObject({ kind: "restored" });
+    expect((await stat(data)).mode & 0o777).toBe(0o700);
+    expect((await stat(join(data, "pglite"))).mode & 0o777).toBe(0o700);
+    expect(await notOwnerOnly(data)).toEqual([]);
+    expect(await readdir(data)).toEqual(["pglite"]);
+  },
+);
+
+test(
+  "a backup whose rows stop fitting their tables halfway restores nothing, on either database: the target is as empty as it was, and takes the whole backup after",
+  { timeout: 90_000 },
+  async () => {
+    const good = await smallBackupFile();
+    // The leads load, then a row of their history does not fit its table.
+    const bad = await alteredBackup(good, "halfway.pglite.gz", (lines) =>
+      lines.map((line) => line.replace(/"changed_at":"[^"]*"/, '"changed_at":"not a time"')),
+    );
+    const databaseUrl = await postgres.createDatabase();
+    const folder = join(root, "halfway");
+    const dataDir = join(folder, "pglite");
+    for (const target of [{ databaseUrl }, { pgliteDataDir: dataDir }]) {
+      const failed = await restoreBackup(bad, target);
+      expect(failed).toMatchObject({ kind: "failed", message: expect.stringContaining("not a time") });
+    }
+    expect(await tablesAndDisabledTriggers(databaseUrl)).toEqual({ tables: 0, disabledTriggers: 0 });
+    expect(await readdir(folder)).toEqual([]);
+
+    for (const target of [{ databaseUrl }, { pgliteDataDir: dataDir }]) {
+      expect(await restoreBackup(good, target)).toMatchObject({ kind: "restored" });
+    }
+    expect(await tablesAndDisabledTriggers(databaseUrl)).toMatchObject({ disabledTriggers: 0 });
+    const opened = await openDatabase({ pgliteDataDir: dataDir });
+    try {
+      const disabled = await executeRows<{ n: number }>(
+        opened.db,
+        sql`SELECT count(*)::int AS n FROM pg_trigger WHERE tgenabled = 'D'`,
+      );
+      expect(disabled).toEqual([{ n: 0 }]);
+    } finally {
+      await opened.close();
+    }
+  },
+);

@@ -1,6 +1,6 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { embeddedDatabaseOwner, openDatabase } from "../db/index.server.ts";
+import { mkdir, mkdtemp, readdir, rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { embeddedDatabaseOwner, makeDataPrivate, openDatabase } from "../db/index.server.ts";
 import { DamagedBackup, readBackupFile, type BackupHeader } from "./backup-file.server.ts";
 import { makeBackup } from "./backup.server.ts";
 import type { DatabaseFacts } from "./database-facts.server.ts";
@@ -25,6 +25,9 @@ import {
 
 /** Restoring a backup into an empty database, checking the file first and every table's row count after. */
 
+/** A folder a restore makes (the data folder, say, on a new machine): its owner's only. */
+const OWNER_ONLY = 0o700;
+
 export type RestoreTarget = { pgliteDataDir: string } | { databaseUrl: string };
 
 export type RestoreOutcome =
@@ -34,6 +37,8 @@ export type RestoreOutcome =
    */
   | { kind: "restored"; header: BackupHeader; leftOut: Record<string, number> }
   | { kind: "refused"; message: string }
+  /** The rows did not load (a row that does not fit its table, a file that ends early): nothing was kept. */
+  | { kind: "failed"; message: string }
   | { kind: "mismatch"; message: string };
 
 /** The tables whose row counts differ from the backup's, in words; null when every one matches. */
@@ -72,22 +77,35 @@ async function loadRows(
 }
 
 /**
- * The backup's rows into `target`, a database the caller made sure is empty; then its counts are compared. A
- * verification's scratch database skips building the indexes that are neither keys nor unique: counting rows needs
- * none of them.
+ * The backup's rows into `target`, a database the caller made sure is empty, in one transaction with the
+ * migrations that make its tables; then its counts are compared. Whatever goes wrong on the way (a row that does
+ * not fit its table, a file that ends early, counts that differ), the transaction is rolled back: the target is
+ * left as empty as it was, with no table, foreign key, index or trigger changed. A verification's scratch database
+ * skips building the indexes that are neither keys nor unique: counting rows needs none of them.
  */
 async function fill(target: SqlClient, backup: Backup, { secondaryIndexes = true } = {}): Promise<RestoreOutcome> {
   const { header } = backup;
-  let leftOut: Record<string, number> = {};
-  if (backup.isDataFolder) {
-    // The embedded data folder goes through a scratch database, and from there row by row.
-    await withScratchDatabase(backup.path, (scratch) => copyRows(scratch, target, header), await backup.bytes());
-  } else {
-    await migrateTo(target, header.migrations);
-    leftOut = await loadRows(target, header.tables, backup.text(), { secondaryIndexes });
-    await setSequences(target, header.sequences);
+  await rowsOf(target, "BEGIN");
+  try {
+    let leftOut: Record<string, number> = {};
+    if (backup.isDataFolder) {
+      // The embedded data folder goes through a scratch database, and from there row by row.
+      await withScratchDatabase(backup.path, (scratch) => copyRows(scratch, target, header), await backup.bytes());
+    } else {
+      await migrateTo(target, header.migrations);
+      leftOut = await loadRows(target, header.tables, backup.text(), { secondaryIndexes });
+      await setSequences(target, header.sequences);
+    }
+    const outcome = await compared(target, header, leftOut);
+    await rowsOf(target, outcome.kind === "restored" ? "COMMIT" : "ROLLBACK");
+    return outcome;
+  } catch (error) {
+    // A connection lost on the way has rolled back on its own.
+    await rowsOf(target, "ROLLBACK").catch(() => undefined);
+    const message =
+      error instanceof DamagedBackup ? error.message : `The rows did not load: ${(error as Error).message}`;
+    return { kind: "failed", message };
   }
-  return compared(target, header, leftOut);
 }
 
 /** The outcome of a restore into `target`: every table's count as the backup's, less the rows left out. */
@@ -140,7 +158,7 @@ export async function restoreBackup(path: string, target: RestoreTarget): Promis
       await sql.close();
     }
   }
-  const dir = target.pgliteDataDir;
+  const dir = target.pgliteDataDir.replace(/\/+$/, "");
   const owner = await embeddedDatabaseOwner(dir);
   if (owner !== undefined)
     return { kind: "refused", message: `The server (process ${owner}) is using ${dir}: stop it first.` };
@@ -148,6 +166,26 @@ export async function restoreBackup(path: string, target: RestoreTarget): Promis
   if (entries.length > 0) {
     return { kind: "refused", message: `${dir} is not empty: move it aside (or restore into a new folder) first.` };
   }
+  // The database is made in a folder of its own beside the target, put in the target's place only once it is
+  // whole: a restore that fails leaves the target as it found it.
+  await mkdir(dirname(dir), { recursive: true, mode: OWNER_ONLY });
+  const staging = await mkdtemp(join(dirname(dir), `.${basename(dir)}.restoring-`));
+  try {
+    const outcome = await intoEmbedded(staging, backup);
+    if (outcome.kind === "restored") {
+      await rm(dir, { recursive: true, force: true });
+      await rename(staging, dir);
+      // PGlite makes its files readable by everyone: every lead and operator would be, until the server starts.
+      await makeDataPrivate(dir);
+    }
+    return outcome;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** The backup into a new embedded database in `dir`. */
+async function intoEmbedded(dir: string, backup: Backup): Promise<RestoreOutcome> {
   if (backup.isDataFolder) {
     // The data folder itself, as it was; then its counts, read as the server would read them.
     const restored = await openPglite(dir, await backup.bytes());

@@ -1,12 +1,8 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdtemp, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { PGlite, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import pg from "pg";
 import { databaseFacts, type DatabaseFacts } from "./database-facts.server.ts";
 import { projectPath } from "../project-path.server.ts";
@@ -84,29 +80,30 @@ export async function isEmpty(sql: SqlClient): Promise<boolean> {
   return Number(row?.tables) === 0;
 }
 
-/** Applies the project's first `level` migrations: a backup's rows go into the tables as they were when it was made. */
-export async function migrateTo(sql: SqlClient, level?: number): Promise<void> {
-  const source = projectPath("drizzle");
-  let folder = source;
-  if (level !== undefined) {
-    folder = await mkdtemp(join(tmpdir(), "plumbline-migrations-"));
-    await cp(join(source, "meta"), join(folder, "meta"), { recursive: true });
-    const journal = JSON.parse(await readFile(join(source, "meta", "_journal.json"), "utf8")) as {
-      entries: { tag: string }[];
-    };
-    if (level > journal.entries.length) {
-      throw new Error(
-        `The backup needs ${level} migrations and this version has ${journal.entries.length}: update first.`,
-      );
-    }
-    journal.entries = journal.entries.slice(0, level);
-    await writeFile(join(folder, "meta", "_journal.json"), JSON.stringify(journal));
-    for (const { tag } of journal.entries) await cp(join(source, `${tag}.sql`), join(folder, `${tag}.sql`));
+/**
+ * Applies the project's first `level` migrations as drizzle's migrator does (the same statements, the same record
+ * of each in `drizzle.__drizzle_migrations`), but inside the caller's transaction: the migrator opens and commits
+ * a transaction of its own, and a restore that fails must leave no table behind. A backup's rows go into the
+ * tables as they were when it was made; the server applies the newer migrations when it starts.
+ */
+export async function migrateTo(sql: SqlClient, level: number): Promise<void> {
+  const migrations = readMigrationFiles({ migrationsFolder: projectPath("drizzle") });
+  if (level > migrations.length) {
+    throw new Error(`The backup needs ${level} migrations and this version has ${migrations.length}: update first.`);
   }
-  try {
-    if (sql.kind === "pglite") await migratePglite(drizzlePglite({ client: sql.client }), { migrationsFolder: folder });
-    else await migrateNodePg(drizzleNodePg({ client: sql.client }), { migrationsFolder: folder });
-  } finally {
-    if (folder !== source) await rm(folder, { recursive: true, force: true });
+  await rowsOf(sql, "CREATE SCHEMA IF NOT EXISTS drizzle");
+  await rowsOf(
+    sql,
+    "CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)",
+  );
+  for (const migration of migrations.slice(0, level)) {
+    for (const statement of migration.sql) {
+      if (sql.kind === "pglite") await sql.client.exec(statement);
+      else await sql.client.query(statement);
+    }
+    await rowsOf(sql, "INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ($1, $2)", [
+      migration.hash,
+      migration.folderMillis,
+    ]);
   }
 }

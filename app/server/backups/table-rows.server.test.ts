@@ -46,7 +46,9 @@ describe.each(databases)("a backup's rows loaded into $name", ({ open }) => {
     async function* cut() {
       yield* chunks;
     }
+    await rowsOf(sql, "BEGIN");
     expect(await insertRows(sql, ["visitors"], cut())).toEqual({});
+    await rowsOf(sql, "COMMIT");
     expect(await rowsOf(sql, "SELECT id, name, note FROM visitors ORDER BY id")).toEqual(rows);
   });
 
@@ -55,7 +57,9 @@ describe.each(databases)("a backup's rows loaded into $name", ({ open }) => {
       yield `[0,${JSON.stringify(rows[0])}]\n[0,${JSON.stringify({ ...rows[1], id: 1 })}]\n`;
       yield `[0,${JSON.stringify(rows[2])}]\n`;
     }
+    await rowsOf(sql, "BEGIN");
     expect(await insertRows(sql, ["callers"], lines())).toEqual({ callers: 1 });
+    await rowsOf(sql, "COMMIT");
     expect(await rowsOf(sql, "SELECT id, name FROM callers ORDER BY id")).toEqual([
       { id: 1, name: rows[0]!.name },
       { id: 3, name: "" },

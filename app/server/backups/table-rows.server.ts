@@ -145,7 +145,8 @@ function rowsArray() {
  * unique value that another row read later took over (the embedded database's backup is read a statement at a time
  * while the site runs: a number hold ended and another began, say); the first row read keeps it. A statement is a
  * plain insert; only one that meets such a value is made again, leaving out the rows whose values are taken. Lines
- * that are not rows (a backup file's header and counts, which start with `{`) are passed over.
+ * that are not rows (a backup file's header and counts, which start with `{`) are passed over. Run it inside a
+ * transaction (the restore's one): the statement made again goes back to a savepoint taken before the first.
  */
 export async function insertRows(
   sql: SqlClient,
@@ -162,9 +163,12 @@ export async function insertRows(
     const rows = `SELECT r.* FROM json_populate_recordset(NULL::${table}, $1::json) r`;
     const values = [batch.bytes()];
     try {
+      await rowsOf(sql, "SAVEPOINT plain_insert");
       await rowsOf(sql, `INSERT INTO ${table} ${rows}`, values);
+      await rowsOf(sql, "RELEASE SAVEPOINT plain_insert");
     } catch (error) {
       if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      await rowsOf(sql, "ROLLBACK TO SAVEPOINT plain_insert");
       const [inserted] = await rowsOf(
         sql,
         `WITH inserted AS (INSERT INTO ${table} ${rows} ON CONFLICT DO NOTHING RETURNING 1)

@@ -26,7 +26,12 @@ export async function runBackupCommand(backups: Backups, output: CommandOutput):
 }
 
 /** A restore's or copy's outcome in words; an error on the way (a database out of reach, say) is one line too. */
-async function report(outcome: Promise<RestoreOutcome>, output: CommandOutput, done: string): Promise<number> {
+async function report(
+  outcome: Promise<RestoreOutcome>,
+  output: CommandOutput,
+  done: string,
+  { unchanged }: { unchanged?: string } = {},
+): Promise<number> {
   let settled: RestoreOutcome;
   try {
     settled = await outcome;
@@ -46,7 +51,10 @@ async function report(outcome: Promise<RestoreOutcome>, output: CommandOutput, d
     }
     return 0;
   }
-  output.err(settled.kind === "refused" ? `${settled.message}\n` : `The row counts do not match: ${settled.message}\n`);
+  output.err(
+    settled.kind === "mismatch" ? `The row counts do not match: ${settled.message}\n` : `${settled.message}\n`,
+  );
+  if (unchanged && settled.kind !== "refused") output.err(`Nothing was restored: ${unchanged} is as it was.\n`);
   return 1;
 }
 
@@ -66,7 +74,7 @@ export async function runRestoreCommandLine(env: Env, args: string[], output: Co
   if (verify) return report(verifyBackup(file), output, `${file} verified`);
   const target = env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDataDir: env.PGLITE_DATA_DIR };
   const where = env.DATABASE_URL ? "the PostgreSQL database" : env.PGLITE_DATA_DIR;
-  const code = await report(restoreBackup(file, target), output, `Restored into ${where}`);
+  const code = await report(restoreBackup(file, target), output, `Restored into ${where}`, { unchanged: where });
   if (code === 0) output.out("Start the server (npm start) to serve it.\n");
   return code;
 }
@@ -85,7 +93,9 @@ export async function runDbCommandLine(env: Env, args: string[], output: Command
     return 2;
   }
   const { copyToPostgres } = await backupsModule();
-  const code = await report(copyToPostgres(env.PGLITE_DATA_DIR, url), output, "Copied to PostgreSQL");
+  const code = await report(copyToPostgres(env.PGLITE_DATA_DIR, url), output, "Copied to PostgreSQL", {
+    unchanged: "the PostgreSQL database",
+  });
   if (code === 0) {
     output.out("Next: set DATABASE_URL to that address in .env (keep ./data until you are sure), then npm start.\n");
   }

@@ -10,6 +10,7 @@ export {
 export type { StreamRows } from "./copy-rows.server.ts";
 export { quoteIdentifier, sqlNames } from "./sql-names.server.ts";
 export { embeddedDatabaseOwner } from "./db.server.ts";
+export { makeDataPrivate } from "./private-files.server.ts";
 export { startTypeScriptWorker } from "./typescript-worker.server.ts";
 export { analyzeChangedTables, vacuumChangedTables } from "./autovacuum.server.ts";
 export { readFeedPage, type FeedPage, type FeedPlace, type FeedRequest } from "./feed-page.server.ts";
