@@ -639,3 +639,73 @@ test(
     }
   },
 );
+
+/** A command line's answer that says what was wrong in words: one exit code, no stack trace. */
+function expectRefusal(answer: { code: number | null; stderr: string }, reason: RegExp) {
+  expect(answer.stderr).toMatch(reason);
+  expect(answer.stderr).not.toMatch(/^\s+at /m);
+  expect(answer.code).toBe(1);
+}
+
+test(
+  "a file made to unzip to gigabytes, or whose first line never ends, is refused as it is read, saying why, and leaves no scratch database",
+  { timeout: 90_000 },
+  async () => {
+    const lines = gunzipSync(await readFile(await smallBackupFile()))
+      .toString("utf8")
+      .split("\n");
+    const [header, counts] = [lines[0]!, lines.at(-2)!];
+    const withoutStatedSize = JSON.stringify({ ...JSON.parse(counts), rowBytes: undefined });
+    await mkdir(join(root, "bombs"));
+    // 4.5 MB of file, 4.5 GB unzipped: 16 MB of spaces gzipped once and repeated.
+    const spaces = gzipSync(Buffer.alloc(16 * 1024 * 1024, " "));
+    const gigabytes = Array<Buffer>(280).fill(spaces);
+    const bomb = (last: string) => Buffer.concat([gzipSync(`${header}\n[0,`), ...gigabytes, gzipSync(`${last}\n`)]);
+    const files = await Promise.all([
+      withChecksum("bombs/stated.pglite.gz", bomb(counts)),
+      withChecksum("bombs/unstated.pglite.gz", bomb(withoutStatedSize)),
+      withChecksum("bombs/header.pglite.gz", Buffer.concat([...gigabytes, gzipSync(`${counts}\n`)])),
+    ]);
+    const answers = await Promise.all(files.map((file) => runScript("restore", ["--verify", file], {})));
+    expectRefusal(answers[0]!, /stated\.pglite\.gz unzips to more than the \d+ bytes it says it holds/);
+    expectRefusal(answers[1]!, /unstated\.pglite\.gz has a line longer than 16 MB/);
+    expectRefusal(answers[2]!, /header\.pglite\.gz has a line longer than 1 MB/);
+    expect((await readdir(join(root, "bombs"))).filter((name) => !/\.gz(\.sha256)?$/.test(name))).toEqual([]);
+  },
+);
+
+test(
+  "a truncated backup whose checksum was made again is refused as incomplete, and restores nothing",
+  { timeout: 60_000 },
+  async () => {
+    const good = await smallBackupFile();
+    const bytes = await readFile(good);
+    const [header, ...rest] = gunzipSync(bytes).toString("utf8").split("\n").slice(0, -1);
+    // A file as the previous version wrote PostgreSQL's (the counts in the header, none at the end), whose rows
+    // unzip to more than the header's first chunk (a lead's message of a megabyte), cut off in its rows.
+    const previous = JSON.stringify({
+      ...JSON.parse(header!),
+      ...JSON.parse(rest.at(-1)!),
+      version: 1,
+      database: "postgresql",
+      rowBytes: undefined,
+    });
+    const rows = rest
+      .slice(0, -1)
+      .join("\n")
+      .replace('"message":"Help"', `"message":"${"x".repeat(1 << 20)}"`);
+    const previousVersion = gzipSync(`${previous}\n${rows}\n`);
+    const files = await Promise.all([
+      withChecksum("cut.pglite.gz", bytes.subarray(0, Math.floor(bytes.length * 0.6))),
+      withChecksum("rows-cut.pg.gz", previousVersion.subarray(0, previousVersion.length >> 1)),
+    ]);
+    const folder = join(root, "after-truncated");
+    const answers = await Promise.all(
+      files.map((file, at) => runScript("restore", [file], { PGLITE_DATA_DIR: join(folder, `pglite${at}`) })),
+    );
+    expectRefusal(answers[0]!, /cut\.pglite\.gz is incomplete/);
+    expectRefusal(answers[1]!, /rows-cut\.pg\.gz is incomplete/);
+    expect(answers[1]!.stderr).toContain("Nothing was restored");
+    expect(await readdir(folder).catch(() => [])).toEqual([]);
+  },
+);
