@@ -347,7 +347,10 @@ export async function startServices(env: Env): Promise<AppServices> {
             void pushAlerts
               .textReceived({ url: threadPath(customer) })
               .catch((error) => log.error({ err: error }, "queueing the push alert failed")),
-          onQueued: () => outbox.nudge(TEXT_QUEUE),
+          onQueued: () => {
+            outbox.nudge(TEXT_QUEUE);
+            outbox.nudge(WEBHOOK_QUEUE);
+          },
         })
       : undefined;
   const texts: TextMessaging | undefined =

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
@@ -16,11 +17,14 @@ import { webhookDeliveries, webhookEndpoints } from "../../app/server/webhooks/s
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { partners, referrals } from "../../app/server/partners/schema.server.ts";
+import { leadReturns, ledgerEntries, partnerStatements } from "../../app/server/ledger/schema.server.ts";
+import { approveReturn } from "~/server/ledger/index.server.ts";
+import { receiveText } from "../../app/server/texts/inbound.server.ts";
 import { calls } from "../../app/server/calls/schema.server.ts";
 import { logIncomingCall, recordOutcome } from "~/server/calls/index.server.ts";
 import { addPartner, createReferrals } from "~/server/partners/index.server.ts";
 import { postJson, testEnv, validContact, waitUntil } from "../../tooling/local-services.ts";
-import { startWebhookReceiver, type WebhookReceiver } from "../webhook-receiver.ts";
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "../webhook-receiver.ts";
 import { onBothDatabases } from "./both-databases.ts";
 
 /**
@@ -36,6 +40,15 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 /** Standard Webhooks' retry schedule: the waits after the first attempt, made at once. */
 const SPECIFICATION_SCHEDULE = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
+
+/** An object's field names, nested objects' as `parent.field`, sorted. */
+function fieldsOf(value: object, prefix = ""): string[] {
+  return Object.entries(value)
+    .flatMap(([key, field]) =>
+      field !== null && typeof field === "object" ? fieldsOf(field as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+    )
+    .sort();
+}
 
 function endpointForm(url: string, events: string[]) {
   const form = new FormData();
@@ -140,6 +153,198 @@ describe.each(databases.drivers)("webhooks from a running server on $name", ({ s
     expect(receiver.unverified).toBe(0);
     expect(callsOnly.received).toEqual([]);
     await callsOnly.stop();
+  });
+
+  test("every business event reaches the endpoint signed, for its action: referrals, returns, ledger, statements, texts", async () => {
+    const { webhooks, db, run, referrals: referralService } = running.services;
+    const everything = await startWebhookReceiver();
+    try {
+      await addEndpoint(webhooks, everything, [
+        "referral.offered",
+        "referral.accepted",
+        "referral.declined",
+        "return.requested",
+        "return.decided",
+        "ledger.entry.created",
+        "statement.issued",
+        "text.received",
+      ]);
+      const response = await postJson(running.url, { ...validContact, email: "dana@example.com" });
+      const leadId = String(response.body.id);
+      const partnerOf = (name: string, email: string) =>
+        addPartner(db, {
+          name,
+          serviceFees: {},
+          business: `${name} Plumbing`,
+          phone: "555-010-0000",
+          email,
+          services: [],
+          zipCodes: [],
+          feeMinor: 4_500,
+        });
+      const [ana, ben] = [
+        await partnerOf("Ana Ruiz", "ana@ruiz.example"),
+        await partnerOf("Ben Okafor", "ben@ok.example"),
+      ];
+      const partner = (id: string, name: string, email: string) => ({
+        id,
+        name,
+        business: `${name} Plumbing`,
+        phone: "555-010-0000",
+        email,
+      });
+      // The events not looked at yet, once `count` of them have arrived.
+      let seen = 0;
+      const next = async (count: number) => {
+        await waitUntil(() => everything.received.length >= seen + count);
+        seen += count;
+        return everything.received.slice(seen - count, seen).map((received) => received.payload);
+      };
+
+      expect(
+        await referralService.offer({
+          leadId,
+          partnerIds: [ana, ben],
+          operatorEmail: "op@x.example",
+          optOutConfirmed: false,
+        }),
+      ).toEqual({ kind: "sent", partners: 2 });
+      const offered = await next(2);
+      expect(offered.map((event) => event.type)).toEqual(["referral.offered", "referral.offered"]);
+      expect(offered.find((event) => (event.data.partner as { id: string }).id === ana)!.data).toEqual({
+        referral_id: expect.any(String),
+        lead_id: leadId,
+        offered_at: expect.stringMatching(/Z$/),
+        expires_at: expect.stringMatching(/Z$/),
+        offered_by: "op@x.example",
+        partner: partner(ana, "Ana Ruiz", "ana@ruiz.example"),
+      });
+
+      const tokenOf = async (address: string) => {
+        const [offer] = await db
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.purpose, "referral_offer")));
+        return /\/r\/([^\s"<]+)/.exec(offer!.textBody)![1]!;
+      };
+      await referralService.answer(await tokenOf("ben@ok.example"), "198.51.100.2", "declined");
+      const [declined] = await next(1);
+      expect(declined).toMatchObject({
+        type: "referral.declined",
+        data: { lead_id: leadId, declined_at: expect.stringMatching(/Z$/), partner: { id: ben, name: "Ben Okafor" } },
+      });
+
+      const anaToken = await tokenOf("ana@ruiz.example");
+      expect((await referralService.answer(anaToken, "198.51.100.1", "accepted")).kind).toBe("accepted");
+      const accepted = await next(2);
+      const [charge] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.partnerId, ana));
+      const acceptedEvents = Object.fromEntries(accepted.map((event) => [event.type, event.data]));
+      expect(acceptedEvents["referral.accepted"]).toMatchObject({ referral_id: charge!.referralId, lead_id: leadId });
+      expect(acceptedEvents["ledger.entry.created"]).toMatchObject({
+        id: charge!.id,
+        kind: "charge",
+        amount_minor: 4_500,
+      });
+
+      const form = new FormData();
+      form.set("reason", "Wrong number");
+      await referralService.returnLead(anaToken, "198.51.100.1", form);
+      const [requested] = await next(1);
+      const [returned] = await db.select().from(leadReturns);
+      expect(requested).toEqual({
+        type: "return.requested",
+        timestamp: expect.any(String),
+        data: {
+          id: returned!.id,
+          referral_id: charge!.referralId,
+          lead_id: leadId,
+          partner_id: ana,
+          reason: "Wrong number",
+          detail: null,
+          requested_at: expect.stringMatching(/Z$/),
+          decision: null,
+          decided_at: null,
+          decided_by: null,
+          denial_reason: null,
+        },
+      });
+
+      expect(await approveReturn(run, returned!.id, "op@x.example", "2026-12-06")).toBe(true);
+      const decided = await next(2);
+      expect(decided.find((event) => event.type === "return.decided")!.data).toMatchObject({
+        id: returned!.id,
+        lead_id: leadId,
+        decision: "approved",
+        decided_at: expect.stringMatching(/Z$/),
+        decided_by: "op@x.example",
+      });
+      expect(decided.find((event) => event.type === "ledger.entry.created")!.data).toMatchObject({
+        kind: "credit",
+        amount_minor: -4_500,
+      });
+
+      // This month's statement, issued as it would be on the 1st of the next.
+      const now = new Date();
+      expect(
+        await referralService.issueMonthlyStatements(
+          new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 18)),
+        ),
+      ).toBe(1);
+      const [statement] = await db.select().from(partnerStatements);
+      expect((await next(1))[0]).toMatchObject({
+        type: "statement.issued",
+        data: {
+          id: statement!.id,
+          number: statement!.number,
+          partner_id: ana,
+          period: statement!.period,
+          issued_at: expect.stringMatching(/Z$/),
+          opening_minor: 0,
+          closing_minor: 0,
+          amount_due_minor: 0,
+        },
+      });
+
+      await receiveText(
+        run,
+        {
+          messageSid: `SM${"0".repeat(31)}7`,
+          customer: "+15550142288",
+          ours: "+15550100999",
+          body: "Is Tuesday morning OK?",
+          answeredByTwilio: false,
+        },
+        "help",
+      );
+      running.services.outbox.nudge("webhooks");
+      expect((await next(1))[0]).toMatchObject({
+        type: "text.received",
+        data: {
+          id: expect.any(String),
+          received_at: expect.stringMatching(/Z$/),
+          from: "+15550142288",
+          to: "+15550100999",
+          body: "Is Tuesday morning OK?",
+          keyword: null,
+        },
+      });
+      expect(everything.unverified).toBe(0);
+
+      // The guide's example of each event has the fields the event has, no more, no fewer.
+      const guide = await readFile("docs/guides/webhooks-and-api.md", "utf8");
+      const examples = guide
+        .split("\n")
+        .filter((line) => line.startsWith('{"type": '))
+        .map((line) => JSON.parse(line) as ReceivedWebhook["payload"]);
+      const types = new Set(everything.received.map((received) => received.payload.type));
+      expect(examples.map((example) => example.type).sort()).toEqual([...types].sort());
+      for (const example of examples) {
+        const sent = everything.received.find((received) => received.payload.type === example.type)!.payload;
+        expect(fieldsOf(example), example.type).toEqual(fieldsOf(sent));
+      }
+    } finally {
+      await everything.stop();
+    }
   });
 });
 
@@ -416,7 +621,7 @@ describe("webhook deliveries through the outbox's lease", () => {
         .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.purpose, "referral_offer")));
       return /\/r\/([^\s"<]+)/.exec(offer!.textBody)![1]!;
     };
-    // A declined offer tells the endpoint nothing; the acceptance does.
+    // A declined offer tells this endpoint nothing (it does not want referral.declined); the acceptance does.
     expect(await service.answer(await tokenOf("ben@ok.example"), "198.51.100.2", "declined")).toEqual({
       kind: "declined",
     });

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { executeRows, sqlNames, type Database } from "../db/index.server.ts";
-import { queueWebhooksCte } from "../webhooks/index.server.ts";
+import { isoUtc, queueWebhooksCte } from "../webhooks/index.server.ts";
 import { isRowId } from "../../lib/row-id.ts";
 import { ledgerEntries, ledgerSettings, type LedgerKind } from "./schema.server.ts";
 
@@ -15,7 +15,7 @@ function queueEntryWebhooksCte(name: string, from: string): string {
   const data = `jsonb_build_object('id', entry.${e.id}, 'partner_id', entry.${e.partnerId}, 'kind', entry.${e.kind},
     'amount_minor', entry.${e.amountMinor}, 'referral_id', entry.${e.referralId}, 'lead_id', entry.${e.leadId},
     'occurred_on', entry.${e.occurredOn}, 'recorded_by', entry.${e.recordedBy}, 'note', entry.${e.note},
-    'recorded_at', to_char(entry.${e.recordedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+    'recorded_at', ${isoUtc(`entry.${e.recordedAt}`)})`;
   return queueWebhooksCte({ name, event: "ledger.entry.created", from: `${from} AS entry`, data });
 }
 

@@ -2,6 +2,7 @@ import { desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { escapeHtml } from "../../lib/escape-html.ts";
 import { sqlNames, type Database, type RunStatement } from "../db/index.server.ts";
 import { emailRow, queueEmailsCte, type EmailToSend } from "../outbox/index.server.ts";
+import { isoUtc, queueWebhooksCte } from "../webhooks/index.server.ts";
 import { RETURN_REASONS } from "../../lib/return-reasons.ts";
 import { creditWithWebhooksCte } from "./entries.server.ts";
 import { ledgerEntries, leadReturns } from "./schema.server.ts";
@@ -30,25 +31,44 @@ export function validateReturn(form: FormData): { ok: true; request: ReturnReque
 export type ReturnOutcome = { kind: "sent" } | { kind: "window-closed" } | { kind: "already-returned" };
 
 /**
- * "Send return": within `windowDays` of accepting, once per referral (a unique index, so two at once make one).
- * The operator decides it on the Returns page.
+ * `name AS (…)`: a `return.requested` or `return.decided` webhook for each return `from` (a CTE returning the
+ * returns' rows) yields, in the statement that records it. The lead is the one its referral was charged for.
  */
+function queueReturnWebhooksCte(name: string, event: "return.requested" | "return.decided", from: string): string {
+  const data = `jsonb_build_object('id', returned.${r.id}, 'referral_id', returned.${r.referralId},
+    'lead_id', (SELECT charge.${e.leadId} FROM ${e.table} AS charge
+      WHERE charge.${e.referralId} = returned.${r.referralId} AND charge.${e.kind} = 'charge'),
+    'partner_id', returned.${r.partnerId}, 'reason', returned.${r.reason}, 'detail', returned.${r.detail},
+    'requested_at', ${isoUtc(`returned.${r.requestedAt}`)}, 'decision', returned.${r.decision},
+    'decided_at', ${isoUtc(`returned.${r.decidedAt}`)}, 'decided_by', returned.${r.decidedBy},
+    'denial_reason', returned.${r.denialReason})`;
+  return queueWebhooksCte({ name, event, from: `${from} AS returned`, data });
+}
+
+/**
+ * "Send return": within `windowDays` of accepting, once per referral (a unique index, so two at once make one),
+ * with its `return.requested` webhooks. The operator decides it on the Returns page.
+ */
+const REQUEST = `WITH requested AS (
+  INSERT INTO ${r.table} (${r.referralId}, ${r.partnerId}, ${r.reason}, ${r.detail}) VALUES ($1::uuid, $2::uuid, $3, $4)
+  ON CONFLICT (${r.referralId}) DO NOTHING
+  RETURNING *
+),
+${queueReturnWebhooksCte("queued_webhooks", "return.requested", "requested")}
+SELECT count(*)::int AS requested FROM requested`;
+
 export async function requestReturn(
-  db: Database,
+  run: RunStatement,
   input: { referralId: string; partnerId: string; acceptedAt: Date; windowDays: number; request: ReturnRequest },
 ): Promise<ReturnOutcome> {
   if (Date.now() > input.acceptedAt.getTime() + input.windowDays * 86_400_000) return { kind: "window-closed" };
-  const inserted = await db
-    .insert(leadReturns)
-    .values({
-      referralId: input.referralId,
-      partnerId: input.partnerId,
-      reason: input.request.reason,
-      detail: input.request.detail,
-    })
-    .onConflictDoNothing({ target: leadReturns.referralId })
-    .returning({ id: leadReturns.id });
-  return inserted.length > 0 ? { kind: "sent" } : { kind: "already-returned" };
+  const [row] = await run<{ requested: number }>("ledger_return_request", REQUEST, [
+    input.referralId,
+    input.partnerId,
+    input.request.reason,
+    input.request.detail,
+  ]);
+  return (row?.requested ?? 0) > 0 ? { kind: "sent" } : { kind: "already-returned" };
 }
 
 /** The return a referral has, if any, as its partner's page shows it. */
@@ -116,29 +136,31 @@ export async function listReturns(db: Database) {
 }
 
 /**
- * "Approve": the return is decided and the partner credited what the referral was charged, in one statement; a
- * return is decided once, and credited once (a unique index on the credit's return).
+ * "Approve": the return is decided and the partner credited what the referral was charged, with the webhooks of
+ * both, in one statement; a return is decided once, and credited once (a unique index on the credit's return).
  */
 const APPROVE = `WITH decided AS (
   UPDATE ${r.table} SET ${r.decision} = 'approved', ${r.decidedAt} = now(), ${r.decidedBy} = $2
   WHERE ${r.id} = $1::uuid AND ${r.decision} IS NULL
-  RETURNING ${r.id} AS id, ${r.referralId} AS referral_id, ${r.partnerId} AS partner_id
+  RETURNING *
 ),
+${queueReturnWebhooksCte("decided_webhooks", "return.decided", "decided")},
 ${creditWithWebhooksCte(`INSERT INTO ${e.table} (${e.partnerId}, ${e.kind}, ${e.amountMinor}, ${e.referralId}, ${e.leadId}, ${e.returnId},
     ${e.service}, ${e.zip}, ${e.source}, ${e.campaign}, ${e.occurredOn}, ${e.recordedBy}, ${e.note})
-  SELECT decided.partner_id, 'credit', -charge.${e.amountMinor}, decided.referral_id, charge.${e.leadId}, decided.id,
+  SELECT decided.${r.partnerId}, 'credit', -charge.${e.amountMinor}, decided.${r.referralId}, charge.${e.leadId}, decided.${r.id},
     charge.${e.service},
     charge.${e.zip}, charge.${e.source}, charge.${e.campaign}, $3, $2, 'Lead returned'
-  FROM decided JOIN ${e.table} AS charge ON charge.${e.referralId} = decided.referral_id AND charge.${e.kind} = 'charge'
+  FROM decided JOIN ${e.table} AS charge ON charge.${e.referralId} = decided.${r.referralId} AND charge.${e.kind} = 'charge'
   ON CONFLICT (${e.returnId}) WHERE ${e.kind} = 'credit' DO NOTHING`)}
 SELECT (SELECT count(*) FROM decided)::int AS decided`;
 
-/** "Deny": the return is decided, and the partner told why by email, in one statement. */
+/** "Deny": the return is decided, and the partner told why by email, with its webhooks, in one statement. */
 const DENY = `WITH decided AS (
   UPDATE ${r.table} SET ${r.decision} = 'denied', ${r.decidedAt} = now(), ${r.decidedBy} = $2, ${r.denialReason} = $3
   WHERE ${r.id} = $1::uuid AND ${r.decision} IS NULL
-  RETURNING ${r.id} AS id
+  RETURNING *
 ),
+${queueReturnWebhooksCte("decided_webhooks", "return.decided", "decided")},
 ${queueEmailsCte({ rows: "$4", where: "EXISTS (SELECT 1 FROM decided)" })}
 SELECT (SELECT count(*) FROM decided)::int AS decided`;
 

@@ -5,13 +5,15 @@ import { escapeHtml } from "../../lib/escape-html.ts";
 import { executeRows, sqlNames, type Database, type RunStatement } from "../db/index.server.ts";
 import { csvCell } from "../leads/index.server.ts";
 import { emailRow, queueEmailsCte } from "../outbox/index.server.ts";
+import { isoUtc, queueWebhooksCte } from "../webhooks/index.server.ts";
 import { formatMinor, minorToDecimal } from "./money.server.ts";
 import { ledgerEntries, partnerStatements } from "./schema.server.ts";
 
 /**
  * Monthly statements: on the 1st of each month from 08:00 in OPERATOR_TIME_ZONE, each partner with entries in the
  * month before gets a numbered statement of it (opening balance, every entry, closing balance, amount due), stored
- * as the CSV it is, and emailed with a signed link to a printable page. Issuing is idempotent: one statement per
+ * as the CSV it is, and emailed with a signed link to a printable page (and told to webhooks as `statement.issued`,
+ * in the same statement). Issuing is idempotent: one statement per
  * partner and month (a unique index), so any instance may try, as often as it likes.
  */
 
@@ -60,9 +62,18 @@ const ISSUE = `WITH issued AS (
   INSERT INTO ${s.table} (${s.id}, ${s.number}, ${s.partnerId}, ${s.period}, ${s.openingMinor}, ${s.closingMinor}, ${s.csv})
   VALUES ($1::uuid, $2, $3::uuid, $4, $5, $6, $7)
   ON CONFLICT (${s.partnerId}, ${s.period}) DO NOTHING
-  RETURNING ${s.id}
+  RETURNING *
 ),
-${queueEmailsCte({ rows: "$8", where: "EXISTS (SELECT 1 FROM issued)" })}
+${queueEmailsCte({ rows: "$8", where: "EXISTS (SELECT 1 FROM issued)" })},
+${queueWebhooksCte({
+  name: "queued_webhooks",
+  event: "statement.issued",
+  from: "issued AS statement",
+  data: `jsonb_build_object('id', statement.${s.id}, 'number', statement.${s.number},
+    'partner_id', statement.${s.partnerId}, 'period', statement.${s.period},
+    'issued_at', ${isoUtc(`statement.${s.issuedAt}`)}, 'opening_minor', statement.${s.openingMinor},
+    'closing_minor', statement.${s.closingMinor}, 'amount_due_minor', greatest(statement.${s.closingMinor}, 0))`,
+})}
 SELECT count(*)::int AS issued FROM issued`;
 
 /** Issues the partner's statement for the period, if they had entries in it and it was not issued before. */

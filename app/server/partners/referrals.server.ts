@@ -11,7 +11,7 @@ import {
   type LeadEvent,
   referralJob,
 } from "../leads/index.server.ts";
-import { queueWebhooksCte } from "../webhooks/index.server.ts";
+import { isoUtc, queueWebhooksCte, type WebhookEvent } from "../webhooks/index.server.ts";
 import { knownService } from "~/content/partner-services.ts";
 import { isRowId } from "../../lib/row-id.ts";
 import { formatTime, wallClock } from "../../lib/operator-time.ts";
@@ -109,11 +109,26 @@ export type LeadReturnState =
 const r = sqlNames(referrals);
 const p = sqlNames(partners);
 
-/** An accepted referral as the `referral.accepted` webhook carries it (documented in the README). */
-const ACCEPTED_WEBHOOK_DATA = `jsonb_build_object('referral_id', answered.referral_id, 'lead_id', answered.lead_id,
-  'accepted_at', to_char(answered.answered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'partner', jsonb_build_object('id', partner.${p.id}, 'name', partner.${p.name}, 'business', partner.${p.business},
-    'phone', partner.${p.phone}, 'email', partner.${p.email}))`;
+/** The partner of a referral event, as the `referral.*` webhooks carry them (a business's contact details). */
+const PARTNER_DATA = `jsonb_build_object('id', partner.${p.id}, 'name', partner.${p.name}, 'business', partner.${p.business},
+    'phone', partner.${p.phone}, 'email', partner.${p.email})`;
+
+/** The referrals a statement yields (`referral.*` webhooks, documented in docs/guides/webhooks-and-api.md). */
+const referralWebhooksCte = (options: {
+  name: string;
+  event: WebhookEvent;
+  from: string;
+  at: string;
+  where?: string;
+}) =>
+  queueWebhooksCte({
+    name: options.name,
+    event: options.event,
+    from: `${options.from} JOIN ${p.table} AS partner ON partner.${p.id} = ${options.from}.partner_id`,
+    data: `jsonb_build_object('referral_id', ${options.from}.referral_id, 'lead_id', ${options.from}.lead_id,
+  ${options.at}, 'partner', ${PARTNER_DATA})`,
+    where: options.where,
+  });
 
 const OFFER = `WITH lead AS (
   SELECT $1::uuid AS id WHERE NOT EXISTS (
@@ -123,11 +138,19 @@ offered AS (
   INSERT INTO ${r.table} (${r.id}, ${r.contactRequestId}, ${r.partnerId}, ${r.offeredBy}, ${r.expiresAt})
   SELECT offer.id, lead.id, offer.partner_id, $2, now() + $3 * interval '1 hour'
   FROM lead, jsonb_to_recordset($4::jsonb) AS offer(id uuid, partner_id uuid)
-  RETURNING ${r.contactRequestId} AS lead_id
+  RETURNING ${r.contactRequestId} AS lead_id, ${r.id} AS referral_id, ${r.partnerId} AS partner_id,
+    ${r.offeredAt} AS offered_at, ${r.expiresAt} AS expires_at, ${r.offeredBy} AS offered_by
 ),
 ${queueEmailsCte({ rows: "$5", request: { column: "contact", from: "lead" } })},
 ${queueMessagesCte({ rows: "$6", from: "lead" })},
-${recordLeadEventsCte({ name: "events", rows: "$7", when: "offered" })}
+${recordLeadEventsCte({ name: "events", rows: "$7", when: "offered" })},
+${referralWebhooksCte({
+  name: "queued_webhooks",
+  event: "referral.offered",
+  from: "offered",
+  at: `'offered_at', ${isoUtc("offered.offered_at")}, 'expires_at', ${isoUtc("offered.expires_at")},
+  'offered_by', offered.offered_by`,
+})}
 SELECT count(*)::int AS offered FROM offered`;
 
 const HIT = `WITH ${countHitCte({ key: "$1", windowSeconds: "$2", allowed: "$3" })}
@@ -143,8 +166,8 @@ export function withdrawnSql(referral: string): string {
 
 /**
  * A partner's answer: taken only while the link is unused and unexpired, and (to accept) the job still free and
- * the offer not withdrawn, judged in the same statement that hands the job over; an acceptance queues its
- * `referral.accepted` webhooks in the same statement.
+ * the offer not withdrawn, judged in the same statement that hands the job over; the answer queues its
+ * `referral.accepted` or `referral.declined` webhooks in the same statement.
  */
 const ANSWER = `WITH answered AS (
   UPDATE ${r.table} AS referral SET ${r.answer} = $2, ${r.answeredAt} = now()
@@ -161,12 +184,19 @@ accepted_now AS (SELECT referral_id, lead_id, partner_id, fee_minor FROM answere
 ${chargeAcceptedCte({ from: "accepted_now", service: "$5", zip: "$6", day: "$7", source: "$8", campaign: "$9" })},
 ${queueEmailsCte({ rows: "$3", request: { column: "contact", from: "answered" } })},
 ${recordLeadEventsCte({ name: "events", rows: "$4", when: "answered" })},
-${queueWebhooksCte({
-  name: "queued_webhooks",
+${referralWebhooksCte({
+  name: "accepted_webhooks",
   event: "referral.accepted",
-  from: `answered JOIN ${p.table} AS partner ON partner.${p.id} = answered.partner_id`,
-  data: ACCEPTED_WEBHOOK_DATA,
+  from: "answered",
+  at: `'accepted_at', ${isoUtc("answered.answered_at")}`,
   where: "$2 = 'accepted'",
+})},
+${referralWebhooksCte({
+  name: "declined_webhooks",
+  event: "referral.declined",
+  from: "answered",
+  at: `'declined_at', ${isoUtc("answered.answered_at")}`,
+  where: "$2 = 'declined'",
 })}
 SELECT count(*)::int AS answered FROM answered`;
 
@@ -298,7 +328,7 @@ export function createReferrals(settings: ReferralSettings) {
       const { found, job } = opened;
       const checked = validateReturn(form);
       if (!checked.ok) return acceptedPage(found, job, checked.error);
-      const outcome: ReturnOutcome = await requestReturn(db, {
+      const outcome: ReturnOutcome = await requestReturn(run, {
         referralId: found.id,
         partnerId: found.partnerId,
         acceptedAt: found.answeredAt!,
@@ -306,6 +336,7 @@ export function createReferrals(settings: ReferralSettings) {
         request: checked.request,
       });
       if (outcome.kind === "window-closed") return { kind: "used" };
+      if (outcome.kind === "sent") settings.onQueued();
       return acceptedPage(found, job);
     },
 

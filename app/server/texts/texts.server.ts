@@ -23,7 +23,7 @@ export interface TextsSettings {
   numberCalledBy(customer: string): Promise<string | null>;
   /** A customer's text arrived (for the operators' push alert). */
   onReceived(customer: string): void;
-  /** A text was queued: the outbox sends it now (or at its time). */
+  /** A text or a webhook was queued: the outbox sends it now (or at its time). */
   onQueued(): void;
 }
 
@@ -46,7 +46,7 @@ export function createTexts(settings: TextsSettings) {
       const received = await receiveText(run, text, helpReplyBody(settings.companyName, settings.phoneDisplay));
       if (received.kind === "stored") {
         settings.onReceived(text.customer);
-        if (received.replyQueued) settings.onQueued();
+        if (received.replyQueued || received.webhooksQueued) settings.onQueued();
       }
       return received;
     },

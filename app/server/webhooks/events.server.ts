@@ -9,8 +9,14 @@ export const WEBHOOK_EVENTS = [
   "lead.created",
   "lead.updated",
   "call.completed",
+  "text.received",
+  "referral.offered",
   "referral.accepted",
+  "referral.declined",
+  "return.requested",
+  "return.decided",
   "ledger.entry.created",
+  "statement.issued",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -20,8 +26,11 @@ export const TEST_EVENT = "webhook.test";
 const e = sqlNames(webhookEndpoints);
 const d = sqlNames(webhookDeliveries);
 
-/** The event's time as Standard Webhooks' payloads write it: ISO 8601 in UTC. */
-export const ISO_NOW = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A timestamptz expression as payloads write times: ISO 8601 in UTC, to the millisecond. */
+export const isoUtc = (instant: string) => `to_char(${instant} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The event's time as Standard Webhooks' payloads write it. */
+export const ISO_NOW = isoUtc("now()");
 
 /** A `webhook-id`: `msg_` and 32 hex digits, unique per message. */
 export const NEW_MESSAGE_ID = `'msg_' || replace(gen_random_uuid()::text, '-', '')`;
