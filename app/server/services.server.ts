@@ -12,7 +12,14 @@ import { createReferrals, type Referrals } from "./partners/index.server.ts";
 import type { OutboundRule } from "./egress/index.server.ts";
 import { createReadApi, type ReadApi } from "./api/index.server.ts";
 import { createSiteEventCounter, type SiteEventCounter, purgeExpiredCounts } from "./analytics/index.server.ts";
-import { createConsoleAuth, type ConsoleAuth, issueSetupCode, loadSessionSecret } from "./console/index.server.ts";
+import {
+  createConsoleAuth,
+  createConsoleForms,
+  type ConsoleAuth,
+  type ConsoleForms,
+  issueSetupCode,
+  loadSessionSecret,
+} from "./console/index.server.ts";
 import {
   analyzeChangedTables,
   openDatabase,
@@ -73,6 +80,8 @@ export interface AppServices {
   streamRows: StreamRows | undefined;
   leads: LeadIntake;
   consoleAuth: ConsoleAuth;
+  /** Console forms: each acted on once, asked about first when it cannot be undone, and confirmed. */
+  consoleForms: ConsoleForms;
   outbox: OutboxWorker;
   /** What the readiness probe reports of email still to send. */
   outboxBacklog(): ReturnType<typeof emailBacklog>;
@@ -202,6 +211,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     siteUrl: env.SITE_URL,
     requireTwoStep: env.REQUIRE_TWO_STEP,
   });
+  const consoleForms = createConsoleForms({ db: database.db, sessionSecret, siteUrl: env.SITE_URL });
   // First run: until an operator exists, the console's set-up page takes a code only the server's log shows.
   const setupCode = await issueSetupCode(database.db);
   if (setupCode) {
@@ -268,6 +278,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     ["retention purge of calls", () => purgeExpiredCalls(database.run)],
     ["tracking number release", () => releaseExpiredHolds(database.run)],
     ["session pruning", () => consoleAuth.prune()],
+    ["console form key pruning", () => consoleForms.prune()],
     ["webhook delivery purge", () => purgeOldDeliveries(database.run)],
     // Texts follow the calls' and leads' retention.
     ["retention purge of texts", () => purgeExpiredTexts(database.run)],
@@ -432,6 +443,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     streamRows: database.streamRows,
     leads,
     consoleAuth,
+    consoleForms,
     outbox,
     outboxBacklog: () => emailBacklog(database.db),
     referrals,

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, NavLink, Outlet } from "react-router";
+import { data, Form, NavLink, Outlet, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/layout";
 import consoleStylesheet from "./console.css?url";
 import { siteConfig } from "~/config/site.ts";
@@ -15,11 +15,16 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/favicon.svg" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   // The frame shows on the account page too, where an operator required to turn on two-step sign-in is sent.
   const operatorEmail = requireOperator(context, { beforeTwoStep: true }).email;
-  return {
+  const { consoleForms } = context.services;
+  // What the last action did, said once (its cookie cleared), and the token of this page view's forms.
+  const flash = consoleForms.takeFlash(request);
+  const frame = {
     operatorEmail,
+    flash: flash?.message ?? null,
+    formToken: consoleForms.pageToken(),
     ...(await Promise.all([
       openRequestCounts(context.services.db),
       openReturnCount(context.services.db),
@@ -27,7 +32,18 @@ export async function loader({ context }: Route.LoaderArgs) {
     ]).then(([counts, openReturns, unreadTexts]) => ({ counts, openReturns, unreadTexts }))),
     callTracking: context.services.calls !== undefined,
   };
+  return data(frame, flash ? { headers: { "Set-Cookie": flash.setCookie } } : undefined);
 }
+
+/**
+ * The frame is loaded again on every page, so that a confirmation shows on one page only and each page view's forms
+ * get a token of their own; not after a question asked before an action that cannot be undone, whose form the
+ * answer is sent with.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionResult, defaultShouldRevalidate }) =>
+  formMethod === undefined || formMethod === "GET"
+    ? true
+    : defaultShouldRevalidate && !(actionResult && typeof actionResult === "object" && "confirm" in actionResult);
 
 /**
  * The pages, and what waits on each: New leads on the inbox, open requests on the opt-outs, unread texts. Calls
@@ -101,6 +117,14 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+        {loaderData.flash ? (
+          <p
+            role="status"
+            className="mb-4 rounded border-2 border-green-700 bg-green-50 px-4 py-3 font-semibold text-green-900"
+          >
+            {loaderData.flash}
+          </p>
+        ) : null}
         <Outlet />
       </main>
     </>

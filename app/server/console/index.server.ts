@@ -11,3 +11,12 @@ export { isConsolePath } from "./console-paths.server.ts";
 export { twoStepSetup, resetTwoStep } from "./two-step.server.ts";
 export { createSignInLimit } from "./sign-in-limit.server.ts";
 export { createFirstOperator, hasOperator, issueSetupCode } from "./first-operator.server.ts";
+export {
+  createConsoleForms,
+  confirmFirst,
+  confirmed,
+  done,
+  invalid,
+  revealed,
+  type ConsoleForms,
+} from "./forms.server.ts";

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** People who may sign in to the console at /admin. Created with `npm run operator -- add EMAIL`. */
 export const operators = pgTable("operators", {
@@ -78,3 +78,25 @@ export const firstOperatorClaim = pgTable("first_operator_claim", {
   id: integer("id").primaryKey(),
   claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Console forms sent, by the one-time key each rendered form carries: a form sent again (a double click, a reload,
+ * the back button) finds its key taken and answers with the first result instead of acting twice. `outcome` is
+ * null while the first is still at work; a form that did not act (its errors shown) gives its key back.
+ */
+export const consoleFormSubmissions = pgTable(
+  "console_form_submissions",
+  {
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id, { onDelete: "cascade" }),
+    formKey: text("form_key").notNull(),
+    /** What the first sending did: the confirmation shown and the page it led to. */
+    outcome: jsonb("outcome").$type<{ message: string; to: string }>(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: "console_form_submissions_pk", columns: [table.operatorId, table.formKey] }),
+    index("console_form_submissions_sent_idx").on(table.sentAt),
+  ],
+);

@@ -63,3 +63,9 @@ export const buttonClass =
   "rounded border border-blue-800 bg-blue-800 px-3 py-1.5 font-semibold whitespace-nowrap text-white hover:bg-blue-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 export const fieldClass =
   "mt-1 block w-full rounded border border-slate-500 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-blue-700";
+/** A button whose action cannot be undone and takes something away: red, and asked about first. */
+export const dangerButtonClass =
+  "rounded border border-red-800 bg-red-800 px-3 py-1.5 font-semibold whitespace-nowrap text-white hover:bg-red-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+/** A way out that changes nothing: "Cancel". */
+export const quietButtonClass =
+  "inline-block rounded border border-slate-500 bg-white px-3 py-1.5 font-semibold whitespace-nowrap text-slate-900 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700";

@@ -1,0 +1,100 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { CONFIRMED_FIELD, FORM_KEY_FIELD, type Confirmation } from "~/lib/console-form.ts";
+import type { loader as layoutLoader } from "../layout.tsx";
+import { buttonClass, dangerButtonClass, quietButtonClass } from "./TableRegion.tsx";
+
+/**
+ * Every console form that changes something (app/server/console/forms.server.ts is its server side): it carries a
+ * one-time key, so that sending it twice acts once; it starts afresh (an add form empty) once its action is done;
+ * and when the action asks first, the question takes the form's place, with the button that does it and "Cancel",
+ * with or without JavaScript.
+ */
+export function ConsoleForm({
+  name,
+  row,
+  action,
+  destructive = false,
+  encType,
+  className,
+  children,
+}: {
+  /** The form's name, sent as its `intent`: one word per kind of form on the page. */
+  name: string;
+  /** The row the form acts on, when the page has one such form a row. */
+  row?: string;
+  action?: string;
+  /** Whether the answer's button takes something away (red). */
+  destructive?: boolean;
+  encType?: "multipart/form-data";
+  className?: string;
+  children: ReactNode;
+}) {
+  const formToken = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout")?.formToken ?? "";
+  const actionData = useActionData<{ confirm?: Confirmation } | undefined>();
+  const idle = useNavigation().state === "idle";
+  const sending = useRef(false);
+  useEffect(() => {
+    if (idle) sending.current = false;
+  }, [idle]);
+  const formName = row ? `${name}.${row}` : name;
+  const formKey = `${formToken}.${formName}`;
+  const confirm = actionData?.confirm;
+  if (confirm && confirm.formKey.slice(confirm.formKey.indexOf(".") + 1) === formName) {
+    return <ConfirmStep confirm={confirm} action={action} destructive={destructive} />;
+  }
+  return (
+    // A new page view (after the action's redirect) brings a new token, and with it a fresh form.
+    <Form
+      key={formToken}
+      method="post"
+      action={action}
+      encType={encType}
+      className={className}
+      noValidate
+      // While it is being sent, a second click sends nothing (without JavaScript, the key makes it act once).
+      onSubmit={(event) => {
+        if (sending.current) event.preventDefault();
+        sending.current = true;
+      }}
+    >
+      <input type="hidden" name="intent" value={name} />
+      <input type="hidden" name={FORM_KEY_FIELD} value={formKey} />
+      {children}
+    </Form>
+  );
+}
+
+/** The question before an action that cannot be undone: the form's fields sent again with the answer. */
+function ConfirmStep({
+  confirm,
+  action,
+  destructive,
+}: {
+  confirm: Confirmation;
+  action: string | undefined;
+  destructive: boolean;
+}) {
+  const location = useLocation();
+  const question = useRef<HTMLParagraphElement>(null);
+  useEffect(() => question.current?.focus(), []);
+  return (
+    <Form method="post" action={action} className="mt-3 grid gap-3 rounded border-2 border-slate-500 bg-slate-50 p-4">
+      {confirm.fields.map(([field, value], index) => (
+        <input key={index} type="hidden" name={field} value={value} />
+      ))}
+      <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
+      <p ref={question} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
+        {confirm.question}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className={destructive ? dangerButtonClass : buttonClass}>
+          {confirm.confirmLabel}
+        </button>
+        <Link to={`${location.pathname}${location.search}`} replace className={quietButtonClass}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
