@@ -18,9 +18,11 @@ test("an operator makes an API key (shown once), reads leads with it, and revoke
   await expect(page.getByText("Name the key")).toBeVisible();
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("leads:read").check();
-  await page.getByRole("button", { name: "Create key" }).click();
+  // A double click makes one key.
+  await page.getByRole("button", { name: "Create key" }).dblclick();
   const key = (await page.getByRole("status").locator("code").textContent()) ?? "";
   expect(key).toMatch(/^plk_/);
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(1);
 
   const read = await page.request.get(`${baseURL}/api/v1/leads?limit=1`, {
     headers: { Authorization: `Bearer ${key}` },
@@ -33,7 +35,22 @@ test("an operator makes an API key (shown once), reads leads with it, and revoke
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
+  // Revoking asks first; "Cancel" leaves the key working.
   await page.getByRole("button", { name: `Revoke ${name}` }).click();
+  await expect(page.getByText(`Revoke the key “${name}”?`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Yes, revoke" })).toHaveCSS(
+    "background-color",
+    // Tailwind's red-800.
+    "oklch(0.444 0.177 26.899)",
+  );
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("button", { name: `Revoke ${name}` })).toBeVisible();
+  expect(
+    (await page.request.get(`${baseURL}/api/v1/leads`, { headers: { Authorization: `Bearer ${key}` } })).status(),
+  ).toBe(200);
+  await page.getByRole("button", { name: `Revoke ${name}` }).click();
+  await page.getByRole("button", { name: "Yes, revoke" }).click();
+  await expect(page.getByRole("status").getByText(`Key “${name}” revoked.`)).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("Revoked");
   const refused = await page.request.get(`${baseURL}/api/v1/leads`, { headers: { Authorization: `Bearer ${key}` } });
   expect(refused.status()).toBe(401);

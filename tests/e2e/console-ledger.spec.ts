@@ -79,7 +79,21 @@ test("a partner with a fee accepts a referral, returns it, the operator approves
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
+  // Approving and denying ask first, saying what will happen; "Cancel" decides nothing.
   await row.getByRole("button", { name: `Approve the return from ${partnerName}` }).click();
+  await expect(
+    row.getByText(new RegExp(`^Credit ${partnerName} \\$45\\.50 for the job of [A-Z][a-z]{2} \\d{1,2}\\?$`)),
+  ).toBeFocused();
+  await row.getByRole("link", { name: "Cancel" }).click();
+  await row.getByLabel("Reason for denying").fill("The number worked when we called.");
+  await row.getByRole("button", { name: `Deny the return from ${partnerName}` }).click();
+  await expect(row).toContainText(`Deny the return from ${partnerName}`);
+  await expect(row).toContainText("and keep the $45.50 charge? They are emailed your reason.");
+  await row.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("table", { name: /^Decided returns/ })).toHaveCount(0);
+  await row.getByRole("button", { name: `Approve the return from ${partnerName}` }).click();
+  await row.getByRole("button", { name: "Yes, approve" }).click();
+  await expect(page.getByText(`Return approved: ${partnerName} credited $45.50.`)).toHaveRole("status");
   await expect(page.getByRole("table", { name: /^Decided returns/ })).toContainText("Approved");
   await partner.reload();
   await expect(partner.getByRole("status")).toContainText("Your return was approved");
@@ -102,9 +116,39 @@ test("a partner with a fee accepts a referral, returns it, the operator approves
   await page.getByRole("region", { name: "Record payment" }).getByLabel("Date").fill("2026-11-20");
   await page.getByRole("region", { name: "Record payment" }).getByLabel("Method").fill("Check");
   await page.getByRole("region", { name: "Record payment" }).getByLabel("Reference").fill("1001");
-  await page.getByRole("region", { name: "Record payment" }).getByRole("button", { name: "Record payment" }).click();
+  await page.getByRole("region", { name: "Record payment" }).getByRole("button", { name: "Record payment" }).dblclick();
+  await expect(page.getByRole("status").getByText(`Payment of $20.00 from ${partnerName} recorded.`)).toHaveCount(1);
   await expect(page.getByRole("region", { name: "Balance" })).toContainText("-$20.00");
   await expect(page.getByRole("table", { name: /^Ledger/ })).toContainText("Check · 1001");
+  await expect(page.getByRole("region", { name: "Record payment" }).getByLabel("Amount")).toHaveValue("");
+  // The same payment again (another tab, say) is refused unless confirmed.
+  const again = page.getByRole("region", { name: "Record payment" });
+  await again.getByLabel("Amount").fill("20");
+  await again.getByLabel("Date").fill("2026-11-21");
+  await again.getByLabel("Method").fill("Check");
+  await again.getByLabel("Reference").fill("1001");
+  await again.getByRole("button", { name: "Record payment" }).click();
+  await expect(again).toContainText(
+    `Already recorded: a payment of $20.00 from ${partnerName} with reference 1001, dated 2026-11-20. Record a second one?`,
+  );
+  await again.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("table", { name: /^Ledger/ }).getByRole("row", { name: /Payment/ })).toHaveCount(1);
+  // An adjustment asks first too.
+  const adjustment = page.getByRole("region", { name: "Record adjustment" });
+  await adjustment.getByLabel("Amount").fill("-5");
+  await adjustment.getByLabel("Date").fill("2026-11-22");
+  await adjustment.getByLabel("Note").fill("Goodwill");
+  await adjustment.getByRole("button", { name: "Record adjustment" }).click();
+  await expect(adjustment).toContainText(`Take $5.00 off what ${partnerName} owes, dated 2026-11-22?`);
+  await adjustment.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("table", { name: /^Ledger/ })).not.toContainText("Adjustment");
+  await adjustment.getByLabel("Amount").fill("-5");
+  await adjustment.getByLabel("Date").fill("2026-11-22");
+  await adjustment.getByLabel("Note").fill("Goodwill");
+  await adjustment.getByRole("button", { name: "Record adjustment" }).click();
+  await adjustment.getByRole("button", { name: "Yes, record adjustment" }).click();
+  await expect(page.getByText("Adjustment of -$5.00 recorded.")).toHaveRole("status");
+  await expect(page.getByRole("region", { name: "Balance" })).toContainText("-$25.00");
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await expectNoAxeViolations(page);

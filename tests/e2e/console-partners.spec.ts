@@ -80,10 +80,31 @@ test("an operator adds a partner and refers a lead; the partner accepts from the
   await page.getByLabel("Email").fill(partnerEmail);
   await page.getByRole("checkbox", { name: "Drain Services" }).check();
   await page.getByLabel("ZIP codes").fill("10001, 10002 10003");
-  await page.getByRole("button", { name: "Save partner" }).click();
+  // Sent twice by a double click, the form adds one partner, says so once, and is empty again.
+  await page.getByRole("button", { name: "Save partner" }).dblclick();
+  await expect(page.getByRole("status").getByText(`Partner ${partnerName} added.`)).toHaveCount(1);
   const row = page.getByRole("row", { name: new RegExp(partnerName) });
+  await expect(row).toHaveCount(1);
   await expect(row).toContainText("Pat's Pipes");
   await expect(row).toContainText("None offered");
+  await expect(page.getByLabel("Name")).toHaveValue("");
+  // A reload is a page view, not the form sent again; the confirmation was said once.
+  await page.reload();
+  await expect(page.getByRole("row", { name: new RegExp(partnerName) })).toHaveCount(1);
+  await expect(page.getByText(`Partner ${partnerName} added.`)).toHaveCount(0);
+  // Another partner with the same email is refused, with a link to the one who has it.
+  await page.getByLabel("Name").fill(`${partnerName} again`);
+  await page.getByLabel("Business").fill("Pat's Pipes");
+  await page.getByLabel("Phone").fill("555-010-7788");
+  await page.getByLabel("Email").fill(partnerEmail.toUpperCase());
+  await page.getByRole("checkbox", { name: "Drain Services" }).check();
+  await page.getByRole("button", { name: "Save partner" }).click();
+  await expect(page.getByText("Another active partner has this email.")).toBeVisible();
+  await expect(page.getByRole("link", { name: `Open ${partnerName}` })).toHaveAttribute(
+    "href",
+    /^\/admin\/partners\/[0-9a-f-]{36}$/,
+  );
+  await expect(page.getByRole("row", { name: new RegExp(`${partnerName} again`) })).toHaveCount(0);
 
   await page.goto(`/admin/leads/${leadId}`);
   await page.getByLabel("ZIP", { exact: true }).fill("10002");
@@ -153,7 +174,16 @@ test("an operator adds a partner and refers a lead; the partner accepts from the
     await page.setViewportSize({ width, height: 800 });
     await expectNoAxeViolations(page);
   }
+  // Deactivating asks first; "Cancel" leaves the partner active.
   await page.getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByText(`Deactivate ${partnerName}? They will be offered no new referrals.`)).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByText("Active: offered in the Refer section of leads.")).toBeVisible();
+  await page.getByRole("button", { name: "Deactivate" }).click();
+  await page.getByRole("button", { name: "Yes, deactivate" }).click();
+  await expect(page.getByRole("status")).toContainText(`${partnerName} deactivated: offered no new referrals.`);
+  await page.getByRole("link", { name: "Partners", exact: true }).click();
   await expect(page.getByRole("row", { name: new RegExp(partnerName) })).toContainText("Deactivated");
   await partner.context().close();
 });

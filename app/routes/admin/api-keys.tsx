@@ -1,10 +1,11 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/api-keys";
-import { DataTable, buttonClass, linkClass } from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, dangerButtonClass, linkClass } from "./components/TableRegion.tsx";
+import { ConsoleForm } from "./components/ConsoleForm.tsx";
 import { FieldError, TextField } from "./components/FormField.tsx";
 import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
-import { requireOperator } from "~/server/console/index.server.ts";
+import { confirmFirst, confirmed, done, invalid, requireOperator, revealed } from "~/server/console/index.server.ts";
 import { API_SCOPES, createApiKey, listApiKeys, revokeApiKey, validateNewKey } from "~/server/api/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "API keys" }, { name: "robots", content: "noindex" }];
@@ -26,21 +27,30 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** "Create key" (the key shown this once) and "Revoke". */
+/** "Create key" (the key shown this once) and "Revoke" (asked first). */
 export async function action({ context, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
   const form = await request.formData();
   const { db } = context.services;
-  if (form.get("intent") === "revoke") {
-    const id = form.get("id");
-    if (!isRowId(id) || !(await revokeApiKey(db, id))) {
-      return data({ key: null, error: "That key is already revoked or gone." }, { status: 404 });
+  return context.services.consoleForms.once(request, operator, form, async () => {
+    if (form.get("intent") === "revoke") {
+      const id = form.get("id");
+      const key = (await listApiKeys(db)).find((listed) => listed.id === id && listed.revokedAt === null);
+      if (!isRowId(id) || !key) return invalid({ key: null, error: "That key is already revoked or gone." }, 404);
+      if (!confirmed(form)) {
+        return confirmFirst(
+          `Revoke the key “${key.name}”? Every tool using it is refused from now on; this cannot be undone.`,
+          "Yes, revoke",
+        );
+      }
+      await revokeApiKey(db, id);
+      return done(`Key “${key.name}” revoked.`, "/admin/api-keys");
     }
-    return redirect("/admin/api-keys", 303);
-  }
-  const checked = validateNewKey(form);
-  if (!checked.ok) return data({ key: null, error: checked.error }, { status: 400 });
-  return data({ key: await createApiKey(db, { ...checked, by: operator.email }), error: null });
+    const checked = validateNewKey(form);
+    if (!checked.ok) return invalid({ key: null, error: checked.error });
+    const key = await createApiKey(db, { ...checked, by: operator.email });
+    return revealed(`Key “${checked.name}” created.`, "/admin/api-keys", { key, error: null });
+  });
 }
 
 /** Keys to the read API (/api/v1): made and revoked here; a key is shown once, when it is made. */
@@ -63,7 +73,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
       </p>
       {actionData?.key ? (
         <div role="status" className="mt-4 rounded-lg border-2 border-emerald-700 bg-emerald-50 p-4 text-slate-900">
-          <p className="font-semibold">The new key, shown this once: copy it now.</p>
+          <p className="font-semibold">Key created. The new key, shown this once: copy it now.</p>
           <code className="mt-2 block break-all text-lg">{actionData.key}</code>
         </div>
       ) : null}
@@ -71,8 +81,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
         <h2 id="create-key-heading" className="text-xl font-bold text-slate-900">
           Create key
         </h2>
-        <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
-          <input type="hidden" name="intent" value="create" />
+        <ConsoleForm name="create" className="mt-3 grid max-w-xl gap-4">
           <TextField
             id="key-name"
             name="name"
@@ -97,7 +106,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
               Create key
             </button>
           </div>
-        </Form>
+        </ConsoleForm>
       </section>
       {keys.length > 0 ? (
         <DataTable
@@ -117,13 +126,12 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
                 {key.revoked ? (
                   `Revoked ${key.revoked}`
                 ) : (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="revoke" />
+                  <ConsoleForm name="revoke" row={key.id} destructive>
                     <input type="hidden" name="id" value={key.id} />
-                    <button type="submit" className={buttonClass} aria-label={`Revoke ${key.name}`}>
+                    <button type="submit" className={dangerButtonClass} aria-label={`Revoke ${key.name}`}>
                       Revoke
                     </button>
-                  </Form>
+                  </ConsoleForm>
                 )}
               </td>
             </tr>

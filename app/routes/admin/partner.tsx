@@ -1,12 +1,14 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/partner";
-import { DataTable, buttonClass, linkClass } from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, dangerButtonClass, linkClass } from "./components/TableRegion.tsx";
+import { ConsoleForm } from "./components/ConsoleForm.tsx";
 import { TextField } from "./components/FormField.tsx";
 import { PartnerForm } from "./components/PartnerForm.tsx";
 import { PARTNER_SERVICES } from "~/content/partner-services.ts";
 import { formatTime } from "~/lib/operator-time.ts";
-import { requireOperator } from "~/server/console/index.server.ts";
+import { confirmFirst, confirmed, done, invalid, requireOperator } from "~/server/console/index.server.ts";
 import {
+  activePartnerWithEmail,
   editPartner,
   findPartner,
   routingSettings,
@@ -24,6 +26,7 @@ import {
   partnerLedger,
   recordAdjustment,
   recordPayment,
+  samePaymentOn,
   validateLedgerForm,
 } from "~/server/ledger/index.server.ts";
 
@@ -96,8 +99,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 type LedgerFormErrors = Extract<ReturnType<typeof validateLedgerForm>, { ok: false }>["errors"];
 
 /**
- * "Save partner", "Deactivate" or "Activate again", then back to the list; "Record payment" and "Record
- * adjustment", then back to this page; the form's errors with a 400.
+ * "Save partner", "Pause" or "Resume", "Deactivate" (asked first) or "Activate again"; "Record payment" (asked first
+ * when the same payment is already recorded) and "Record adjustment" (asked first); each said on this page, or the
+ * form's errors.
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
@@ -105,37 +109,78 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const intent = form.get("intent");
   const { db } = context.services;
   const { currency } = context.services.conversions;
-  if (intent === "pause" || intent === "resume") {
-    const outcome = await setPartnerPaused(db, params.id, intent === "pause");
-    if (outcome === "not-found") throw data(null, { status: 404 });
-    return redirect(`/admin/partners/${params.id}`, 303);
-  }
-  if (intent === "deactivate" || intent === "activate") {
-    if (!(await setPartnerActive(db, params.id, intent === "activate"))) throw data(null, { status: 404 });
-    return redirect("/admin/partners", 303);
-  }
-  if (intent === "payment" || intent === "adjustment") {
-    const partner = await findPartner(db, params.id);
-    if (!partner) throw data(null, { status: 404 });
-    const checked = validateLedgerForm(intent, form, currency);
-    if (!checked.ok) return data({ errors: undefined, ledgerErrors: { [intent]: checked.errors } }, { status: 400 });
-    const outcome =
-      checked.entry.kind === "payment"
-        ? await recordPayment(db, { partnerId: partner.id, by: operator.email, ...checked.entry })
-        : await recordAdjustment(db, { partnerId: partner.id, by: operator.email, ...checked.entry });
-    if (outcome === "over-limit") {
-      const limit = formatMinor(BALANCE_LIMIT_MINOR, currency);
-      const amount = `This would take the partner's balance past ${limit} either way, the most a balance may be. Nothing was recorded.`;
-      const errors: LedgerFormErrors = { amount };
-      return data({ errors: undefined, ledgerErrors: { [intent]: errors } }, { status: 400 });
+  const partner = await findPartner(db, params.id);
+  if (!partner) throw data(null, { status: 404 });
+  const here = `/admin/partners/${partner.id}`;
+  const noErrors = { errors: undefined, sameEmail: undefined, ledgerErrors: undefined };
+  return context.services.consoleForms.once(request, operator, form, async () => {
+    if (intent === "pause" || intent === "resume") {
+      await setPartnerPaused(db, partner.id, intent === "pause");
+      return done(
+        intent === "pause" ? `${partner.name} paused: offered no calls or referrals.` : `${partner.name} resumed.`,
+        here,
+      );
     }
-    return redirect(`/admin/partners/${partner.id}`, 303);
-  }
-  if (intent !== "save") throw data(null, { status: 400 });
-  const result = validatePartner(form, currency);
-  if (!result.success) return data({ errors: result.errors, ledgerErrors: undefined }, { status: 400 });
-  if (!(await editPartner(db, params.id, result.partner))) throw data(null, { status: 404 });
-  return redirect("/admin/partners", 303);
+    if (intent === "deactivate") {
+      if (!confirmed(form)) {
+        return confirmFirst(`Deactivate ${partner.name}? They will be offered no new referrals.`, "Yes, deactivate");
+      }
+      await setPartnerActive(db, partner.id, false);
+      return done(`${partner.name} deactivated: offered no new referrals.`, here);
+    }
+    if (intent === "activate") {
+      await setPartnerActive(db, partner.id, true);
+      return done(`${partner.name} is active again.`, here);
+    }
+    if (intent === "payment" || intent === "adjustment") {
+      const checked = validateLedgerForm(intent, form, currency);
+      if (!checked.ok) return invalid({ ...noErrors, ledgerErrors: { [intent]: checked.errors } });
+      const amount = formatMinor(checked.entry.amountMinor, currency);
+      const overLimit = () => {
+        const limit = formatMinor(BALANCE_LIMIT_MINOR, currency);
+        const errors: LedgerFormErrors = {
+          amount: `This would take the partner's balance past ${limit} either way, the most a balance may be. Nothing was recorded.`,
+        };
+        return invalid({ ...noErrors, ledgerErrors: { [intent]: errors } });
+      };
+      if (checked.entry.kind === "payment") {
+        const payment = { partnerId: partner.id, by: operator.email, ...checked.entry };
+        const earlier = confirmed(form) ? null : await samePaymentOn(db, payment);
+        if (earlier !== null) {
+          const reference = payment.reference ? ` with reference ${payment.reference}` : " with no reference";
+          return confirmFirst(
+            `Already recorded: a payment of ${amount} from ${partner.name}${reference}${earlier ? `, dated ${earlier}` : ""}. Record a second one?`,
+            "Yes, record a second payment",
+          );
+        }
+        if ((await recordPayment(db, payment)) === "over-limit") return overLimit();
+        return done(`Payment of ${amount} from ${partner.name} recorded.`, here);
+      }
+      const adjustment = checked.entry;
+      if (!confirmed(form)) {
+        const change =
+          adjustment.amountMinor < 0
+            ? `Take ${formatMinor(-adjustment.amountMinor, currency)} off what ${partner.name} owes`
+            : `Add ${amount} to what ${partner.name} owes`;
+        return confirmFirst(
+          `${change}, dated ${adjustment.date}? An adjustment cannot be removed.`,
+          "Yes, record adjustment",
+        );
+      }
+      if ((await recordAdjustment(db, { partnerId: partner.id, by: operator.email, ...adjustment })) === "over-limit") {
+        return overLimit();
+      }
+      return done(`Adjustment of ${amount} recorded.`, here);
+    }
+    if (intent !== "save") throw data(null, { status: 400 });
+    const result = validatePartner(form, currency);
+    if (!result.success) return invalid({ ...noErrors, errors: result.errors });
+    const sameEmail = await activePartnerWithEmail(db, result.partner.email, partner.id);
+    if (sameEmail)
+      return invalid({ ...noErrors, errors: { email: "Another active partner has this email." }, sameEmail });
+    await editPartner(db, partner.id, result.partner);
+    return done(`${result.partner.name} saved.`, here);
+  });
 }
 
 /** One partner: what they owe and every entry of it, a payment or adjustment to record, and their details. */
@@ -159,12 +204,11 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
             : `Active: offered in the Refer section of leads${partner.takesCalls ? ", and sent calls" : ""}.`}
       </p>
       {partner.active ? (
-        <Form method="post" className="mt-3">
-          <input type="hidden" name="intent" value={partner.pausedSince ? "resume" : "pause"} />
+        <ConsoleForm name={partner.pausedSince ? "resume" : "pause"} className="mt-3">
           <button type="submit" className={buttonClass}>
             {partner.pausedSince ? "Resume" : "Pause"}
           </button>
-        </Form>
+        </ConsoleForm>
       ) : null}
 
       <section aria-labelledby="ledger-heading" className="mt-6">
@@ -238,8 +282,7 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
         <h2 id="payment-heading" className="text-xl font-bold text-slate-900">
           Record payment
         </h2>
-        <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
-          <input type="hidden" name="intent" value="payment" />
+        <ConsoleForm name="payment" className="mt-3 grid max-w-xl gap-4">
           <TextField
             id="payment-amount"
             name="amount"
@@ -276,15 +319,14 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
               Record payment
             </button>
           </div>
-        </Form>
+        </ConsoleForm>
       </section>
 
       <section aria-labelledby="adjustment-heading" className="mt-8">
         <h2 id="adjustment-heading" className="text-xl font-bold text-slate-900">
           Record adjustment
         </h2>
-        <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
-          <input type="hidden" name="intent" value="adjustment" />
+        <ConsoleForm name="adjustment" className="mt-3 grid max-w-xl gap-4">
           <TextField
             id="adjustment-amount"
             name="amount"
@@ -311,7 +353,7 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
               Record adjustment
             </button>
           </div>
-        </Form>
+        </ConsoleForm>
       </section>
 
       <section aria-labelledby="details-heading" className="mt-8">
@@ -321,16 +363,24 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
         <PartnerForm
           values={partner}
           errors={actionData?.errors}
+          sameEmail={actionData?.sameEmail}
           services={services}
           feeHint={feeHint}
           callFeeHint={callFeeHint}
         />
-        <Form method="post" className="mt-6">
-          <input type="hidden" name="intent" value={partner.active ? "deactivate" : "activate"} />
-          <button type="submit" className={buttonClass}>
-            {partner.active ? "Deactivate" : "Activate again"}
-          </button>
-        </Form>
+        {partner.active ? (
+          <ConsoleForm name="deactivate" destructive className="mt-6">
+            <button type="submit" className={dangerButtonClass}>
+              Deactivate
+            </button>
+          </ConsoleForm>
+        ) : (
+          <ConsoleForm name="activate" className="mt-6">
+            <button type="submit" className={buttonClass}>
+              Activate again
+            </button>
+          </ConsoleForm>
+        )}
       </section>
     </>
   );

@@ -1,13 +1,20 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/partners";
 import { DataTable, buttonClass, linkClass } from "./components/TableRegion.tsx";
 import { TextField } from "./components/FormField.tsx";
 import { PartnerForm } from "./components/PartnerForm.tsx";
 import { PARTNER_SERVICES } from "~/content/partner-services.ts";
-import { requireOperator } from "~/server/console/index.server.ts";
+import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
+import { ConsoleForm } from "./components/ConsoleForm.tsx";
 import { formatDuration } from "~/lib/duration.ts";
 import { callFeeHint } from "./components/partner-hints.server.ts";
-import { addPartner, listPartners, routingSettings, validatePartner } from "~/server/partners/index.server.ts";
+import {
+  activePartnerWithEmail,
+  addPartner,
+  listPartners,
+  routingSettings,
+  validatePartner,
+} from "~/server/partners/index.server.ts";
 import {
   balances,
   defaultFee,
@@ -39,25 +46,33 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * "Save partner" for a new partner, then back to the list (POST, then redirect), or the form's errors with a 400;
- * "Save default fee" for partners without a fee of their own.
- */
+/** "Save partner" for a new partner, or "Save default fee" for partners without a fee of their own. */
 export async function action({ context, request }: Route.ActionArgs) {
-  requireOperator(context);
+  const operator = requireOperator(context);
   const form = await request.formData();
+  const { db } = context.services;
   const { currency } = context.services.conversions;
-  if (form.get("intent") === "default-fee") {
-    const text = String(form.get("defaultFee") ?? "");
-    const parsed = text.trim() === "0" ? { ok: true as const, minor: 0 } : parseAmount(text, currency);
-    if (!parsed.ok) return data({ errors: undefined, defaultFeeError: parsed.error }, { status: 400 });
-    await setDefaultFee(context.services.db, parsed.minor);
-    return redirect("/admin/partners", 303);
-  }
-  const result = validatePartner(form, currency);
-  if (!result.success) return data({ errors: result.errors, defaultFeeError: undefined }, { status: 400 });
-  await addPartner(context.services.db, result.partner);
-  return redirect("/admin/partners", 303);
+  return context.services.consoleForms.once(request, operator, form, async () => {
+    if (form.get("intent") === "default-fee") {
+      const text = String(form.get("defaultFee") ?? "");
+      const parsed = text.trim() === "0" ? { ok: true as const, minor: 0 } : parseAmount(text, currency);
+      if (!parsed.ok) return invalid({ errors: undefined, sameEmail: undefined, defaultFeeError: parsed.error });
+      await setDefaultFee(db, parsed.minor);
+      return done(`Default fee set to ${formatMinor(parsed.minor, currency)}.`, "/admin/partners");
+    }
+    const result = validatePartner(form, currency);
+    if (!result.success) return invalid({ errors: result.errors, sameEmail: undefined, defaultFeeError: undefined });
+    const sameEmail = await activePartnerWithEmail(db, result.partner.email);
+    if (sameEmail) {
+      return invalid({
+        errors: { email: "Another active partner has this email." },
+        sameEmail,
+        defaultFeeError: undefined,
+      });
+    }
+    await addPartner(db, result.partner);
+    return done(`Partner ${result.partner.name} added.`, "/admin/partners");
+  });
 }
 
 function acceptanceRate(offered: number, accepted: number): string {
@@ -116,8 +131,7 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
         <h2 id="default-fee-heading" className="text-xl font-bold text-slate-900">
           Default fee
         </h2>
-        <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
-          <input type="hidden" name="intent" value="default-fee" />
+        <ConsoleForm name="default-fee" className="mt-3 grid max-w-xl gap-4">
           <TextField
             id="default-fee"
             name="defaultFee"
@@ -134,7 +148,7 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
               Save default fee
             </button>
           </div>
-        </Form>
+        </ConsoleForm>
       </section>
 
       <section aria-labelledby="add-partner-heading" className="mt-8">
@@ -144,6 +158,7 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
         <PartnerForm
           values={null}
           errors={actionData?.errors}
+          sameEmail={actionData?.sameEmail}
           services={services}
           feeHint={feeHint}
           callFeeHint={callFeeHint}

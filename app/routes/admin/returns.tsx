@@ -1,9 +1,10 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/returns";
-import { DataTable, buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, dangerButtonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
+import { ConsoleForm } from "./components/ConsoleForm.tsx";
 import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
-import { requireOperator } from "~/server/console/index.server.ts";
+import { confirmFirst, confirmed, done, invalid, requireOperator } from "~/server/console/index.server.ts";
 import { findPartner } from "~/server/partners/index.server.ts";
 import { approveReturn, formatMinor, listReturns } from "~/server/ledger/index.server.ts";
 
@@ -35,31 +36,61 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { open: open.map(shown), decided: decided.map(shown) };
 }
 
-/** "Approve" (a credit equal to the charge) or "Deny" (with a reason, emailed to the partner). */
+/** "Nov 30" for 2026-11-30: the job's day, as the question about its return names it. */
+function jobDayName(day: string | null): string {
+  if (!day) return "";
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+}
+
+/** "Approve" (a credit equal to the charge) or "Deny" (with a reason, emailed to the partner), each asked first. */
 export async function action({ context, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   if (!isRowId(id)) throw data("No such return.", { status: 404 });
-  const { run } = context.services;
-  const today = new Date().toISOString().slice(0, 10);
-  if (form.get("intent") === "approve") {
-    if (!(await approveReturn(run, id, operator.email, today)))
+  const { db, run } = context.services;
+  const { currency } = context.services.conversions;
+  // A form sent again is answered with what the first sending did, before the return is looked for.
+  return context.services.consoleForms.once(request, operator, form, async () => {
+    const waiting = (await listReturns(db)).open.find((row) => row.id === id);
+    if (!waiting) throw data("That return is already decided.", { status: 409 });
+    const partner = (await findPartner(db, waiting.partnerId))?.name ?? "A removed partner";
+    const charge = waiting.chargeMinor === null ? null : formatMinor(waiting.chargeMinor, currency);
+    const job = waiting.jobDay ? ` for the job of ${jobDayName(waiting.jobDay)}` : "";
+    if (form.get("intent") === "approve") {
+      if (!confirmed(form)) {
+        return confirmFirst(
+          charge
+            ? `Credit ${partner} ${charge}${job}?`
+            : `Approve the return from ${partner}${job}? It was not charged.`,
+          "Yes, approve",
+        );
+      }
+      const today = new Date().toISOString().slice(0, 10);
+      if (!(await approveReturn(run, id, operator.email, today))) {
+        throw data("That return is already decided.", { status: 409 });
+      }
+      return done(charge ? `Return approved: ${partner} credited ${charge}.` : "Return approved.", "/admin/returns");
+    }
+    if (form.get("intent") !== "deny") throw data("Choose Approve or Deny.", { status: 400 });
+    const reason = String(form.get("reason") ?? "").trim();
+    if (reason === "" || reason.length > DENIAL_MAX_LENGTH) {
+      return invalid({
+        id,
+        error: `Say why, in at most ${DENIAL_MAX_LENGTH} characters: the partner is emailed the reason.`,
+      });
+    }
+    if (!confirmed(form)) {
+      return confirmFirst(
+        `Deny the return from ${partner}${job}${charge ? ` and keep the ${charge} charge` : ""}? They are emailed your reason.`,
+        "Yes, deny",
+      );
+    }
+    if (!(await context.services.referrals.denyReturn({ returnId: id, by: operator.email, reason }))) {
       throw data("That return is already decided.", { status: 409 });
-    return redirect("/admin/returns", 303);
-  }
-  if (form.get("intent") !== "deny") throw data("Choose Approve or Deny.", { status: 400 });
-  const reason = String(form.get("reason") ?? "").trim();
-  if (reason === "" || reason.length > DENIAL_MAX_LENGTH) {
-    return data(
-      { id, error: `Say why, in at most ${DENIAL_MAX_LENGTH} characters: the partner is emailed the reason.` },
-      { status: 400 },
-    );
-  }
-  if (!(await context.services.referrals.denyReturn({ returnId: id, by: operator.email, reason }))) {
-    throw data("That return is already decided.", { status: 409 });
-  }
-  return redirect("/admin/returns", 303);
+    }
+    return done(`Return denied: ${partner} emailed your reason.`, "/admin/returns");
+  });
 }
 
 /** Partners' returns of accepted leads: the open ones to decide, then the last decided. */
@@ -92,16 +123,14 @@ export default function Returns({ loaderData, actionData }: Route.ComponentProps
                 <dd>{row.charge}</dd>
               </dl>
               <div className="mt-3 flex flex-wrap items-end gap-4">
-                <Form method="post">
+                <ConsoleForm name="approve" row={row.id}>
                   <input type="hidden" name="id" value={row.id} />
-                  <input type="hidden" name="intent" value="approve" />
                   <button type="submit" className={buttonClass} aria-label={`Approve the return from ${row.partner}`}>
                     Approve
                   </button>
-                </Form>
-                <Form method="post" className="grid flex-1 gap-2">
+                </ConsoleForm>
+                <ConsoleForm name="deny" row={row.id} destructive className="grid flex-1 gap-2">
                   <input type="hidden" name="id" value={row.id} />
-                  <input type="hidden" name="intent" value="deny" />
                   <label htmlFor={`deny-${row.id}`} className="font-semibold text-slate-900">
                     Reason for denying
                   </label>
@@ -120,11 +149,15 @@ export default function Returns({ loaderData, actionData }: Route.ComponentProps
                     </p>
                   ) : null}
                   <div>
-                    <button type="submit" className={buttonClass} aria-label={`Deny the return from ${row.partner}`}>
+                    <button
+                      type="submit"
+                      className={dangerButtonClass}
+                      aria-label={`Deny the return from ${row.partner}`}
+                    >
                       Deny
                     </button>
                   </div>
-                </Form>
+                </ConsoleForm>
               </div>
             </li>
           ))}

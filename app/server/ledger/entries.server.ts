@@ -189,6 +189,29 @@ export async function recordPayment(
   });
 }
 
+/**
+ * The date of a payment already recorded from this partner for this amount with this reference (none: none), if any:
+ * a second one is most likely the same payment recorded twice, which only a visible adjustment could undo.
+ */
+export async function samePaymentOn(
+  db: Database,
+  payment: { partnerId: string; amountMinor: number; reference: string },
+): Promise<string | null> {
+  const [found] = await db
+    .select({ occurredOn: ledgerEntries.occurredOn })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.partnerId, payment.partnerId),
+        eq(ledgerEntries.kind, "payment"),
+        eq(ledgerEntries.amountMinor, -payment.amountMinor),
+        sql`coalesce(${ledgerEntries.reference}, '') = ${payment.reference}`,
+      ),
+    )
+    .limit(1);
+  return found ? (found.occurredOn ?? "") : null;
+}
+
 /** "Record adjustment": a correction either way, with the note that explains it. */
 export async function recordAdjustment(
   db: Database,

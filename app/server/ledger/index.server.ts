@@ -11,6 +11,7 @@ export {
   recordAdjustment,
   recordPayment,
   type RecordOutcome,
+  samePaymentOn,
   revenueBySource,
   setDefaultFee,
 } from "./entries.server.ts";

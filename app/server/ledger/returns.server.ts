@@ -98,6 +98,7 @@ const RETURN_COLUMNS = {
   zip: ledgerEntries.zip,
   jobDay: ledgerEntries.occurredOn,
   chargeMinor: ledgerEntries.amountMinor,
+  leadId: ledgerEntries.leadId,
 };
 
 /** A return still waiting for a decision: whose, and for which job. */

@@ -8,6 +8,7 @@ export {
   referralCandidates,
   setPartnerActive,
   setPartnerPaused,
+  activePartnerWithEmail,
 } from "./partners.server.ts";
 export { callablePartners } from "./available-partners.server.ts";
 export { routingSettings, saveRoutingSettings } from "./partner-settings.server.ts";

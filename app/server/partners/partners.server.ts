@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/index.server.ts";
 import { isRowId } from "../../lib/row-id.ts";
 import type { PartnerInput } from "./partner-form.server.ts";
@@ -67,6 +67,29 @@ export async function findPartner(db: Database, id: string): Promise<Partner | n
   if (!isRowId(id)) return null;
   const [partner] = await db.select(partnerColumns).from(partners).where(eq(partners.id, id));
   return partner ?? null;
+}
+
+/**
+ * The active partner other than `exceptId` who already has this email, if any: two partners with one email would
+ * each be sent the other's offers and statements.
+ */
+export async function activePartnerWithEmail(
+  db: Database,
+  email: string,
+  exceptId?: string,
+): Promise<{ id: string; name: string } | null> {
+  const [found] = await db
+    .select({ id: partners.id, name: partners.name })
+    .from(partners)
+    .where(
+      and(
+        eq(partners.active, true),
+        sql`lower(${partners.email}) = lower(${email})`,
+        exceptId && isRowId(exceptId) ? ne(partners.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return found ?? null;
 }
 
 export async function addPartner(db: Database, partner: NewPartner): Promise<string> {

@@ -1,8 +1,8 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { fieldClass } from "./TableRegion.tsx";
 
 /** A field's error, under it; the field names it in its aria-describedby. */
-export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+export function FieldError({ id, error }: { id: string; error: ReactNode }) {
   return error ? (
     <p id={id} className="mt-1 font-semibold text-red-800">
       {error}
@@ -23,7 +23,7 @@ export function TextField({
   name: string;
   label: string;
   hint?: string;
-  error: string | undefined;
+  error: ReactNode;
 } & InputHTMLAttributes<HTMLInputElement>) {
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (

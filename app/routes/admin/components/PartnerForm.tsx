@@ -1,6 +1,7 @@
-import { Form } from "react-router";
+import { Link } from "react-router";
+import { ConsoleForm } from "./ConsoleForm.tsx";
 import { FieldError, TextField } from "./FormField.tsx";
-import { buttonClass, fieldClass } from "./TableRegion.tsx";
+import { buttonClass, fieldClass, linkClass } from "./TableRegion.tsx";
 
 /** The partner form, to add a partner or edit one: every field labelled, errors tied to their fields. */
 
@@ -46,24 +47,24 @@ type Errors = Partial<
 export function PartnerForm({
   values,
   errors = {},
+  sameEmail,
   services,
-  action,
   feeHint,
   callFeeHint,
 }: {
   values: PartnerValues | null;
   errors?: Errors;
+  /** The active partner who already has the email typed, to open instead. */
+  sameEmail?: { id: string; name: string } | undefined;
   /** Every service the site offers, one checkbox each. */
   services: readonly string[];
-  action?: string;
   /** What the fee field takes, with the currency and the default fee. */
   feeHint: string;
   /** What the fee per call takes, with the currency and the default fee per call. */
   callFeeHint: string;
 }) {
   return (
-    <Form method="post" action={action} className="mt-3 grid max-w-xl gap-4" noValidate>
-      <input type="hidden" name="intent" value="save" />
+    <ConsoleForm name="save" className="mt-3 grid max-w-xl gap-4">
       <TextField
         id="partner-name"
         name="name"
@@ -104,7 +105,18 @@ export function PartnerForm({
         autoComplete="off"
         maxLength={254}
         defaultValue={values?.email ?? ""}
-        error={errors.email}
+        error={
+          sameEmail ? (
+            <>
+              {errors.email}{" "}
+              <Link to={`/admin/partners/${sameEmail.id}`} className={linkClass}>
+                Open {sameEmail.name}
+              </Link>
+            </>
+          ) : (
+            errors.email
+          )
+        }
       />
       <fieldset aria-describedby={errors.services ? "partner-services-error" : undefined}>
         <legend className="font-semibold text-slate-900">Services</legend>
@@ -262,6 +274,6 @@ export function PartnerForm({
           Save partner
         </button>
       </div>
-    </Form>
+    </ConsoleForm>
   );
 }
