@@ -16,3 +16,12 @@ export interface Confirmation {
   /** The fields as sent, sent again with the answer. */
   fields: [string, string][];
 }
+
+/** What an action did, said once: by the page it led to, or (a new key) by the page that answers. */
+export interface Said {
+  message: string;
+  /** The key of the form that did it: that form starts afresh. */
+  form: string;
+  /** When, so that the same words said twice are two confirmations. */
+  at: number;
+}

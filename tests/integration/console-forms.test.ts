@@ -85,7 +85,7 @@ for (const driver of drivers) {
         expect(response.status).toBe(303);
         expect(response.headers.get("Location")).toBe("/admin/partners/1");
         const flash = forms.takeFlash(new Request(PAGE, { headers: { Cookie: `other=1; ${cookieOf(response)}` } }));
-        expect(flash?.message).toBe("Payment of $60.00 recorded (1).");
+        expect(flash?.said).toMatchObject({ message: "Payment of $60.00 recorded (1).", form: formKey });
         expect(flash?.setCookie).toMatch(/^plumbline_flash=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax; Secure$/);
       }
       // The same form's name on another page, or another page view's form, is another form.
@@ -145,12 +145,14 @@ for (const driver of drivers) {
       const shown = await forms.once(sent({ formKey }).request, operator, sent({ formKey }).form, async () =>
         revealed("Key “ci” created.", "/admin/api-keys", { key: "plk_secret" }),
       );
-      expect(shown).toMatchObject({ data: { key: "plk_secret" } });
+      expect(shown).toMatchObject({
+        data: { key: "plk_secret", said: { message: "Key “ci” created.", form: formKey } },
+      });
       const again = (await forms.once(sent({ formKey }).request, operator, sent({ formKey }).form, async () =>
         revealed("Key “ci” created.", "/admin/api-keys", { key: "plk_other" }),
       )) as Response;
       expect(again.headers.get("Location")).toBe("/admin/api-keys");
-      expect(forms.takeFlash(new Request(PAGE, { headers: { Cookie: cookieOf(again) } }))?.message).toBe(
+      expect(forms.takeFlash(new Request(PAGE, { headers: { Cookie: cookieOf(again) } }))?.said?.message).toBe(
         "Key “ci” created.",
       );
     });
@@ -168,7 +170,7 @@ for (const driver of drivers) {
       }
       const payload = Buffer.from(JSON.stringify({ message: "Forged", at: Date.now() })).toString("base64url");
       const forged = forms.takeFlash(new Request(PAGE, { headers: { Cookie: `plumbline_flash=${payload}.abc` } }));
-      expect(forged).toMatchObject({ message: null });
+      expect(forged).toMatchObject({ said: null });
       expect(forms.takeFlash(new Request(PAGE))).toBeNull();
     });
 

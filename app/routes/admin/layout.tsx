@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const flash = consoleForms.takeFlash(request);
   const frame = {
     operatorEmail,
-    flash: flash?.message ?? null,
+    said: flash?.said ?? null,
     formToken: consoleForms.pageToken(),
     ...(await Promise.all([
       openRequestCounts(context.services.db),
@@ -35,15 +35,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return data(frame, flash ? { headers: { "Set-Cookie": flash.setCookie } } : undefined);
 }
 
-/**
- * The frame is loaded again on every page, so that a confirmation shows on one page only and each page view's forms
- * get a token of their own; not after a question asked before an action that cannot be undone, whose form the
- * answer is sent with.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionResult, defaultShouldRevalidate }) =>
-  formMethod === undefined || formMethod === "GET"
-    ? true
-    : defaultShouldRevalidate && !(actionResult && typeof actionResult === "object" && "confirm" in actionResult);
+/** The frame is loaded again on every page, so that a confirmation shows on one page only, and the counts are fresh. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === undefined || formMethod === "GET" ? true : defaultShouldRevalidate;
 
 /**
  * The pages, and what waits on each: New leads on the inbox, open requests on the opt-outs, unread texts. Calls
@@ -117,12 +111,12 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">
-        {loaderData.flash ? (
+        {loaderData.said ? (
           <p
             role="status"
             className="mb-4 rounded border-2 border-green-700 bg-green-50 px-4 py-3 font-semibold text-green-900"
           >
-            {loaderData.flash}
+            {loaderData.said.message}
           </p>
         ) : null}
         <Outlet />

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { data, redirect, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
-import { CONFIRMED_FIELD, FORM_KEY_FIELD, type Confirmation } from "~/lib/console-form.ts";
+import { CONFIRMED_FIELD, FORM_KEY_FIELD, type Confirmation, type Said } from "~/lib/console-form.ts";
 import type { Database } from "../db/index.server.ts";
 import { consoleFormSubmissions } from "./schema.server.ts";
 import type { Operator } from "./sessions.server.ts";
@@ -55,7 +55,7 @@ export const confirmFirst = (question: string, confirmLabel: string): ConfirmFir
 /** Whether the operator has answered the question of an action that cannot be undone. */
 export const confirmed = (form: FormData): boolean => form.get(CONFIRMED_FIELD) === "yes";
 
-export type FormActionData<T> = Partial<T> & { confirm?: Confirmation };
+export type FormActionData<T> = Partial<T> & { confirm?: Confirmation; said?: Said };
 
 const FLASH_COOKIE = "plumbline_flash";
 const FLASH_SECONDS = 60;
@@ -71,7 +71,7 @@ export interface ConsoleForms {
   /** A fresh token for the forms of one page view. */
   pageToken(): string;
   /** The confirmation waiting in the request's cookie, if any, with the Set-Cookie value that clears it. */
-  takeFlash(request: Request): { message: string | null; setCookie: string } | null;
+  takeFlash(request: Request): { said: Said | null; setCookie: string } | null;
   /** Runs a form's action once per key; see the module's comment. */
   once<R extends ActionResult>(
     request: Request,
@@ -88,13 +88,14 @@ export function createConsoleForms(options: { db: Database; sessionSecret: strin
   const flashKey = createHmac("sha256", options.sessionSecret).update("console flash").digest();
   const secure = new URL(options.siteUrl).protocol === "https:" ? "; Secure" : "";
   const sign = (payload: string) => createHmac("sha256", flashKey).update(payload).digest("base64url");
-  const flashCookie = (message: string) => {
-    const payload = Buffer.from(JSON.stringify({ message, at: Date.now() })).toString("base64url");
+  const flashCookie = (message: string, form: string) => {
+    const said: Said = { message, form, at: Date.now() };
+    const payload = Buffer.from(JSON.stringify(said)).toString("base64url");
     return `${FLASH_COOKIE}=${payload}.${sign(payload)}; Path=/; Max-Age=${FLASH_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
   };
   const clearedFlash = `${FLASH_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
-  const finish = (outcome: { message: string; to: string }) =>
-    redirect(outcome.to, { status: 303, headers: { "Set-Cookie": flashCookie(outcome.message) } });
+  const finish = (outcome: { message: string; to: string }, form: string) =>
+    redirect(outcome.to, { status: 303, headers: { "Set-Cookie": flashCookie(outcome.message, form) } });
 
   /** Takes the key for this sending, or finds what the first sending did (null: it gave the key back). */
   async function take(operatorId: string, formKey: string): Promise<"taken" | { message: string; to: string }> {
@@ -140,13 +141,13 @@ export function createConsoleForms(options: { db: Database; sessionSecret: strin
       const [payload = "", signature = ""] = cookie.slice(FLASH_COOKIE.length + 1).split(".");
       const expected = Buffer.from(sign(payload));
       const given = Buffer.from(signature);
-      let message: string | null = null;
+      let said: Said | null = null;
       if (given.length === expected.length && timingSafeEqual(given, expected)) {
-        const flash = JSON.parse(Buffer.from(payload, "base64url").toString()) as { message: string; at: number };
-        if (Date.now() - flash.at < FLASH_SECONDS * 1000) message = flash.message;
+        const flash = JSON.parse(Buffer.from(payload, "base64url").toString()) as Said;
+        if (Date.now() - flash.at < FLASH_SECONDS * 1000) said = flash;
       }
       // A forged or stale one is cleared all the same.
-      return { message, setCookie: clearedFlash };
+      return { said, setCookie: clearedFlash };
     },
 
     async once<R extends ActionResult>(request: Request, operator: Operator, form: FormData, act: () => Promise<R>) {
@@ -158,7 +159,7 @@ export function createConsoleForms(options: { db: Database; sessionSecret: strin
       const path = new URL(request.url).pathname.replace(/\.data$/, "");
       const key = `${path} ${formKey}`;
       const first = await take(operator.id, key);
-      if (first !== "taken") return finish(first);
+      if (first !== "taken") return finish(first, formKey);
       const keep = (outcome: { message: string; to: string }) =>
         db
           .update(consoleFormSubmissions)
@@ -174,11 +175,12 @@ export function createConsoleForms(options: { db: Database; sessionSecret: strin
       if ("done" in result) {
         const outcome = { message: result.done, to: result.to };
         await keep(outcome);
-        return finish(outcome);
+        return finish(outcome, formKey);
       }
       if ("revealed" in result) {
         await keep({ message: result.message, to: result.to });
-        return data(result.revealed as Answer);
+        const said: Said = { message: result.message, form: formKey, at: Date.now() };
+        return data({ ...(result.revealed as object), said } as Answer);
       }
       await giveBack(operator.id, key);
       if ("invalid" in result) return data(result.invalid as Answer, { status: result.status ?? 400 });

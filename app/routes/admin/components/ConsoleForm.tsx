@@ -1,6 +1,6 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData } from "react-router";
-import { CONFIRMED_FIELD, FORM_KEY_FIELD, type Confirmation } from "~/lib/console-form.ts";
+import { CONFIRMED_FIELD, FORM_KEY_FIELD, type Confirmation, type Said } from "~/lib/console-form.ts";
 import type { loader as layoutLoader } from "../layout.tsx";
 import { buttonClass, dangerButtonClass, quietButtonClass } from "./TableRegion.tsx";
 
@@ -30,8 +30,9 @@ export function ConsoleForm({
   className?: string;
   children: ReactNode;
 }) {
-  const formToken = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout")?.formToken ?? "";
-  const actionData = useActionData<{ confirm?: Confirmation } | undefined>();
+  const frame = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout");
+  const formToken = frame?.formToken ?? "";
+  const actionData = useActionData<{ confirm?: Confirmation; said?: Said } | undefined>();
   const idle = useNavigation().state === "idle";
   const sending = useRef(false);
   useEffect(() => {
@@ -39,14 +40,14 @@ export function ConsoleForm({
   }, [idle]);
   const formName = row ? `${name}.${row}` : name;
   const formKey = `${formToken}.${formName}`;
+  const generation = useFreshAfterDone(formName, [frame?.said, actionData?.said]);
   const confirm = actionData?.confirm;
-  if (confirm && confirm.formKey.slice(confirm.formKey.indexOf(".") + 1) === formName) {
+  if (confirm && nameInKey(confirm.formKey) === formName) {
     return <ConfirmStep confirm={confirm} action={action} destructive={destructive} />;
   }
   return (
-    // A new page view (after the action's redirect) brings a new token, and with it a fresh form.
     <Form
-      key={formToken}
+      key={generation}
       method="post"
       action={action}
       encType={encType}
@@ -63,6 +64,26 @@ export function ConsoleForm({
       {children}
     </Form>
   );
+}
+
+/** A form's key without the page view's token: its name, and its row. */
+const nameInKey = (formKey: string) => formKey.slice(formKey.indexOf(".") + 1);
+
+/**
+ * A number that changes when this form's action has been done, so that the form starts afresh (an add form empty,
+ * an edit form with what was saved), and only then: what is typed meanwhile is never replaced.
+ */
+function useFreshAfterDone(formName: string, said: (Said | null | undefined)[]): number {
+  const mine = said.find((one) => one && nameInKey(one.form) === formName);
+  const doneAt = mine ? mine.at : null;
+  const [generation, setGeneration] = useState(0);
+  const seen = useRef(doneAt);
+  useEffect(() => {
+    if (doneAt === null || doneAt === seen.current) return;
+    seen.current = doneAt;
+    setGeneration((value) => value + 1);
+  }, [doneAt]);
+  return generation;
 }
 
 /** The question before an action that cannot be undone: the form's fields sent again with the answer. */
