@@ -12,7 +12,7 @@ import { TopBanner } from "~/components/TopBanner.tsx";
 import { siteConfig } from "~/config/site.ts";
 import { signedLinkRoute } from "~/content/site-pages.ts";
 import { googleAnalyticsScript } from "~/lib/analytics.ts";
-import { useClientPageViews } from "~/lib/use-client-page-views.ts";
+import { useClientPageViews } from "~/components/use-client-page-views.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import { usePageChrome } from "~/lib/page-chrome.ts";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { signedLinkRoute } from "~/content/site-pages.ts";
-import { PAGE_VIEW_EVENT } from "./site-events.ts";
+import { PAGE_VIEW_EVENT } from "~/lib/site-events.ts";
 
 /**
  * Announces each client-side navigation to the inline listener, which counts it as a page view. The document's
