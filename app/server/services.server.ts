@@ -453,6 +453,7 @@ export async function startServices(env: Env): Promise<AppServices> {
       perMinute: env.API_RATE_LIMIT_PER_MINUTE,
       // A statement is cancelled after its timeout, and commits within a second of ending.
       settleMs: env.DATABASE_STATEMENT_TIMEOUT_MS + 1_000,
+      siteUrl: env.SITE_URL,
     }),
     pushAlerts,
     vapidPublicKey: vapid.publicKey,

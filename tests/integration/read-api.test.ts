@@ -1,15 +1,81 @@
-import { validate } from "@readme/openapi-parser";
-import { sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { dereference, validate } from "@readme/openapi-parser";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { executeRows } from "~/server/db/index.server.ts";
 import { log } from "~/server/log.server.ts";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
-import { createApiKey, listApiKeys, revokeApiKey } from "~/server/api/index.server.ts";
+import { API_SCOPES, createApiKey, listApiKeys, revokeApiKey } from "~/server/api/index.server.ts";
+import { addPartner } from "~/server/partners/index.server.ts";
+import { contactRequests } from "../../app/server/leads/schema.server.ts";
+import { ledgerEntries, partnerStatements } from "../../app/server/ledger/schema.server.ts";
 import pg from "pg";
 import { postJson, testEnv, validContact, validOptOut } from "../../tooling/local-services.ts";
 import { onBothDatabases } from "./both-databases.ts";
 
 const databases = onBothDatabases();
+
+/**
+ * A partner with a referral offered, a call, and November's ledger: an adjustment of $55.00 and a payment of
+ * $20.00, then its November statement issued.
+ */
+async function seedPartnersAndLedger(running: RunningServer) {
+  const { db, referrals } = running.services;
+  const partnerId = await addPartner(db, {
+    name: "Pat",
+    business: "Pat's Pipes",
+    phone: "555-010-0000",
+    email: "pat@example.com",
+    services: ["Leak"],
+    zipCodes: ["10001"],
+    feeMinor: null,
+    serviceFees: {},
+  });
+  const leadId = randomUUID();
+  await db.insert(contactRequests).values({
+    id: leadId,
+    receivedAt: new Date("2025-12-31T00:00:00Z"),
+    firstName: "Dana",
+    lastName: "Hill",
+    email: "dana@example.com",
+    phone: "(555) 014-2288",
+    service: "Leak",
+    message: "Drip",
+    zip: "10001",
+    consentText: "By submitting…",
+    channel: "form",
+  });
+  const offered = await referrals.offer({
+    leadId,
+    partnerIds: [partnerId],
+    operatorEmail: "op@example.com",
+    optOutConfirmed: false,
+  });
+  expect(offered.kind).toBe("sent");
+  await db.insert(ledgerEntries).values([
+    {
+      partnerId,
+      kind: "adjustment",
+      amountMinor: 5500,
+      recordedAt: new Date("2026-11-10T15:00:00Z"),
+      recordedBy: "op@example.com",
+      note: "Setup",
+    },
+    {
+      partnerId,
+      kind: "payment",
+      amountMinor: -2000,
+      recordedAt: new Date("2026-11-20T15:00:00Z"),
+      recordedBy: "op@example.com",
+      occurredOn: "2026-11-20",
+      method: "check",
+    },
+  ]);
+  expect(await referrals.issueMonthlyStatements(new Date("2026-12-06T12:00:00Z"))).toBe(1);
+  await db.execute(sql`INSERT INTO calls (id, call_sid, caller, called, line, started_at)
+    VALUES (${randomUUID()}, 'CA0001', '+15550100001', '+15550100002', 'website', now() - interval '1 minute')`);
+  return { leadId, partnerId };
+}
 const LEADS = 10_000;
 const PER_MINUTE = 150;
 
@@ -20,6 +86,7 @@ describe.each(databases.drivers)("the read API on $name", ({ name, storage }) =>
   let running: RunningServer;
   let databaseUrl: string | undefined;
   let leadsKey: string;
+  let seeded: { leadId: string; partnerId: string };
   beforeAll(async () => {
     const database = await storage();
     databaseUrl = "DATABASE_URL" in database ? database.DATABASE_URL : undefined;
@@ -45,6 +112,7 @@ describe.each(databases.drivers)("the read API on $name", ({ name, storage }) =>
       await client.connect();
       await client.query(seed).finally(() => client.end());
     } else await db.execute(sql.raw(seed));
+    seeded = await seedPartnersAndLedger(running);
   }, 120_000);
   afterAll(() => running?.close());
 
@@ -72,7 +140,8 @@ describe.each(databases.drivers)("the read API on $name", ({ name, storage }) =>
       expect(read.has_more).toBe(read.next_cursor !== null);
       cursor = read.next_cursor;
     } while (cursor);
-    expect(new Set(newestFirst.map((lead) => lead.id)).size).toBe(LEADS);
+    // And the lead referred to a partner.
+    expect(new Set(newestFirst.map((lead) => lead.id)).size).toBe(LEADS + 1);
     const times = newestFirst.map((lead) => lead.received_at);
     expect([...times].sort().reverse()).toEqual(times);
 
@@ -304,22 +373,129 @@ describe.each(databases.drivers)("the read API on $name", ({ name, storage }) =>
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
-  test("the OpenAPI document validates, and its paths are the API's", async () => {
+  test("partners, referrals, ledger entries and statements are read with their scopes; a statement links to its CSV as issued", async () => {
+    const { db } = running.services;
+    const [leadsOnly, partnersOnly, ledgerOnly] = await Promise.all(
+      (["leads:read", "partners:read", "ledger:read"] as const).map((scope) =>
+        createApiKey(db, { name: scope, scopes: [scope], by: "op@example.com" }),
+      ),
+    );
+    for (const path of ["/api/v1/partners", "/api/v1/referrals", "/api/v1/ledger-entries", "/api/v1/statements"]) {
+      expect((await get(path, leadsOnly)).status).toBe(403);
+      const allowed = path.includes("ledger") || path.includes("statements") ? ledgerOnly : partnersOnly;
+      const response = await get(path, allowed);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    }
+    const referral = (await (await get("/api/v1/referrals?limit=1", partnersOnly)).json()) as {
+      data: { lead_id: string; partner_id: string; answer: string | null }[];
+    };
+    expect(referral.data[0]).toMatchObject({ lead_id: seeded.leadId, partner_id: seeded.partnerId, answer: null });
+    const entries = (await (await get("/api/v1/ledger-entries?after=", ledgerOnly)).json()) as {
+      data: { kind: string; amount_minor: number }[];
+    };
+    expect(entries.data.map(({ kind, amount_minor }) => [kind, amount_minor])).toEqual([
+      ["adjustment", 5500],
+      ["payment", -2000],
+    ]);
+    const statements = (await (await get("/api/v1/statements", ledgerOnly)).json()) as {
+      data: { id: string; period: string; closing_minor: number; amount_due_minor: number; csv_url: string }[];
+    };
+    expect(statements.data[0]).toMatchObject({ period: "2026-11", closing_minor: 3500, amount_due_minor: 3500 });
+    const csvUrl = new URL(statements.data[0]!.csv_url);
+    expect(csvUrl.origin).toBe(new URL(testEnv({}).SITE_URL).origin);
+    const [stored] = await db.select().from(partnerStatements).where(eq(partnerStatements.id, statements.data[0]!.id));
+    const csv = await get(csvUrl.pathname, ledgerOnly);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(await csv.text()).toBe(stored!.csv);
+    expect((await get(csvUrl.pathname, partnersOnly)).status).toBe(403);
+    expect((await get("/api/v1/statements/00000000-0000-4000-8000-000000000000.csv", ledgerOnly)).status).toBe(404);
+  });
+
+  test("the OpenAPI document validates, and every list's real answer matches it, field for field", async () => {
     const response = await get("/api/v1/openapi.json");
     expect(response.status).toBe(200);
-    const document = (await response.json()) as {
-      paths: Record<string, unknown>;
-      components: { schemas: { Lead: { properties: Record<string, { properties?: object }> } } };
-    };
+    const document = (await response.json()) as { paths: Record<string, unknown> };
     const result = await validate(structuredClone(document) as never);
     expect(result.valid, JSON.stringify(result)).toBe(true);
-    expect(Object.keys(document.paths).sort()).toEqual(["/api/v1/calls", "/api/v1/leads"]);
-    for (const path of Object.keys(document.paths)) expect((await get(path, leadsKey)).status).toBe(200);
-    // A real lead has exactly the fields the document lists.
-    const [lead] = ((await (await get("/api/v1/leads?limit=1", leadsKey)).json()) as { data: Record<string, object>[] })
-      .data;
-    const listed = document.components.schemas.Lead.properties;
-    expect(Object.keys(lead!).sort()).toEqual(Object.keys(listed).sort());
-    expect(Object.keys(lead!.attribution!).sort()).toEqual(Object.keys(listed.attribution!.properties!).sort());
+    const lists = Object.keys(document.paths).filter((path) => !path.includes("{"));
+    expect(lists.sort()).toEqual(
+      ["calls", "leads", "partners", "referrals", "ledger-entries", "statements"]
+        .map((name) => `/api/v1/${name}`)
+        .sort(),
+    );
+    const everything = await createApiKey(running.services.db, {
+      name: "Everything",
+      scopes: [...API_SCOPES],
+      by: "op@example.com",
+    });
+    const resolved = (await dereference(structuredClone(document) as never)) as unknown as {
+      paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: Schema }> }> } }>;
+    };
+    for (const path of lists) {
+      for (const query of ["", "?after="]) {
+        const answer = await get(`${path}${query}`, everything);
+        expect(answer.status).toBe(200);
+        const body: unknown = await answer.json();
+        expect((body as { data: unknown[] }).data.length, path).toBeGreaterThan(0);
+        const schema = resolved.paths[path]!.get.responses["200"]!.content["application/json"]!.schema;
+        expect({ path, query, mismatches: mismatches(schema, body) }).toEqual({ path, query, mismatches: [] });
+      }
+    }
   });
 });
+
+interface Schema {
+  type?: string | string[];
+  enum?: unknown[];
+  format?: string;
+  required?: string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+}
+
+const typeOf = (value: unknown) =>
+  value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value;
+
+/**
+ * Where a real answer differs from its schema: the types, enums, formats and required fields the document uses,
+ * and, for objects, exactly the fields it lists (the API writes every field, null when unknown).
+ */
+function mismatches(schema: Schema, value: unknown, at = "$"): string[] {
+  const actual = typeOf(value);
+  const types = schema.type === undefined ? undefined : [schema.type].flat();
+  if (types && !types.includes(actual) && !(actual === "integer" && types.includes("number"))) {
+    return [`${at}: ${actual}, not ${types.join(" or ")}`];
+  }
+  if (schema.enum && !schema.enum.includes(value)) return [`${at}: ${String(value)} is not one of ${schema.enum}`];
+  if (typeof value === "string") {
+    const formats: Record<string, (text: string) => boolean> = {
+      "date-time": (text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(text),
+      uuid: (text) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(text),
+      uri: (text) => URL.canParse(text),
+    };
+    if (schema.format && formats[schema.format] && !formats[schema.format]!(value)) {
+      return [`${at}: ${value} is not a ${schema.format}`];
+    }
+  }
+  if (Array.isArray(value) && schema.items) {
+    return value.flatMap((item, index) => mismatches(schema.items!, item, `${at}[${index}]`));
+  }
+  if (actual === "object" && schema.properties) {
+    const fields = value as Record<string, unknown>;
+    const listed = Object.keys(schema.properties);
+    return [
+      ...Object.keys(fields)
+        .filter((field) => !listed.includes(field))
+        .map((field) => `${at}.${field}: not in the document`),
+      ...listed
+        .filter((field) => !(field in fields))
+        .map((field) => `${at}.${field}: listed${schema.required?.includes(field) ? " and required" : ""}, missing`),
+      ...listed
+        .filter((field) => field in fields)
+        .flatMap((field) => mismatches(schema.properties![field]!, fields[field], `${at}.${field}`)),
+    ];
+  }
+  return [];
+}

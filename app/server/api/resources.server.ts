@@ -1,6 +1,8 @@
 import type { Database, FeedPage, FeedPlace, FeedRequest } from "../db/index.server.ts";
 import { callsPage } from "../calls/index.server.ts";
 import { leadsPage } from "../leads/index.server.ts";
+import { ledgerEntriesPage, statementsPage } from "../ledger/index.server.ts";
+import { partnersPage, referralsPage } from "../partners/index.server.ts";
 import type { ApiScope } from "./schema.server.ts";
 
 /**
@@ -19,7 +21,12 @@ interface Resource<Row extends Listed> {
   /** A row, as an error names it. */
   noun: string;
   page(db: Database, request: FeedRequest): Promise<FeedPage<Row> | null>;
-  json(row: Row): Record<string, unknown>;
+  json(row: Row, site: SiteLinks): Record<string, unknown>;
+}
+
+/** What rows link to: the site's own address. */
+export interface SiteLinks {
+  siteUrl: string;
 }
 
 /** A page of a resource as JSON rows, whether more follow, where it read from, and the place of its last row. */
@@ -33,12 +40,12 @@ export interface ListedPage {
 const resource = <Row extends Listed>({ page, json, ...named }: Resource<Row>) => ({
   ...named,
   /** Null when the page is to start after an id no row has. */
-  async list(db: Database, request: FeedRequest): Promise<ListedPage | null> {
+  async list(db: Database, request: FeedRequest, site: SiteLinks): Promise<ListedPage | null> {
     const read = await page(db, request);
     if (!read) return null;
     const last = read.rows.at(-1);
     return {
-      data: read.rows.map(json),
+      data: read.rows.map((row) => json(row, site)),
       more: read.more,
       from: read.from,
       last: last ? { at: last.cursorAt, id: last.id } : null,
@@ -79,6 +86,9 @@ const attribution = (row: Attributed) => ({
   fbclid: row.fbclid,
 });
 
+/** A statement's CSV as it was issued, for a key that may read the ledger. */
+const statementCsvPath = (id: string) => `/api/v1/statements/${id}.csv`;
+
 export const API_RESOURCES = {
   leads: resource({
     scope: "leads:read",
@@ -117,6 +127,78 @@ export const API_RESOURCES = {
       attribution: attribution(row),
     }),
   }),
+  partners: resource({
+    scope: "partners:read",
+    noun: "partner",
+    page: partnersPage,
+    json: (row) => ({
+      id: row.id,
+      created_at: iso(row.createdAt),
+      name: row.name,
+      business: row.business,
+      phone: row.phone,
+      email: row.email,
+      services: row.services,
+      zip_codes: row.zipCodes,
+      active: row.active,
+      paused_at: iso(row.pausedAt),
+      fee_minor: row.feeMinor,
+      takes_calls: row.takesCalls,
+    }),
+  }),
+  referrals: resource({
+    scope: "partners:read",
+    noun: "referral",
+    page: referralsPage,
+    json: (row) => ({
+      id: row.id,
+      lead_id: row.leadId,
+      partner_id: row.partnerId,
+      offered_at: iso(row.offeredAt),
+      offered_by: row.offeredBy,
+      expires_at: iso(row.expiresAt),
+      answer: row.answer,
+      answered_at: iso(row.answeredAt),
+    }),
+  }),
+  "ledger-entries": resource({
+    scope: "ledger:read",
+    noun: "ledger entry",
+    page: ledgerEntriesPage,
+    json: (row) => ({
+      id: row.id,
+      partner_id: row.partnerId,
+      kind: row.kind,
+      amount_minor: row.amountMinor,
+      referral_id: row.referralId,
+      lead_id: row.leadId,
+      service: row.service,
+      zip: row.zip,
+      occurred_on: row.occurredOn,
+      recorded_at: iso(row.recordedAt),
+      recorded_by: row.recordedBy,
+      method: row.method,
+      reference: row.reference,
+      note: row.note,
+    }),
+  }),
+  statements: resource({
+    scope: "ledger:read",
+    noun: "statement",
+    page: statementsPage,
+    json: (row, site) => ({
+      id: row.id,
+      number: row.number,
+      partner_id: row.partnerId,
+      period: row.period,
+      issued_at: iso(row.issuedAt),
+      opening_minor: row.openingMinor,
+      closing_minor: row.closingMinor,
+      amount_due_minor: Math.max(row.closingMinor, 0),
+      csv_url: `${site.siteUrl}${statementCsvPath(row.id)}`,
+    }),
+  }),
 };
 
 export type ApiResource = keyof typeof API_RESOURCES;
+export const API_RESOURCE_NAMES = Object.keys(API_RESOURCES) as ApiResource[];

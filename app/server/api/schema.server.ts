@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** The read API's scopes: what a key may read. */
-export const API_SCOPES = ["leads:read", "calls:read"] as const;
+export const API_SCOPES = ["leads:read", "calls:read", "partners:read", "ledger:read"] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 /**

@@ -91,8 +91,8 @@ export function serveApp(server: Server, env: Env, services: AppLoadContext["ser
   // The read API: keys in the Authorization header, never a cookie; GET only.
   const readApi = readApiEndpoints(services.readApi);
   app.get("/api/v1/openapi.json", readApi.openApi);
-  app.get("/api/v1/leads", readApi.leads);
-  app.get("/api/v1/calls", readApi.calls);
+  for (const [path, list] of readApi.lists) app.get(path, list);
+  app.get("/api/v1/statements/:id.csv", readApi.statementCsv);
   app.use(consoleGate(services.consoleAuth.sessions, services.db));
   app.use(nonceForRenderedResponses(siteConfig, frontEnd.mode));
 

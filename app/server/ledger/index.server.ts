@@ -29,3 +29,4 @@ export {
   type ReturnOutcome,
 } from "./returns.server.ts";
 export { duePeriod, findStatement, issueStatement, listStatements, statementRows } from "./statements.server.ts";
+export { ledgerEntriesPage, statementsPage } from "./read-api-pages.server.ts";

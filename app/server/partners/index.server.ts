@@ -15,3 +15,4 @@ export { routingSettings, saveRoutingSettings } from "./partner-settings.server.
 export { createReferrals, type Referrals, type ReferralPage } from "./referrals.server.ts";
 export { leadReferrals } from "./lead-referrals.server.ts";
 export { sweepReferrals } from "./referral-timeouts.server.ts";
+export { partnersPage, referralsPage } from "./read-api-pages.server.ts";
