@@ -108,3 +108,196 @@ let sidCounter = 0;
 export function sid(prefix: "CA" | "RE" | "SM"): string {
   return `${prefix}${(Date.now().toString(16) + (++sidCounter).toString(16).padStart(8, "0")).padStart(32, "0")}`;
 }
+
+/** A TwiML element as the stand-in reads it. */
+interface TwimlElement {
+  name: string;
+  attributes: Record<string, string>;
+  children: TwimlElement[];
+  text: string;
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!);
+
+/** Reads a TwiML document (the well-formed XML the site writes with the twilio package) into its elements. */
+export function parseTwiml(xml: string): TwimlElement {
+  const root: TwimlElement = { name: "#document", attributes: {}, children: [], text: "" };
+  const open: TwimlElement[] = [root];
+  for (const token of xml.replace(/<\?xml[^>]*\?>/, "").matchAll(/<(\/?)([A-Za-z]+)([^>]*?)(\/?)>|([^<]+)/g)) {
+    const [, closing, name, rawAttributes, selfClosing, text] = token;
+    const parent = open.at(-1)!;
+    if (text !== undefined) {
+      parent.text += unescapeXml(text);
+    } else if (closing) {
+      open.pop();
+    } else {
+      const attributes = Object.fromEntries(
+        [...rawAttributes!.matchAll(/([A-Za-z]+)="([^"]*)"/g)].map(([, key, value]) => [key!, unescapeXml(value!)]),
+      );
+      const element: TwimlElement = { name: name!, attributes, children: [], text: "" };
+      parent.children.push(element);
+      if (!selfClosing) open.push(element);
+    }
+  }
+  return root.children[0]!;
+}
+
+/** How a dialled phone behaves: it rings out, is busy, or is answered (and then what its owner presses). */
+export type PhoneBehaviour =
+  | { kind: "no-answer" }
+  | { kind: "busy" }
+  | { kind: "answers"; presses: string; talkSeconds: number };
+
+export interface CallScript {
+  from: string;
+  to: string;
+  /** Twilio's guess of the caller's ZIP code from their number. */
+  fromZip?: string;
+  /** What the caller types at each ZIP prompt, in turn ("" for nothing). */
+  zipEntries?: string[];
+  /** How each number the site dials behaves; a number not listed does not answer. */
+  phones?: Record<string, PhoneBehaviour>;
+  /** The caller leaves a message of this many seconds when offered voicemail (none: hangs up). */
+  voicemailSeconds?: number;
+  /** Twilio sends each Dial's action this many times (a repeat after a timeout), following the first answer. */
+  dialActionTimes?: number;
+  /** Called before each webhook (after the first), with its path: a test may restart the server there. */
+  beforeStep?(path: string): Promise<void>;
+  /** Called when a phone starts ringing, before it answers: a test may place another call meanwhile. */
+  onRing?(number: string): Promise<void>;
+}
+
+export interface CallRecord {
+  callSid: string;
+  /** Numbers dialled, in order, with the Dial's attributes. */
+  dialled: { number: string; timeout: number; answerOnBridge: boolean; whisper: boolean }[];
+  /** What the caller heard said, and what partners heard in their whisper. */
+  callerHeard: string[];
+  partnerHeard: string[];
+  /** The number the caller ended up talking with, if any. */
+  connectedTo: string | null;
+  voicemailOffered: boolean;
+  /** Each webhook's path and HTTP status, in order. */
+  steps: { path: string; status: number }[];
+}
+
+/**
+ * Twilio's side of a call to the site, as Twilio runs it: the voice webhook, then each verb of the TwiML the site
+ * answers with (Say, Gather, Dial with its Number's whisper URL, Record, Hangup), each action posted as a signed
+ * webhook to the URL the TwiML names, and at the end the call's own status callback.
+ */
+export async function placeCall(
+  target: { serverUrl: () => string; siteUrl: string },
+  script: CallScript,
+): Promise<CallRecord> {
+  const record: CallRecord = {
+    callSid: sid("CA"),
+    dialled: [],
+    callerHeard: [],
+    partnerHeard: [],
+    connectedTo: null,
+    voicemailOffered: false,
+    steps: [],
+  };
+  const zipEntries = [...(script.zipEntries ?? [])];
+  const base = { AccountSid: TEST_ACCOUNT_SID, CallSid: record.callSid, From: script.from, To: script.to };
+  let first = true;
+
+  const post = async (url: string, params: Record<string, string>): Promise<string> => {
+    const path = url.startsWith(target.siteUrl) ? url.slice(target.siteUrl.length) : url;
+    if (!first) await script.beforeStep?.(path);
+    first = false;
+    const response = await postWebhook(target.serverUrl(), target.siteUrl, path, params);
+    record.steps.push({ path, status: response.status });
+    return response.status === 200 ? await response.text() : "";
+  };
+
+  /** Runs a document on the caller's leg; returns when the call is over. */
+  const run = async (xml: string): Promise<void> => {
+    if (!xml) return;
+    for (const verb of parseTwiml(xml).children) {
+      if (verb.name === "Say") record.callerHeard.push(verb.text);
+      else if (verb.name === "Hangup") return;
+      else if (verb.name === "Gather") {
+        for (const said of verb.children) record.callerHeard.push(said.text);
+        const digits = zipEntries.shift() ?? "";
+        if (digits !== "" || verb.attributes.actionOnEmptyResult === "true") {
+          return run(await post(verb.attributes.action!, { ...base, CallStatus: "in-progress", Digits: digits }));
+        }
+      } else if (verb.name === "Dial") return run(await dial(verb));
+      else if (verb.name === "Record") {
+        record.voicemailOffered = true;
+        if (script.voicemailSeconds === undefined) return;
+        return run(
+          await post(verb.attributes.action!, {
+            ...base,
+            CallStatus: "in-progress",
+            RecordingSid: sid("RE"),
+            RecordingDuration: String(script.voicemailSeconds),
+          }),
+        );
+      }
+    }
+  };
+
+  /** A Dial: the number rings, is answered (the whisper runs on its leg first), and the Dial's action follows. */
+  const dial = async (verb: TwimlElement): Promise<string> => {
+    const numberNoun = verb.children.find((child) => child.name === "Number")!;
+    const number = numberNoun.text.trim();
+    record.dialled.push({
+      number,
+      timeout: Number(verb.attributes.timeout),
+      answerOnBridge: verb.attributes.answerOnBridge === "true",
+      whisper: numberNoun.attributes.url !== undefined,
+    });
+    await script.onRing?.(number);
+    const phone = script.phones?.[number] ?? { kind: "no-answer" };
+    let outcome: { DialCallStatus: string; DialCallDuration?: string };
+    if (phone.kind !== "answers") outcome = { DialCallStatus: phone.kind };
+    else if (!numberNoun.attributes.url) {
+      record.connectedTo = number;
+      outcome = { DialCallStatus: "completed", DialCallDuration: String(phone.talkSeconds) };
+    } else {
+      // The whisper runs on the partner's own leg, a child call of this one.
+      const leg = { AccountSid: TEST_ACCOUNT_SID, CallSid: sid("CA"), ParentCallSid: record.callSid };
+      let connected = false;
+      let document = await post(numberNoun.attributes.url, { ...leg, CallStatus: "in-progress" });
+      whisper: while (document) {
+        for (const whisperVerb of parseTwiml(document).children) {
+          if (whisperVerb.name === "Hangup") break whisper;
+          if (whisperVerb.name === "Say") record.partnerHeard.push(whisperVerb.text);
+          if (whisperVerb.name === "Gather") {
+            for (const said of whisperVerb.children) record.partnerHeard.push(said.text);
+            document = await post(whisperVerb.attributes.action!, {
+              ...leg,
+              CallStatus: "in-progress",
+              Digits: phone.presses,
+            });
+            continue whisper;
+          }
+        }
+        // The whisper's document ended without hanging up: the two are connected.
+        connected = true;
+        break;
+      }
+      if (connected) record.connectedTo = number;
+      outcome = { DialCallStatus: "completed", DialCallDuration: String(connected ? phone.talkSeconds : 8) };
+    }
+    const params = { ...base, CallStatus: "in-progress", ...outcome };
+    const answer = await post(verb.attributes.action!, params);
+    for (let repeat = 1; repeat < (script.dialActionTimes ?? 1); repeat++) await post(verb.attributes.action!, params);
+    return answer;
+  };
+
+  await run(
+    await post("/api/calls/voice", {
+      ...base,
+      CallStatus: "ringing",
+      Direction: "inbound",
+      ...(script.fromZip ? { FromZip: script.fromZip } : {}),
+    }),
+  );
+  await post("/api/calls/status", { ...base, CallStatus: "completed" });
+  return record;
+}

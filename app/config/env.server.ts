@@ -137,6 +137,14 @@ export const envSchema = z.object({
   CALL_FORWARD_TO: e164.optional(),
   CALL_TRACKING_POOL: commaList.pipe(z.array(e164).max(500)),
   CALL_RECORDING: z.enum(["off", "on"]).default("off"),
+  // Calls routed to partners (with "Route calls to partners" on, on the Partners page): the caller is asked for
+  // their ZIP code; each partner rings this long; at most this many partners are tried before CALL_FORWARD_TO.
+  CALL_ASK_ZIP: z.enum(["off", "on"]).default("off"),
+  CALL_PARTNER_RING_SECONDS: z.coerce.number().int().min(5).max(40).default(15),
+  CALL_RING_TREE_SIZE: z.coerce.number().int().min(1).max(5).default(3),
+  // A partner's call is charged when it lasted this long, and not again for the same caller within these days.
+  BILLABLE_CALL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  REPEAT_CALLER_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   // Texts with customers (when TWILIO_FROM_NUMBER is set): the missed-call text-back, and quiet hours
   // (21:00–08:00 in OPERATOR_TIME_ZONE) for automatic texts.
   MISSED_CALL_TEXT: z.enum(["on", "off"]).default("on"),

@@ -10,3 +10,10 @@ export function knownService(service: string): string | null {
   const typed = service.trim().toLowerCase();
   return PARTNER_SERVICES.find((name) => name.toLowerCase() === typed) ?? null;
 }
+
+/** The service a landing page offers ("/drain-services": its service's name); null for any other page. */
+export function serviceOfLandingPage(path: string | null): string | null {
+  if (!path) return null;
+  const page = landingPages.find((landing) => landing.seo.path === path && landing.seo.path !== "/about");
+  return page ? page.breadcrumb : null;
+}

@@ -5,7 +5,7 @@ import { sqlNames, type RunStatement } from "../db/index.server.ts";
 import type { LeadAttribution } from "../leads/index.server.ts";
 import { holdAttributionColumns } from "./holds.server.ts";
 import { missedCallEmail, type MissedCallEmailSettings } from "./missed-call-email.server.ts";
-import { calls, numberHolds, type CallLine, type CallStatus } from "./schema.server.ts";
+import { callOffers, calls, numberHolds, type CallLine, type CallStatus } from "./schema.server.ts";
 
 /**
  * The call log as Twilio reports each call: the call arriving, the forwarded call's outcome, a voicemail, a
@@ -14,6 +14,7 @@ import { calls, numberHolds, type CallLine, type CallStatus } from "./schema.ser
 
 const c = sqlNames(calls);
 const h = sqlNames(numberHolds);
+const o = sqlNames(callOffers);
 
 /** The ways a forwarded call is missed. */
 export const MISSED_STATUSES = ["busy", "no-answer", "failed", "canceled"] as const satisfies CallStatus[];
@@ -68,18 +69,21 @@ FROM ${c.table} WHERE ${c.callSid} = $1 AND ${c.status} = 'ringing'`;
 const utc = (column: string) => `to_char(ended.${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A call as the `call.completed` webhook carries it (documented in the README), from the `ended` row. */
-const CALL_WEBHOOK_DATA = `jsonb_build_object('id', ended.${c.id}, 'started_at', ${utc(c.startedAt)},
+export const CALL_WEBHOOK_DATA = `jsonb_build_object('id', ended.${c.id}, 'started_at', ${utc(c.startedAt)},
   'ended_at', ${utc(c.endedAt)}, 'caller', ended.${c.caller}, 'called', ended.${c.called}, 'line', ended.${c.line},
-  'status', ended.${c.status}, 'duration_seconds', ended.${c.durationSeconds},
+  'status', ended.${c.status}, 'duration_seconds', ended.${c.durationSeconds}, 'zip', ended.${c.zip},
+  'service', ended.${c.service}, 'partner_id', ended.${c.partnerId}, 'billing', ended.${c.billing},
+  'charge_minor', ended.${c.chargeMinor},
   'attribution', jsonb_build_object(${ATTRIBUTION_KEYS.map((key) => `'${key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}', ended.${c[key]}`).join(", ")}))`;
 
 /**
- * The outcome, once: only a ringing call takes it; in the same statement a missed one queues the operator's email,
- * and every one its `call.completed` webhooks.
+ * The outcome, once: only a ringing call takes it, and not one a partner took (its partner's Dial ends it); in the
+ * same statement a missed one queues the operator's email, and every one its `call.completed` webhooks.
  */
 const SET_OUTCOME = `WITH ended AS (
   UPDATE ${c.table} SET ${c.status} = $2, ${c.durationSeconds} = $3, ${c.endedAt} = now()
   WHERE ${c.callSid} = $1 AND ${c.status} = 'ringing'
+    AND NOT EXISTS (SELECT 1 FROM ${o.table} WHERE ${o.callId} = ${c.table}.${c.id} AND ${o.status} = 'taken')
   RETURNING *
 ), ${queueEmailsCte({ rows: "$4", where: "EXISTS (SELECT 1 FROM ended)" })},
 ${queueWebhooksCte({ name: "queued_webhooks", event: "call.completed", from: "ended", data: CALL_WEBHOOK_DATA })}

@@ -18,3 +18,11 @@ export { holdNumber } from "./holds.server.ts";
 export { poolExhaustion } from "./pool-exhaustion.server.ts";
 export { answeredCallCounts, answeredCalls } from "./answered-calls.server.ts";
 export { callsPage } from "./calls-page.server.ts";
+export {
+  createCallRouting,
+  type CallPartners,
+  type CallRoutingSettings,
+  type RoutingStep,
+} from "./call-routing.server.ts";
+export { closeRingingOffers, type CallPartner } from "./ring-tree.server.ts";
+export { type PartnerCallEnded } from "./partner-call-end.server.ts";

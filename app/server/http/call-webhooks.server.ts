@@ -1,4 +1,5 @@
-import { twilioWebhooks, type TwilioStep } from "./twilio-webhooks.server.ts";
+import { isRowId } from "~/lib/row-id.ts";
+import { NO_SUCH_CALL, twilioWebhooks, type TwilioStep } from "./twilio-webhooks.server.ts";
 import type { RunStatement } from "../db/index.server.ts";
 import {
   logIncomingCall,
@@ -12,7 +13,13 @@ import {
   hangUp,
   nothingToDo,
   offerVoicemail,
+  closeRingingOffers,
+  createCallRouting,
   type CallbackUrls,
+  type CallPartners,
+  type CallRoutingSettings,
+  type PartnerCallEnded,
+  type RoutingStep,
 } from "../calls/index.server.ts";
 
 /** Where Twilio sends a call's steps: the voice URL of every number, and the callbacks the TwiML names. */
@@ -20,6 +27,10 @@ const CALL_WEBHOOK_PATHS = {
   voice: "/api/calls/voice",
   status: "/api/calls/status",
   recording: "/api/calls/recording",
+  zip: "/api/calls/zip",
+  ring: "/api/calls/ring",
+  whisper: "/api/calls/whisper",
+  whisperDigit: "/api/calls/whisper-digit",
 } as const;
 
 export interface CallWebhookSettings {
@@ -37,6 +48,13 @@ export interface CallWebhookSettings {
   onMissedCall?(call: { caller: string; called: string }): Promise<void>;
   /** Called once an answered call's webhooks are queued, so the outbox sends them now. */
   onWebhooksQueued(): void;
+  /** Calls routed to partners when the partners say so; without it, every call is forwarded as before. */
+  routing?: {
+    partners: CallPartners;
+    settings: Omit<CallRoutingSettings, "forwardTo" | "recording">;
+    /** Called once a partner's call ended and was recorded (charged or not). */
+    onPartnerCallEnded(ended: PartnerCallEnded): void;
+  };
 }
 
 const CALL_SID = /^CA[0-9a-f]{32}$/i;
@@ -55,6 +73,39 @@ export function callWebhooks(run: RunStatement, settings: CallWebhookSettings) {
     recording: `${settings.siteUrl}${CALL_WEBHOOK_PATHS.recording}`,
   };
 
+  const missed = async (callSid: string, status: MissedStatus) => {
+    const change = await recordOutcome(run, callSid, { status }, settings.missedCallEmail);
+    if (change.kind === "recorded") {
+      settings.onEmailQueued();
+      await settings.onMissedCall?.(change.call);
+    }
+  };
+
+  const step = (path: string, query: Record<string, string> = {}) =>
+    `${settings.siteUrl}${path}${Object.keys(query).length > 0 ? `?${new URLSearchParams(query)}` : ""}`;
+  const routing =
+    settings.routing &&
+    createCallRouting(
+      run,
+      settings.routing.partners,
+      { ...settings.routing.settings, forwardTo: settings.forwardTo, recording: settings.recording },
+      {
+        urls: {
+          ...urls,
+          zip: (attempt) => step(CALL_WEBHOOK_PATHS.zip, { try: String(attempt) }),
+          ring: (offer) => step(CALL_WEBHOOK_PATHS.ring, { offer }),
+          whisper: (offer) => step(CALL_WEBHOOK_PATHS.whisper, { offer }),
+          whisperDigit: (offer) => step(CALL_WEBHOOK_PATHS.whisperDigit, { offer }),
+        },
+        onNobodyAnswered: (callSid) => missed(callSid, "no-answer"),
+        onPartnerCallEnded: (ended) => {
+          if (ended.webhooks) settings.onWebhooksQueued();
+          settings.routing!.onPartnerCallEnded(ended);
+        },
+      },
+    );
+  const answer = (outcome: RoutingStep) => (outcome.kind === "twiml" ? outcome.twiml : NO_SUCH_CALL);
+
   const voice: TwilioStep = async (params) => {
     const callSid = params.CallSid ?? "";
     if (!CALL_SID.test(callSid) || !PHONE.test(params.From ?? "") || !PHONE.test(params.To ?? "")) return null;
@@ -63,15 +114,41 @@ export function callWebhooks(run: RunStatement, settings: CallWebhookSettings) {
       { callSid, caller: params.From!, called: params.To! },
       { site: settings.siteNumber, pool: settings.pool },
     );
+    if (routing && (await routing.routingOn())) return answer(await routing.incoming(callSid, params.FromZip));
     return forwardCall(settings.forwardTo, settings.recording, urls);
   };
 
-  const missed = async (callSid: string, status: MissedStatus) => {
-    const change = await recordOutcome(run, callSid, { status }, settings.missedCallEmail);
-    if (change.kind === "recorded") {
-      settings.onEmailQueued();
-      await settings.onMissedCall?.(change.call);
-    }
+  const DIGITS = /^[0-9*#]{0,10}$/;
+  const zip: TwilioStep = async (params, query) => {
+    const callSid = params.CallSid ?? "";
+    const attempt = query.get("try");
+    if (!routing || !CALL_SID.test(callSid) || (attempt !== "1" && attempt !== "2")) return null;
+    if (!DIGITS.test(params.Digits ?? "")) return null;
+    return answer(await routing.zipEntered(callSid, attempt === "1" ? 1 : 2, params.Digits, params.FromZip));
+  };
+
+  // The partner's leg: the whisper once they pick up, then the key they press.
+  const whisperStep: TwilioStep = async (params, query) => {
+    const offer = query.get("offer");
+    if (!routing || !isRowId(offer) || !CALL_SID.test(params.CallSid ?? "")) return null;
+    return answer(await routing.partnerAnswered(offer));
+  };
+  const whisperDigit: TwilioStep = async (params, query) => {
+    const offer = query.get("offer");
+    if (!routing || !isRowId(offer) || !CALL_SID.test(params.CallSid ?? "")) return null;
+    if (!DIGITS.test(params.Digits ?? "")) return null;
+    return answer(await routing.partnerPressed(offer, params.Digits));
+  };
+
+  // The Dial of a partner ended: taken and over, or missed and on to the next.
+  const ring: TwilioStep = async (params, query) => {
+    const offer = query.get("offer");
+    const callSid = params.CallSid ?? "";
+    const dialStatus = params.DialCallStatus ?? "";
+    if (!routing || !isRowId(offer) || !CALL_SID.test(callSid) || !/^[a-z-]{1,20}$/.test(dialStatus)) return null;
+    return answer(
+      await routing.partnerDialEnded(offer, callSid, { status: dialStatus, seconds: seconds(params.DialCallDuration) }),
+    );
   };
 
   // The Dial's action (the forwarded call's outcome), the Record's action (a voicemail left), or the call's own
@@ -103,6 +180,8 @@ export function callWebhooks(run: RunStatement, settings: CallWebhookSettings) {
       return hangUp();
     }
     const callStatus = params.CallStatus;
+    // The caller is gone: a partner still ringing for them is free for the next call.
+    if (routing && callStatus !== undefined) await closeRingingOffers(run, callSid);
     if (callStatus === "completed") await missed(callSid, "canceled");
     else if ((MISSED_STATUSES as readonly string[]).includes(callStatus ?? "")) {
       await missed(callSid, callStatus as MissedStatus);
@@ -125,6 +204,14 @@ export function callWebhooks(run: RunStatement, settings: CallWebhookSettings) {
     [CALL_WEBHOOK_PATHS.voice]: voice,
     [CALL_WEBHOOK_PATHS.status]: status,
     [CALL_WEBHOOK_PATHS.recording]: recording,
+    ...(routing
+      ? {
+          [CALL_WEBHOOK_PATHS.zip]: zip,
+          [CALL_WEBHOOK_PATHS.ring]: ring,
+          [CALL_WEBHOOK_PATHS.whisper]: whisperStep,
+          [CALL_WEBHOOK_PATHS.whisperDigit]: whisperDigit,
+        }
+      : {}),
   };
 
   return twilioWebhooks(steps, settings);

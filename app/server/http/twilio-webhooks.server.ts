@@ -4,8 +4,13 @@ import { log } from "../log.server.ts";
 import { isSignedByTwilio } from "../twilio/index.server.ts";
 
 export type TwilioParams = Record<string, string>;
-/** One webhook's work: TwiML to answer with, "" for no content, or null for parameters it cannot take (400). */
-export type TwilioStep = (params: TwilioParams, query: URLSearchParams) => Promise<string | null>;
+/** A step for a call (or a part of one) that does not exist: 404, and nothing changed. */
+export const NO_SUCH_CALL = Symbol("no such call");
+/**
+ * One webhook's work: TwiML to answer with, "" for no content, null for parameters it cannot take (400), or
+ * NO_SUCH_CALL (404).
+ */
+export type TwilioStep = (params: TwilioParams, query: URLSearchParams) => Promise<string | null | typeof NO_SUCH_CALL>;
 
 /**
  * Twilio's webhooks at `steps`' paths. `signed` answers a request whose X-Twilio-Signature is valid for SITE_URL +
@@ -33,6 +38,7 @@ export function twilioWebhooks(steps: Record<string, TwilioStep>, settings: { si
         const answer = await step(params, new URL(req.originalUrl, settings.siteUrl).searchParams);
         res.set("Cache-Control", "no-store");
         if (answer === null) return res.status(400).type("text/plain").send("Unexpected parameters.");
+        if (answer === NO_SUCH_CALL) return res.status(404).type("text/plain").send("No such call.");
         if (answer === "") return res.status(204).end();
         res.type("text/xml").send(answer);
       } catch (error) {

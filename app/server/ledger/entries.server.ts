@@ -13,7 +13,8 @@ const s = sqlNames(ledgerSettings);
  */
 function queueEntryWebhooksCte(name: string, from: string): string {
   const data = `jsonb_build_object('id', entry.${e.id}, 'partner_id', entry.${e.partnerId}, 'kind', entry.${e.kind},
-    'amount_minor', entry.${e.amountMinor}, 'referral_id', entry.${e.referralId}, 'lead_id', entry.${e.leadId},
+    'amount_minor', entry.${e.amountMinor}, 'referral_id', entry.${e.referralId}, 'call_id', entry.${e.callId},
+    'lead_id', entry.${e.leadId},
     'occurred_on', entry.${e.occurredOn}, 'recorded_by', entry.${e.recordedBy}, 'note', entry.${e.note},
     'recorded_at', ${isoUtc(`entry.${e.recordedAt}`)})`;
   return queueWebhooksCte({ name, event: "ledger.entry.created", from: `${from} AS entry`, data });
@@ -45,6 +46,24 @@ export function chargeAcceptedCte(options: {
   RETURNING *
 ),
 ${queueEntryWebhooksCte("charge_webhooks", "charged")}`;
+}
+
+/**
+ * `call_charged AS (INSERT …)`: the charge for a partner's call, in the statement that ends it. `from` names a CTE
+ * with one row per charged call: `partner_id`, `call_id`, `fee_minor` (more than zero), `service`, `zip`, `day`,
+ * `source` and `campaign`. A call is charged once, whatever Twilio repeats: a unique index, not a check.
+ */
+export function chargeCallCte(from: string): string {
+  return `call_charged AS (
+  INSERT INTO ${e.table} (${e.partnerId}, ${e.kind}, ${e.amountMinor}, ${e.callId}, ${e.service}, ${e.zip},
+    ${e.occurredOn}, ${e.source}, ${e.campaign}, ${e.note})
+  SELECT billed.partner_id, 'charge', billed.fee_minor, billed.call_id, billed.service, billed.zip, billed.day,
+    billed.source, billed.campaign, 'Call'
+  FROM ${from} AS billed
+  ON CONFLICT (${e.callId}) WHERE ${e.kind} = 'charge' DO NOTHING
+  RETURNING *
+),
+${queueEntryWebhooksCte("call_charge_webhooks", "call_charged")}`;
 }
 
 /** `credited AS (INSERT …)` with its webhooks: the credit a return's approval records, in the approval's statement. */

@@ -41,6 +41,8 @@ export const ledgerEntries = pgTable(
     leadId: uuid("lead_id"),
     /** The return a credit pays back. */
     returnId: uuid("return_id"),
+    /** The call charged for, or credited back (no foreign key: the call goes with the retention purge). */
+    callId: uuid("call_id"),
     service: text("service"),
     zip: text("zip"),
     /** The lead's source and campaign, as the dashboard groups them ("" for none): revenue per campaign. */
@@ -59,6 +61,10 @@ export const ledgerEntries = pgTable(
     uniqueIndex("ledger_entries_one_charge")
       .on(table.referralId)
       .where(sql`${table.kind} = 'charge'`),
+    // A partner's call is charged once, whatever Twilio repeats.
+    uniqueIndex("ledger_entries_one_call_charge")
+      .on(table.callId)
+      .where(sql`${table.kind} = 'charge'`),
     uniqueIndex("ledger_entries_one_credit")
       .on(table.returnId)
       .where(sql`${table.kind} = 'credit'`),
@@ -70,12 +76,16 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-/** A partner's request to return an accepted lead for a credit: one per referral, open until the operator decides. */
+/**
+ * A partner's request to return an accepted lead, or to dispute a charged call, for a credit: one per referral or
+ * call, open until the operator decides.
+ */
 export const leadReturns = pgTable(
   "lead_returns",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    referralId: uuid("referral_id").notNull(),
+    referralId: uuid("referral_id"),
+    callId: uuid("call_id"),
     partnerId: uuid("partner_id")
       .notNull()
       .references(() => partners.id),
@@ -89,6 +99,8 @@ export const leadReturns = pgTable(
   },
   (table) => [
     uniqueIndex("lead_returns_one_per_referral").on(table.referralId),
+    uniqueIndex("lead_returns_one_per_call").on(table.callId),
+    check("lead_returns_referral_or_call", sql`(${table.referralId} IS NULL) <> (${table.callId} IS NULL)`),
     index("lead_returns_open_idx")
       .on(table.requestedAt)
       .where(sql`${table.decision} IS NULL`),
