@@ -121,7 +121,7 @@ const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot:
 const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!);
 
 /** Reads a TwiML document (the well-formed XML the site writes with the twilio package) into its elements. */
-export function parseTwiml(xml: string): TwimlElement {
+function parseTwiml(xml: string): TwimlElement {
   const root: TwimlElement = { name: "#document", attributes: {}, children: [], text: "" };
   const open: TwimlElement[] = [root];
   for (const token of xml.replace(/<\?xml[^>]*\?>/, "").matchAll(/<(\/?)([A-Za-z]+)([^>]*?)(\/?)>|([^<]+)/g)) {

@@ -39,6 +39,8 @@ export const signedLinkPages = [
   { prefix: "/r/", route: "routes/referral.tsx" },
   // A partner's monthly statement, by the signed link in its email: printable.
   { prefix: "/statements/", route: "routes/statement.tsx" },
+  // A partner's link to dispute a call they were charged for, from the email after the call.
+  { prefix: "/d/", route: "routes/call-dispute.tsx" },
 ] as const;
 
 /**

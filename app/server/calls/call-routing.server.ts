@@ -4,6 +4,11 @@ import type { RunStatement } from "../db/index.server.ts";
 import { beginRoute, callRoute, type CallRoute } from "./call-route.server.ts";
 import { endPartnerCall, type PartnerCallEnded } from "./partner-call-end.server.ts";
 import {
+  queuePartnerCallNotice,
+  type PartnerCallNoticeSettings,
+  type PartnerContact,
+} from "./partner-call-notice.server.ts";
+import {
   answerOffer,
   missOffer,
   offerOf,
@@ -38,18 +43,18 @@ export interface CallPartners {
   routingOn(): Promise<boolean>;
   /** Active, taking calls, not paused, within their hours, serving the ZIP and (when known) the service. */
   available(zip: string, service: string | null): Promise<CallPartner[]>;
+  /** Where the partner is told of a call they took. */
+  contact(partnerId: string): Promise<PartnerContact | null>;
+  /** The signed link by which the partner disputes a charged call. */
+  disputeLink(callId: string): string;
 }
 
-export interface CallRoutingSettings {
-  companyName: string;
+export interface CallRoutingSettings extends PartnerCallNoticeSettings {
   forwardTo: string;
   recording: boolean;
   askZip: boolean;
   ringSeconds: number;
   treeSize: number;
-  billableSeconds: number;
-  repeatCallerDays: number;
-  timeZone: string;
 }
 
 /** The URLs of the steps (signed by Twilio like every webhook), each naming its call's offer. */
@@ -82,6 +87,8 @@ export function createCallRouting(
     /** Nobody took the call and no time is left to ring CALL_FORWARD_TO: it is recorded missed, as a Dial's would be. */
     onNobodyAnswered(callSid: string): Promise<void>;
     onPartnerCallEnded(ended: PartnerCallEnded): void;
+    /** The partner's email (and text) about their call was queued. */
+    onNoticeQueued(): void;
   },
 ) {
   const { urls } = hooks;
@@ -202,12 +209,15 @@ export function createCallRouting(
     ): Promise<RoutingStep> {
       const offer = await offerOf(run, offerId);
       if (!offer || offer.callSid !== callSid) return { kind: "unknown" };
-      if (offer.status === "taken") {
-        const ended = await endPartnerCall(run, offerId, dial.seconds ?? 0, settings);
-        if (ended) hooks.onPartnerCallEnded(ended);
+      if (offer.status === "taken" || offer.status === "ended") {
+        if (offer.status === "taken") {
+          const ended = await endPartnerCall(run, offerId, dial.seconds ?? 0, settings);
+          if (ended) hooks.onPartnerCallEnded(ended);
+        }
+        // Queued once; a step repeated after a failure here queues it then.
+        if (await queuePartnerCallNotice(run, offer.callId, partners, settings)) hooks.onNoticeQueued();
         return twiml(hangUp());
       }
-      if (offer.status === "ended") return twiml(hangUp());
       if (offer.status === "ringing") await missOffer(run, offerId, missedBecause(dial.status));
       const call = await callRoute(run, callSid);
       if (!call?.ringing || dial.status === "canceled") return twiml(hangUp());
@@ -215,8 +225,6 @@ export function createCallRouting(
     },
   };
 }
-
-export type CallRouting = ReturnType<typeof createCallRouting>;
 
 /** The Calls page's words for a partner's Dial that ended without a 1. */
 function missedBecause(dialStatus: string): string {

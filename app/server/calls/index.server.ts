@@ -26,3 +26,4 @@ export {
 } from "./call-routing.server.ts";
 export { closeRingingOffers, type CallPartner } from "./ring-tree.server.ts";
 export { type PartnerCallEnded } from "./partner-call-end.server.ts";
+export { createCallDisputes, type CallDisputePage, type CallDisputes } from "./call-disputes.server.ts";

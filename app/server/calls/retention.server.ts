@@ -8,6 +8,7 @@ import {
 import { sqlNames, type RunStatement } from "../db/index.server.ts";
 import type { TwilioClient } from "../twilio/index.server.ts";
 import { MISSED_CALL_PURPOSE } from "./missed-call-email.server.ts";
+import { PARTNER_CALL_PURPOSE } from "./partner-call-notice.server.ts";
 import { calls } from "./schema.server.ts";
 
 /** Calls are kept as long as leads: the privacy policy keeps lead data at most a year. */
@@ -37,11 +38,12 @@ interface DeleteRecording {
 
 /**
  * Deletes calls older than the retention period, oldest first and PURGE_BATCH a statement, with the missed-call
- * emails about them; each recording is deleted at Twilio through the outbox, which retries while Twilio is
+ * emails and partners' call notices about them; each recording is deleted at Twilio through the outbox, which retries while Twilio is
  * unreachable.
  */
 export async function purgeExpiredCalls(run: RunStatement, retentionDays = CALL_RETENTION_DAYS): Promise<number> {
   await purgeSettledEmails(run, MISSED_CALL_PURPOSE, retentionDays);
+  await purgeSettledEmails(run, PARTNER_CALL_PURPOSE, retentionDays);
   let purged = 0;
   for (;;) {
     const expired = await run<{ id: string; recording_sid: string | null }>("calls_expired", EXPIRED_RECORDINGS, [

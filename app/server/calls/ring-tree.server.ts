@@ -73,7 +73,7 @@ export interface PartnerTurn {
  * The partners to try, best first: those not on a call, not yet dialled for this call and under their daily cap,
  * by priority, then the one offered a call longest ago (never offered first).
  */
-export function ringOrder(partners: readonly CallPartner[], turns: ReadonlyMap<string, PartnerTurn>): CallPartner[] {
+function ringOrder(partners: readonly CallPartner[], turns: ReadonlyMap<string, PartnerTurn>): CallPartner[] {
   const lastOffered = (partner: CallPartner) => turns.get(partner.id)?.lastOfferedAt?.getTime() ?? -Infinity;
   return partners
     .filter((partner) => {

@@ -93,7 +93,7 @@ export function ringPartner(
 }
 
 /** How long the partner has to press 1 after the whisper. */
-export const WHISPER_WAIT_SECONDS = 5;
+const WHISPER_WAIT_SECONDS = 5;
 /** The whisper's words take about this long; with the wait, what a partner's answer adds to the caller's wait. */
 export const WHISPER_SECONDS = 9 + WHISPER_WAIT_SECONDS;
 

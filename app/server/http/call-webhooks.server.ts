@@ -54,6 +54,8 @@ export interface CallWebhookSettings {
     settings: Omit<CallRoutingSettings, "forwardTo" | "recording">;
     /** Called once a partner's call ended and was recorded (charged or not). */
     onPartnerCallEnded(ended: PartnerCallEnded): void;
+    /** Called once the partner's notice of their call is queued, so the outbox sends it now. */
+    onNoticeQueued(): void;
   };
 }
 
@@ -102,6 +104,7 @@ export function callWebhooks(run: RunStatement, settings: CallWebhookSettings) {
           if (ended.webhooks) settings.onWebhooksQueued();
           settings.routing!.onPartnerCallEnded(ended);
         },
+        onNoticeQueued: () => settings.routing!.onNoticeQueued(),
       },
     );
   const answer = (outcome: RoutingStep) => (outcome.kind === "twiml" ? outcome.twiml : NO_SUCH_CALL);

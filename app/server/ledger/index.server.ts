@@ -21,9 +21,11 @@ export { validateLedgerForm } from "./ledger-form.server.ts";
 export {
   approveReturn,
   denyReturn,
+  disputeOfCall,
   listReturns,
   openReturn,
   openReturnCount,
+  requestCallDispute,
   requestReturn,
   returnOf,
   validateReturn,

@@ -10,8 +10,8 @@ import { ledgerEntries, leadReturns } from "./schema.server.ts";
 const r = sqlNames(leadReturns);
 const e = sqlNames(ledgerEntries);
 
-/** A return's referral's charge, joined to it. */
-const charges = sql`${ledgerEntries.referralId} = ${leadReturns.referralId} AND ${ledgerEntries.kind} = 'charge'`;
+/** A return's charge (its referral's, or its call's), joined to it. */
+const charges = sql`(${ledgerEntries.referralId} = ${leadReturns.referralId} OR ${ledgerEntries.callId} = ${leadReturns.callId}) AND ${ledgerEntries.kind} = 'charge'`;
 
 /** What a partner may write when the reason is "Other". */
 const DETAIL_MAX_LENGTH = 500;
@@ -36,6 +36,7 @@ export type ReturnOutcome = { kind: "sent" } | { kind: "window-closed" } | { kin
  */
 function queueReturnWebhooksCte(name: string, event: "return.requested" | "return.decided", from: string): string {
   const data = `jsonb_build_object('id', returned.${r.id}, 'referral_id', returned.${r.referralId},
+    'call_id', returned.${r.callId},
     'lead_id', (SELECT charge.${e.leadId} FROM ${e.table} AS charge
       WHERE charge.${e.referralId} = returned.${r.referralId} AND charge.${e.kind} = 'charge'),
     'partner_id', returned.${r.partnerId}, 'reason', returned.${r.reason}, 'detail', returned.${r.detail},
@@ -71,6 +72,42 @@ export async function requestReturn(
   return (row?.requested ?? 0) > 0 ? { kind: "sent" } : { kind: "already-returned" };
 }
 
+/** A call's dispute, once per call, with its `return.requested` webhooks. */
+const REQUEST_CALL_DISPUTE = `WITH requested AS (
+  INSERT INTO ${r.table} (${r.callId}, ${r.partnerId}, ${r.reason}, ${r.detail}) VALUES ($1::uuid, $2::uuid, $3, $4)
+  ON CONFLICT (${r.callId}) DO NOTHING
+  RETURNING *
+),
+${queueReturnWebhooksCte("queued_webhooks", "return.requested", "requested")}
+SELECT count(*)::int AS requested FROM requested`;
+
+/**
+ * "Dispute this call": within `windowDays` of the charge, once per call (a unique index). The operator decides it
+ * on the Returns page with the returned leads.
+ */
+export async function requestCallDispute(
+  run: RunStatement,
+  input: { callId: string; partnerId: string; chargedAt: Date; windowDays: number; request: ReturnRequest },
+): Promise<ReturnOutcome> {
+  if (Date.now() > input.chargedAt.getTime() + input.windowDays * 86_400_000) return { kind: "window-closed" };
+  const [row] = await run<{ requested: number }>("ledger_call_dispute_request", REQUEST_CALL_DISPUTE, [
+    input.callId,
+    input.partnerId,
+    input.request.reason,
+    input.request.detail,
+  ]);
+  return (row?.requested ?? 0) > 0 ? { kind: "sent" } : { kind: "already-returned" };
+}
+
+/** A call's dispute, if any, as its page shows it. */
+export async function disputeOfCall(db: Database, callId: string) {
+  const [found] = await db
+    .select({ reason: leadReturns.reason, decision: leadReturns.decision, denialReason: leadReturns.denialReason })
+    .from(leadReturns)
+    .where(eq(leadReturns.callId, callId));
+  return found ?? null;
+}
+
 /** The return a referral has, if any, as its partner's page shows it. */
 export async function returnOf(db: Database, referralId: string) {
   const [found] = await db
@@ -86,6 +123,8 @@ export async function returnOf(db: Database, referralId: string) {
 
 const RETURN_COLUMNS = {
   id: leadReturns.id,
+  /** Set for a disputed call, null for a returned lead. */
+  callId: leadReturns.callId,
   partnerId: leadReturns.partnerId,
   reason: leadReturns.reason,
   detail: leadReturns.detail,
@@ -137,8 +176,9 @@ export async function listReturns(db: Database) {
 }
 
 /**
- * "Approve": the return is decided and the partner credited what the referral was charged, with the webhooks of
- * both, in one statement; a return is decided once, and credited once (a unique index on the credit's return).
+ * "Approve": the return is decided and the partner credited what the referral (or the disputed call) was charged,
+ * with the webhooks of both, in one statement; a return is decided once, and credited once (a unique index on the
+ * credit's return).
  */
 const APPROVE = `WITH decided AS (
   UPDATE ${r.table} SET ${r.decision} = 'approved', ${r.decidedAt} = now(), ${r.decidedBy} = $2
@@ -146,12 +186,15 @@ const APPROVE = `WITH decided AS (
   RETURNING *
 ),
 ${queueReturnWebhooksCte("decided_webhooks", "return.decided", "decided")},
-${creditWithWebhooksCte(`INSERT INTO ${e.table} (${e.partnerId}, ${e.kind}, ${e.amountMinor}, ${e.referralId}, ${e.leadId}, ${e.returnId},
-    ${e.service}, ${e.zip}, ${e.source}, ${e.campaign}, ${e.occurredOn}, ${e.recordedBy}, ${e.note})
-  SELECT decided.${r.partnerId}, 'credit', -charge.${e.amountMinor}, decided.${r.referralId}, charge.${e.leadId}, decided.${r.id},
-    charge.${e.service},
-    charge.${e.zip}, charge.${e.source}, charge.${e.campaign}, $3, $2, 'Lead returned'
-  FROM decided JOIN ${e.table} AS charge ON charge.${e.referralId} = decided.${r.referralId} AND charge.${e.kind} = 'charge'
+${creditWithWebhooksCte(`INSERT INTO ${e.table} (${e.partnerId}, ${e.kind}, ${e.amountMinor}, ${e.referralId}, ${e.callId}, ${e.leadId},
+    ${e.returnId}, ${e.service}, ${e.zip}, ${e.source}, ${e.campaign}, ${e.occurredOn}, ${e.recordedBy}, ${e.note})
+  SELECT decided.${r.partnerId}, 'credit', -charge.${e.amountMinor}, decided.${r.referralId}, decided.${r.callId},
+    charge.${e.leadId}, decided.${r.id}, charge.${e.service},
+    charge.${e.zip}, charge.${e.source}, charge.${e.campaign}, $3, $2,
+    CASE WHEN decided.${r.callId} IS NULL THEN 'Lead returned' ELSE 'Call disputed' END
+  FROM decided JOIN ${e.table} AS charge
+    ON (charge.${e.referralId} = decided.${r.referralId} OR charge.${e.callId} = decided.${r.callId})
+    AND charge.${e.kind} = 'charge'
   ON CONFLICT (${e.returnId}) WHERE ${e.kind} = 'credit' DO NOTHING`)}
 SELECT (SELECT count(*) FROM decided)::int AS decided`;
 

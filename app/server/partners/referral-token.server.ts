@@ -10,8 +10,8 @@ import { isRowId } from "../../lib/row-id.ts";
 /** The most a token can be: a UUID, a dot and a base64url SHA-256. */
 const TOKEN_MAX_LENGTH = 36 + 1 + 43;
 
-/** What a token opens: a referral's page, or a statement's printable page. */
-type TokenPurpose = "referral" | "statement";
+/** What a token opens: a referral's page, a statement's printable page, or a charged call's dispute page. */
+type TokenPurpose = "referral" | "statement" | "call-dispute";
 
 function signature(key: string, id: string, purpose: TokenPurpose): string {
   return createHmac("sha256", key).update(`${purpose}:${id}`).digest("base64url");

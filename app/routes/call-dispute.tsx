@@ -1,0 +1,134 @@
+import { data, Form } from "react-router";
+import { RETURN_REASONS } from "~/lib/return-reasons.ts";
+import type { Route } from "./+types/call-dispute";
+import { siteConfig } from "~/config/site.ts";
+import { postedForm } from "~/server/http/index.server.ts";
+import type { CallDisputePage } from "~/server/calls/index.server.ts";
+
+/**
+ * A partner's link to dispute a call they were charged for (/d/<token>): the call, and "Send dispute" with a
+ * reason, a plain form that works without JavaScript. The operator decides it on the Returns page.
+ */
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Dispute a call | ${siteConfig.companyName}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/** The token is the partner's access: never cached, indexed, or sent to another site as a referrer. */
+export const headers: Route.HeadersFunction = () => ({
+  "X-Robots-Tag": "noindex, nofollow",
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "same-origin",
+});
+
+function respond(page: CallDisputePage) {
+  if (page.kind === "not-found") throw data("This link is not valid.", { status: 404 });
+  return data(page, { status: page.dispute.state === "open" && page.dispute.error ? 400 : 200 });
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const disputes = context.services.calls?.disputes;
+  if (!disputes) throw data("This link is not valid.", { status: 404 });
+  return respond(await disputes.page(params.token));
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const disputes = context.services.calls?.disputes;
+  if (!disputes) throw data("This link is not valid.", { status: 404 });
+  return respond(await disputes.dispute(params.token, await postedForm(request)));
+}
+
+const buttonClass =
+  "rounded-lg border-2 border-slate-700 bg-white px-5 py-3 text-lg font-bold text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+
+export default function CallDispute({ loaderData, actionData }: Route.ComponentProps) {
+  const { call, dispute } = actionData ?? loaderData;
+  const rows: [string, string][] = [
+    ["When", call.when],
+    ["Caller", call.caller],
+    ["Duration", call.duration],
+    ...(call.service ? [["Service", call.service] as [string, string]] : []),
+    ...(call.zip ? [["ZIP code", call.zip] as [string, string]] : []),
+    ["Charge", call.charge],
+  ];
+  return (
+    <section className="mx-auto max-w-xl px-4 py-10" aria-labelledby="dispute-heading">
+      <h1 id="dispute-heading" className="text-3xl font-bold text-slate-900">
+        Dispute this call
+      </h1>
+      <dl className="mt-3">
+        {rows.map(([label, value]) => (
+          <div key={label} className="border-b border-slate-200 py-2">
+            <dt className="font-semibold text-slate-900">{label}</dt>
+            <dd className="mt-1 break-words text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {dispute.state === "open" ? (
+        <Form method="post" className="mt-6 grid gap-4" noValidate>
+          <p className="text-slate-800">If this call was not a real job for you, tell us why and we will review it.</p>
+          <div>
+            <label htmlFor="dispute-reason" className="font-semibold text-slate-900">
+              Reason
+            </label>
+            <select
+              id="dispute-reason"
+              name="reason"
+              required
+              defaultValue=""
+              aria-invalid={dispute.error ? true : undefined}
+              aria-describedby={dispute.error ? "dispute-error" : undefined}
+              className="mt-1 block w-full rounded-lg border-2 border-slate-600 bg-white px-3 py-3 text-lg text-slate-900"
+            >
+              <option value="" disabled>
+                Choose a reason
+              </option>
+              {RETURN_REASONS.map((reason) => (
+                <option key={reason} value={reason}>
+                  {reason}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="dispute-detail" className="font-semibold text-slate-900">
+              Details
+            </label>
+            <textarea
+              id="dispute-detail"
+              name="detail"
+              rows={3}
+              maxLength={500}
+              aria-describedby="dispute-detail-hint"
+              className="mt-1 block w-full rounded-lg border-2 border-slate-600 px-3 py-2 text-lg text-slate-900"
+            />
+            <p id="dispute-detail-hint" className="mt-1 text-slate-700">
+              Required for “Other”.
+            </p>
+          </div>
+          {dispute.error ? (
+            <p id="dispute-error" role="alert" className="font-semibold text-red-800">
+              {dispute.error}
+            </p>
+          ) : null}
+          <div>
+            <button type="submit" className={buttonClass}>
+              Send dispute
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <p role="status" className="mt-6 text-slate-800">
+          {dispute.state === "window-closed"
+            ? "The time to dispute this call has passed."
+            : dispute.state === "sent"
+              ? `You disputed this call (${dispute.reason}). We will email you our decision.`
+              : dispute.state === "approved"
+                ? "Your dispute was approved: the charge was credited to your account."
+                : `Your dispute was not approved${dispute.denialReason ? `: ${dispute.denialReason}` : "."}`}
+        </p>
+      )}
+    </section>
+  );
+}
