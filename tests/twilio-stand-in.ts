@@ -118,7 +118,8 @@ interface TwimlElement {
 }
 
 const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!);
+const unescapeXml = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!);
 
 /** Reads a TwiML document (the well-formed XML the site writes with the twilio package) into its elements. */
 function parseTwiml(xml: string): TwimlElement {
@@ -145,9 +146,7 @@ function parseTwiml(xml: string): TwimlElement {
 
 /** How a dialled phone behaves: it rings out, is busy, or is answered (and then what its owner presses). */
 export type PhoneBehaviour =
-  | { kind: "no-answer" }
-  | { kind: "busy" }
-  | { kind: "answers"; presses: string; talkSeconds: number };
+  { kind: "no-answer" } | { kind: "busy" } | { kind: "answers"; presses: string; talkSeconds: number };
 
 export interface CallScript {
   from: string;
@@ -201,7 +200,14 @@ export async function placeCall(
     steps: [],
   };
   const zipEntries = [...(script.zipEntries ?? [])];
-  const base = { AccountSid: TEST_ACCOUNT_SID, CallSid: record.callSid, From: script.from, To: script.to };
+  // Twilio sends the caller's details, FromZip among them, with every request of the call.
+  const base = {
+    AccountSid: TEST_ACCOUNT_SID,
+    CallSid: record.callSid,
+    From: script.from,
+    To: script.to,
+    ...(script.fromZip ? { FromZip: script.fromZip } : {}),
+  };
   let first = true;
 
   const post = async (url: string, params: Record<string, string>): Promise<string> => {
@@ -295,7 +301,6 @@ export async function placeCall(
       ...base,
       CallStatus: "ringing",
       Direction: "inbound",
-      ...(script.fromZip ? { FromZip: script.fromZip } : {}),
     }),
   );
   await post("/api/calls/status", { ...base, CallStatus: "completed" });

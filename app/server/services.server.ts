@@ -8,7 +8,16 @@ import {
   webPushSender,
   type PushAlerts,
 } from "./alerts/index.server.ts";
-import { createReferrals, type Referrals } from "./partners/index.server.ts";
+import {
+  callablePartners,
+  createReferrals,
+  findPartner,
+  referralToken,
+  routingSettings,
+  textableNumber,
+  verifyReferralToken,
+  type Referrals,
+} from "./partners/index.server.ts";
 import type { OutboundRule } from "./egress/index.server.ts";
 import { createReadApi, type ReadApi } from "./api/index.server.ts";
 import { createSiteEventCounter, type SiteEventCounter, purgeExpiredCounts } from "./analytics/index.server.ts";
@@ -48,6 +57,8 @@ import {
   releaseExpiredHolds,
   twilioChannel,
   TWILIO_CHANNEL,
+  createCallDisputes,
+  type CallDisputes,
 } from "./calls/index.server.ts";
 import { createTwilioClient, isTwilioConfigured, type TwilioClient } from "./twilio/index.server.ts";
 import { purgeExpiredDownloads, startWeeklyDigest, type ConversionSources } from "./conversions/index.server.ts";
@@ -118,6 +129,8 @@ export interface CallTracking {
   webhooks: ReturnType<typeof callWebhooks>;
   numberEndpoint: ReturnType<typeof numberEndpoint>;
   twilio: TwilioClient;
+  /** Partners' disputes of charged calls, by the signed link in the email after the call. */
+  disputes: CallDisputes;
 }
 
 const HOUR_SECONDS = 3_600;
@@ -230,11 +243,12 @@ export async function startServices(env: Env): Promise<AppServices> {
     everyMs: ALERT_SWEEP_MS,
     onQueued: () => outbox.nudge(),
   });
+  // Referral links (and partners' other links) are signed with a key of their own, derived from the session key.
+  const linkKey = createHmac("sha256", sessionSecret).update("referral links").digest("hex");
   const referrals = createReferrals({
     db: database.db,
     run: database.run,
-    // Referral links are signed with a key of their own, derived from the session key.
-    tokenKey: createHmac("sha256", sessionSecret).update("referral links").digest("hex"),
+    tokenKey: linkKey,
     siteUrl: env.SITE_URL,
     messageIdDomain: messageIdDomain(env.MAIL_FROM),
     companyName: env.COMPANY_NAME,
@@ -402,6 +416,46 @@ export async function startServices(env: Env): Promise<AppServices> {
             onWebhooksQueued: () => outbox.nudge(WEBHOOK_QUEUE),
             // The text-back is queued before Twilio hears the call's outcome was taken.
             onMissedCall: async (call) => texts?.textBack(call),
+            routing: {
+              partners: {
+                routingOn: async () => (await routingSettings(database.db)).routeCalls,
+                available: async (zip, service) =>
+                  (
+                    await callablePartners(database.db, {
+                      zip,
+                      service,
+                      at: new Date(),
+                      timeZone: env.OPERATOR_TIME_ZONE,
+                    })
+                  ).map(({ callFeeMinor, ...partner }) => ({ ...partner, feeMinor: callFeeMinor })),
+                contact: async (partnerId) => {
+                  const partner = await findPartner(database.db, partnerId);
+                  return partner && { name: partner.name, email: partner.email, textTo: textableNumber(partner.phone) };
+                },
+                disputeLink: (callId) => `${env.SITE_URL}/d/${referralToken(linkKey, callId, "call-dispute")}`,
+              },
+              settings: {
+                companyName: env.COMPANY_NAME,
+                askZip: env.CALL_ASK_ZIP === "on",
+                ringSeconds: env.CALL_PARTNER_RING_SECONDS,
+                treeSize: env.CALL_RING_TREE_SIZE,
+                billableSeconds: env.BILLABLE_CALL_SECONDS,
+                repeatCallerDays: env.REPEAT_CALLER_DAYS,
+                returnWindowDays: env.RETURN_WINDOW_DAYS,
+                timeZone: env.OPERATOR_TIME_ZONE,
+                currency: env.CONVERSION_CURRENCY,
+                messageIdDomain: messageIdDomain(env.MAIL_FROM),
+                texts: textSender !== undefined,
+              },
+              onNoticeQueued: () => outbox.nudge(),
+            },
+          }),
+          disputes: createCallDisputes({
+            db: database.db,
+            verify: (token) => verifyReferralToken(linkKey, token, "call-dispute"),
+            currency: env.CONVERSION_CURRENCY,
+            timeZone: env.OPERATOR_TIME_ZONE,
+            returnWindowDays: env.RETURN_WINDOW_DAYS,
           }),
           numberEndpoint: numberEndpoint(database.run, {
             pool: env.CALL_TRACKING_POOL,

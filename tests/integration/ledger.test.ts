@@ -342,6 +342,7 @@ for (const driver of drivers) {
             kind: entry.kind,
             amount_minor: entry.amountMinor,
             referral_id: entry.referralId,
+            call_id: null,
             lead_id: entry.kind === "charge" || entry.kind === "credit" ? expect.any(String) : null,
             occurred_on: entry.occurredOn,
             recorded_by: entry.recordedBy,

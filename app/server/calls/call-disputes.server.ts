@@ -77,7 +77,8 @@ export function createCallDisputes(settings: {
     };
     const dispute = await disputeOfCall(db, call.id);
     if (dispute) {
-      if (dispute.decision === "approved") return { kind: "call", call: shown, dispute: { state: "approved", reason: dispute.reason } };
+      if (dispute.decision === "approved")
+        return { kind: "call", call: shown, dispute: { state: "approved", reason: dispute.reason } };
       if (dispute.decision === "denied") {
         return {
           kind: "call",

@@ -86,6 +86,7 @@ export function createCallRouting(
     urls: RoutingUrls;
     /** Nobody took the call and no time is left to ring CALL_FORWARD_TO: it is recorded missed, as a Dial's would be. */
     onNobodyAnswered(callSid: string): Promise<void>;
+    /** A partner's call ended and was recorded (and charged when billable). */
     onPartnerCallEnded(ended: PartnerCallEnded): void;
     /** The partner's email (and text) about their call was queued. */
     onNoticeQueued(): void;

@@ -24,6 +24,5 @@ export {
   type CallRoutingSettings,
   type RoutingStep,
 } from "./call-routing.server.ts";
-export { closeRingingOffers, type CallPartner } from "./ring-tree.server.ts";
-export { type PartnerCallEnded } from "./partner-call-end.server.ts";
+export { closeRingingOffers } from "./ring-tree.server.ts";
 export { createCallDisputes, type CallDisputePage, type CallDisputes } from "./call-disputes.server.ts";

@@ -124,7 +124,10 @@ export async function queuePartnerCallNotice(
     ["Charge", charge],
   ];
   const disputeLink = call.billing === "billable" ? deps.disputeLink(callId) : null;
-  const email = { ...emailRow(noticeEmail(partner, rows, disputeLink, settings), settings.messageIdDomain), id: callId };
+  const email = {
+    ...emailRow(noticeEmail(partner, rows, disputeLink, settings), settings.messageIdDomain),
+    id: callId,
+  };
   const texts =
     settings.texts && partner.textTo
       ? [

@@ -146,7 +146,7 @@ export async function offerToNextPartner(
 
 const ANSWER = `UPDATE ${o.table} SET ${o.answeredAt} = coalesce(${o.answeredAt}, now())
 FROM ${c.table}
-WHERE ${o.table}.${o.id} = $1 AND ${o.status} = 'ringing' AND ${c.table}.${c.id} = ${o.callId}
+WHERE ${o.table}.${o.id} = $1 AND ${o.table}.${o.status} = 'ringing' AND ${c.table}.${c.id} = ${o.table}.${o.callId}
 RETURNING ${c.table}.${c.zip} AS zip, ${c.table}.${c.service} AS service`;
 
 const OFFER_EXISTS = `SELECT ${o.status} AS status FROM ${o.table} WHERE ${o.id} = $1`;

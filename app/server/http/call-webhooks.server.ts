@@ -18,7 +18,6 @@ import {
   type CallbackUrls,
   type CallPartners,
   type CallRoutingSettings,
-  type PartnerCallEnded,
   type RoutingStep,
 } from "../calls/index.server.ts";
 
@@ -52,8 +51,6 @@ export interface CallWebhookSettings {
   routing?: {
     partners: CallPartners;
     settings: Omit<CallRoutingSettings, "forwardTo" | "recording">;
-    /** Called once a partner's call ended and was recorded (charged or not). */
-    onPartnerCallEnded(ended: PartnerCallEnded): void;
     /** Called once the partner's notice of their call is queued, so the outbox sends it now. */
     onNoticeQueued(): void;
   };
@@ -100,10 +97,8 @@ export function callWebhooks(run: RunStatement, settings: CallWebhookSettings) {
           whisperDigit: (offer) => step(CALL_WEBHOOK_PATHS.whisperDigit, { offer }),
         },
         onNobodyAnswered: (callSid) => missed(callSid, "no-answer"),
-        onPartnerCallEnded: (ended) => {
-          if (ended.webhooks) settings.onWebhooksQueued();
-          settings.routing!.onPartnerCallEnded(ended);
-        },
+        // The call's `call.completed` and its charge's `ledger.entry.created` webhooks, when any endpoint takes them.
+        onPartnerCallEnded: () => settings.onWebhooksQueued(),
         onNoticeQueued: () => settings.routing!.onNoticeQueued(),
       },
     );
