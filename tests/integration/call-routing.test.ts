@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { callOffers, calls } from "../../app/server/calls/schema.server.ts";
 import { ledgerEntries } from "../../app/server/ledger/schema.server.ts";
+import { approveReturn, listReturns } from "../../app/server/ledger/index.server.ts";
 import { partners } from "../../app/server/partners/schema.server.ts";
 import { saveRoutingSettings } from "../../app/server/partners/index.server.ts";
 import {
@@ -15,7 +16,7 @@ import {
   type CallScript,
   type TwilioStandIn,
 } from "../twilio-stand-in.ts";
-import { testEnv } from "../../tooling/local-services.ts";
+import { testEnv, waitUntil } from "../../tooling/local-services.ts";
 import { onBothDatabases } from "./both-databases.ts";
 
 /**
@@ -290,6 +291,45 @@ describe.each(databases.drivers)("calls routed to partners on $name", ({ storage
     expect(first.billing).toBe("billable");
     expect(again).toMatchObject({ billing: "repeat-caller", chargeMinor: null });
     expect(await chargesOf(again.id)).toEqual([]);
+  });
+
+  test("the partner is emailed the call and its charge, and a dispute approved on the Returns page is a credit", async () => {
+    const ids = await onlyPartners([{ phone: "+15550300101" }]);
+    const from = newCaller();
+    // The SMTP peer is the file's: only mail after this call is this server's.
+    const mailBefore = databases.smtp.received.length;
+    const record = await call({ from, phones: { "+15550300101": answers(125) } });
+    const row = await callRow(record.callSid);
+    const mailTo = "partner0101@example.com";
+    const mailOfThisCall = () => databases.smtp.received.slice(mailBefore).find((mail) => mail.to.includes(mailTo));
+    await waitUntil(() => mailOfThisCall() !== undefined);
+    const mail = mailOfThisCall()!;
+    expect(mail.subject).toBe("Your Plumbline call: $25.00");
+    expect(mail.text).toContain(`Caller: ${from}`);
+    expect(mail.text).toContain("Duration: 2 min 05 s");
+    const link = /https:\/\/plumbline\.example(\/d\/\S+)/.exec(mail.text)![1]!;
+    // A link whose signature was altered opens nothing.
+    expect((await fetch(`${running.url}${link.slice(0, -2)}xx`)).status).toBe(404);
+    const page = await fetch(`${running.url}${link}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Dispute this call");
+    const sent = await fetch(`${running.url}${link}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: running.url },
+      body: new URLSearchParams({ reason: "Wrong number" }).toString(),
+    });
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain("You disputed this call (Wrong number)");
+    const { open } = await listReturns(db());
+    const dispute = open.find((listed) => listed.callId === row.id)!;
+    expect(dispute).toMatchObject({ partnerId: ids["+15550300101"], reason: "Wrong number", chargeMinor: 2_500 });
+    expect(await approveReturn(running.services.run, dispute.id, "owner@example.com", "2026-12-06")).toBe(true);
+    expect(await approveReturn(running.services.run, dispute.id, "owner@example.com", "2026-12-06")).toBe(false);
+    const entries = await chargesOf(row.id);
+    expect(entries.map((entry) => [entry.kind, entry.amountMinor]).sort()).toEqual([
+      ["charge", 2_500],
+      ["credit", -2_500],
+    ]);
   });
 
   test("a restart between two steps loses nothing: the next step goes on from the stored route", async () => {
