@@ -452,6 +452,7 @@ export async function startServices(env: Env): Promise<AppServices> {
           }),
           disputes: createCallDisputes({
             db: database.db,
+            run: database.run,
             verify: (token) => verifyReferralToken(linkKey, token, "call-dispute"),
             currency: env.CONVERSION_CURRENCY,
             timeZone: env.OPERATOR_TIME_ZONE,

@@ -257,6 +257,7 @@ describe.each(databases.drivers)("webhooks from a running server on $name", ({ s
         data: {
           id: returned!.id,
           referral_id: charge!.referralId,
+          call_id: null,
           lead_id: leadId,
           partner_id: ana,
           reason: "Wrong number",
