@@ -20,7 +20,7 @@ import {
 } from "./partners/index.server.ts";
 import type { OutboundRule } from "./egress/index.server.ts";
 import { createReadApi, type ReadApi } from "./api/index.server.ts";
-import { createSiteEventCounter, type SiteEventCounter, purgeExpiredCounts } from "./analytics/index.server.ts";
+import { createSiteEventCounter, type SiteEventCounter } from "./analytics/index.server.ts";
 import {
   createConsoleAuth,
   createConsoleForms,
@@ -38,22 +38,16 @@ import {
   type StreamRows,
 } from "./db/index.server.ts";
 import { pruneEndedWindows } from "./limits/index.server.ts";
-import {
-  createLeadStore,
-  createLeadIntake,
-  type LeadIntake,
-  purgeExpiredLeads,
-  sumRecentDays,
-} from "./leads/index.server.ts";
+import { createLeadStore, createLeadIntake, type LeadIntake, sumRecentDays } from "./leads/index.server.ts";
 import { createIntakePressure, createMailer, startOutboxWorker, type OutboxWorker } from "./outbox/index.server.ts";
 import { emailBacklog, messageIdDomain } from "./outbox/index.server.ts";
 import { log, setLogLevel } from "./log.server.ts";
+import { retentionPurges } from "./retention-purges.server.ts";
 import { callWebhooks, numberEndpoint, TEXT_WEBHOOK_PATHS, textWebhooks } from "./http/index.server.ts";
 import {
   answeredCallCounts,
   answeredCalls,
   callsFromPhone,
-  purgeExpiredCalls,
   releaseExpiredHolds,
   twilioChannel,
   TWILIO_CHANNEL,
@@ -61,17 +55,9 @@ import {
   type CallDisputes,
 } from "./calls/index.server.ts";
 import { createTwilioClient, isTwilioConfigured, type TwilioClient } from "./twilio/index.server.ts";
-import { purgeExpiredDownloads, startWeeklyDigest, type ConversionSources } from "./conversions/index.server.ts";
+import { startWeeklyDigest, type ConversionSources } from "./conversions/index.server.ts";
 import { backupSettings, createBackups, type Backups } from "./backups/index.server.ts";
-import {
-  createTexts,
-  isOptedOut,
-  purgeExpiredTexts,
-  TEXT_QUEUE,
-  textQueue,
-  threadPath,
-  type Texts,
-} from "./texts/index.server.ts";
+import { createTexts, isOptedOut, TEXT_QUEUE, textQueue, threadPath, type Texts } from "./texts/index.server.ts";
 import {
   createWebhookConsole,
   purgeOldDeliveries,
@@ -282,22 +268,14 @@ export async function startServices(env: Env): Promise<AppServices> {
   // server is closing, no task starts (each one's work is left whole for the next start).
   const housekeepingTasks: [string, () => Promise<unknown>][] = [
     ["rate limit pruning", () => pruneEndedWindows(database.db, HOUR_SECONDS)],
-    [
-      "retention purge",
-      () => purgeExpiredLeads(database.db, { outboxDir: env.OUTBOX_DIR, pausing: Boolean(env.DATABASE_URL) }),
-    ],
-    ["retention purge of counts", () => purgeExpiredCounts(database.db)],
+    ...retentionPurges(database, { outboxDir: env.OUTBOX_DIR, pausing: Boolean(env.DATABASE_URL) }).map(
+      ([what, purge]): [string, () => Promise<unknown>] => [`retention purge of ${what}`, purge],
+    ),
     ["summing the leads' days", () => sumRecentDays(database.db)],
-    // Calls follow the leads' retention, Twilio configured or not (their recordings' deletions wait in the outbox).
-    ["retention purge of calls", () => purgeExpiredCalls(database.run)],
     ["tracking number release", () => releaseExpiredHolds(database.run)],
     ["session pruning", () => consoleAuth.prune()],
     ["console form key pruning", () => consoleForms.prune()],
     ["webhook delivery purge", () => purgeOldDeliveries(database.run)],
-    // Texts follow the calls' and leads' retention.
-    ["retention purge of texts", () => purgeExpiredTexts(database.run)],
-    // The ad platforms' conversion files hold the leads' click ids, and follow their retention too.
-    ["retention purge of conversion downloads", () => purgeExpiredDownloads(database.db)],
   ];
   // The embedded database runs no autovacuum to reuse the space of deleted rows and keep its planner statistics up
   // to date: housekeeping does, after the purges have changed the tables. PostgreSQL's autovacuum does it on its own.

@@ -709,3 +709,17 @@ test(
     expect(await readdir(folder).catch(() => [])).toEqual([]);
   },
 );
+
+test(
+  "a restored backup keeps nothing past its retention period: a lead older than a year is dropped, and the restore says so",
+  { timeout: 60_000 },
+  async () => {
+    const pgliteDataDir = join(root, "restored-expired", "pglite");
+    const restored = await runScript("restore", [await smallBackupFile()], { PGLITE_DATA_DIR: pgliteDataDir });
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain("Dropped, past their retention period: leads and opt-out requests: 1.");
+    expect(await storedEmails({ pgliteDataDir }, ["recent@example.com", "expired@example.com"])).toEqual([
+      "recent@example.com",
+    ]);
+  },
+);

@@ -62,6 +62,7 @@ export const privacyPolicy: LegalDocumentContent = {
           list: [
             "Records we are required to keep by law, such as financial and tax records, are kept for the statutory period of 5 to 7 years.",
             "All other personal data, including contact requests, call records and server logs, is kept for at most 1 year after our agreement or contact with you has ended. It is then deleted or made anonymous.",
+            "Copies of our database, kept so that it can be restored if our systems fail, are kept for up to 3 months and then deleted, so personal data may remain in such a copy for up to 3 months after it is deleted from our systems. When we restore a copy, anything in it kept past the periods above is deleted at once.",
             "Our daily counts of page views and calls hold no personal data; we keep them for 25 months, so that each month can be compared with the same month a year before, and then delete them.",
             "The location shown on our pages and how you found us are kept in your own browser until you close the tab.",
           ],

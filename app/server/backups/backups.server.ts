@@ -81,7 +81,7 @@ const CHECK_EVERY_MS = 60_000;
 
 /**
  * Backups of the whole database: made on demand (`npm run backup`) and daily at the set time (once across
- * instances), each verified, recorded for the console, and pruned to 7 daily, 4 weekly and 12 monthly.
+ * instances), each verified, recorded for the console, and pruned to 7 daily, 4 weekly and 3 monthly.
  */
 export function createBackups(options: {
   db: Database;
@@ -93,9 +93,9 @@ export function createBackups(options: {
 }) {
   const { db, run, databaseUrl, settings, verify = verifyInChildProcess } = options;
 
-  async function prune(): Promise<void> {
+  async function prune(now: Date): Promise<void> {
     const all = await listBackups(db);
-    const keep = backupsToKeep(all, settings.timeZone);
+    const keep = backupsToKeep(all, settings.timeZone, now);
     const drop = all.filter((backup) => !keep.has(backup));
     for (const backup of drop) {
       const path = join(settings.dir, basename(backup.file));
@@ -118,7 +118,7 @@ export function createBackups(options: {
     });
     const problem = await verify(made.path);
     await recordVerification(db, id, problem);
-    await prune();
+    await prune(now);
     return { ...made, problem };
   }
 

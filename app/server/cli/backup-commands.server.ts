@@ -1,12 +1,13 @@
 import type { Env } from "~/config/env.server.ts";
 import type { Backups, RestoreOutcome } from "../backups/index.server.ts";
+import { openDatabase } from "../db/index.server.ts";
 import { setLogLevel } from "../log.server.ts";
 import type { CommandOutput } from "./command-socket.server.ts";
 
 /**
- * `npm run backup`, `npm run restore FILE` and `npm run db -- copy-to URL`. The backups module is loaded only by a
- * restore or a copy, which use it: `npm run backup` through the running server, and every other command line, do
- * without it.
+ * `npm run backup`, `npm run restore FILE` and `npm run db -- copy-to URL`. The backups module (and the purges a
+ * restore runs after it) is loaded only by a restore or a copy, which use it: `npm run backup` through the running
+ * server, and every other command line, do without it.
  */
 const backupsModule = () => import("../backups/index.server.ts");
 
@@ -75,8 +76,40 @@ export async function runRestoreCommandLine(env: Env, args: string[], output: Co
   const target = env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDataDir: env.PGLITE_DATA_DIR };
   const where = env.DATABASE_URL ? "the PostgreSQL database" : env.PGLITE_DATA_DIR;
   const code = await report(restoreBackup(file, target), output, `Restored into ${where}`, { unchanged: where });
-  if (code === 0) output.out("Start the server (npm start) to serve it.\n");
-  return code;
+  if (code !== 0) return code;
+  try {
+    await dropExpired(env, output);
+  } catch (error) {
+    output.err(
+      `The restore is complete, but what is past its retention period was not dropped (${(error as Error).message}): the server drops it when it starts.\n`,
+    );
+    return 1;
+  }
+  output.out("Start the server (npm start) to serve it.\n");
+  return 0;
+}
+
+/**
+ * What the restored backup holds past its retention period goes at once, as the server would have deleted it by
+ * now: a backup may be kept some months after it was made (the database opened as the server opens it, with the
+ * newer migrations applied).
+ */
+async function dropExpired(env: Env, output: CommandOutput): Promise<void> {
+  const { retentionPurges } = await import("../retention-purges.server.ts");
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL || undefined,
+    pgliteDataDir: env.PGLITE_DATA_DIR,
+  });
+  try {
+    const dropped: string[] = [];
+    for (const [what, purge] of retentionPurges(database, { outboxDir: env.OUTBOX_DIR })) {
+      const rows = await purge();
+      if (rows > 0) dropped.push(`${what}: ${rows.toLocaleString("en-US")}`);
+    }
+    if (dropped.length > 0) output.out(`Dropped, past their retention period: ${dropped.join("; ")}.\n`);
+  } finally {
+    await database.close();
+  }
 }
 
 const DB_USAGE = "Usage: npm run db -- copy-to postgres://user:password@host:5432/database\n";
