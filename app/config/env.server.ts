@@ -148,6 +148,9 @@ export const envSchema = z.object({
   // Texts with customers (when TWILIO_FROM_NUMBER is set): the missed-call text-back, and quiet hours
   // (21:00–08:00 in OPERATOR_TIME_ZONE) for automatic texts.
   MISSED_CALL_TEXT: z.enum(["on", "off"]).default("on"),
+  // At most this many text-backs an hour across all callers (a caller ID can be spoofed); past it, the operator
+  // is emailed once and callers get no text until the hour's count falls.
+  MISSED_CALL_TEXT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
   TEXT_QUIET_HOURS: z.enum(["on", "off"]).default("on"),
   // Alerts: a lead still New and unopened after this many minutes is escalated once (email, and a text).
   ALERT_ESCALATE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),

@@ -344,6 +344,12 @@ export async function startServices(env: Env): Promise<AppServices> {
           timeZone: env.OPERATOR_TIME_ZONE,
           quietHours: env.TEXT_QUIET_HOURS === "on",
           missedCallText: env.MISSED_CALL_TEXT === "on",
+          textBackCap: {
+            perHour: env.MISSED_CALL_TEXT_PER_HOUR,
+            alertTo: env.LEADS_EMAIL_TO,
+            siteUrl: env.SITE_URL,
+            messageIdDomain: messageIdDomain(env.MAIL_FROM),
+          },
           numberCalledBy: async (customer) =>
             (await callsFromPhone(database.db, customer, env.OPERATOR_TIME_ZONE))[0]?.called ?? null,
           onReceived: (customer) =>

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq, isNull, sql } from "drizzle-orm";
+import { eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { openDatabase } from "~/server/db/index.server.ts";
@@ -10,7 +10,7 @@ import { savePushSubscription } from "~/server/alerts/index.server.ts";
 import { saveOperator } from "~/server/console/index.server.ts";
 import { createTexts, customerThread, purgeExpiredTexts, saveTextBackMessage } from "~/server/texts/index.server.ts";
 import { queue } from "~/server/outbox/index.server.ts";
-import { outboxMessages } from "../../app/server/outbox/schema.server.ts";
+import { emailOutbox, outboxMessages } from "../../app/server/outbox/schema.server.ts";
 import { pushSubscriptions } from "../../app/server/alerts/schema.server.ts";
 import { operators } from "../../app/server/console/schema.server.ts";
 import { textBacks, textMessages } from "../../app/server/texts/schema.server.ts";
@@ -51,7 +51,7 @@ let twilio: TwilioStandIn;
 let running: RunningServer;
 let customerCounter = 0;
 /** A customer's number no other test has used. */
-const newCustomer = () => `+1555017${String(++customerCounter).padStart(4, "0")}`;
+const newCustomer = () => `+1415201${String(++customerCounter).padStart(4, "0")}`;
 
 beforeAll(async () => {
   twilio = await startTwilioStandIn();
@@ -79,10 +79,18 @@ function textIn(customer: string, body: string, extra: Record<string, string> = 
   });
 }
 
-/** A call from `customer` that nobody answered: the voice webhook, then the Dial's outcome. */
-async function missedCall(customer: string, serverUrl = running.url) {
+/**
+ * A call from `customer` that nobody answered: the voice webhook (with Twilio's caller ID verification, when
+ * given), then the Dial's outcome.
+ */
+async function missedCall(customer: string, serverUrl = running.url, stirVerstat?: string) {
   const callSid = sid("CA");
-  await postWebhook(serverUrl, SITE_URL, "/api/calls/voice", { CallSid: callSid, From: customer, To: POOL_NUMBER });
+  await postWebhook(serverUrl, SITE_URL, "/api/calls/voice", {
+    CallSid: callSid,
+    From: customer,
+    To: POOL_NUMBER,
+    ...(stirVerstat ? { StirVerstat: stirVerstat } : {}),
+  });
   const answer = await postWebhook(serverUrl, SITE_URL, "/api/calls/status", {
     CallSid: callSid,
     DialCallStatus: "no-answer",
@@ -271,6 +279,80 @@ describe("the missed-call text-back", () => {
   });
 });
 
+describe("text-backs to spoofable caller IDs", () => {
+  test("only mobile-shaped callers whose caller ID did not fail Twilio's check get one", async () => {
+    const before = twilio.texts.length;
+    for (const caller of [
+      "+18005550123", // toll-free
+      "+18885550123", // toll-free
+      "+19005550123", // premium
+      "+15005550123", // non-geographic
+      "+14154110123", // N11 exchange
+      "+14155550123", // 555
+      "+12115550123", // N11 area code
+    ]) {
+      await missedCall(caller);
+    }
+    await missedCall(newCustomer(), running.url, "TN-Validation-Failed-A");
+    await missedCall(newCustomer(), running.url, "TN-Validation-Failed");
+    await outboxSettles();
+    expect(twilio.texts).toHaveLength(before);
+
+    const verified = newCustomer();
+    await missedCall(verified, running.url, "TN-Validation-Passed-A");
+    const unverified = newCustomer();
+    await missedCall(unverified, running.url, "No-TN-Validation");
+    await waitUntil(() => textsTo(verified).length === 1 && textsTo(unverified).length === 1);
+  });
+
+  test("at most MISSED_CALL_TEXT_PER_HOUR (30) in an hour; the operator is emailed once when the cap stops one", async () => {
+    // The hour's text-backs so far: the cap's worth, to other numbers.
+    const earlier = Array.from({ length: 30 }, (_, index) => ({
+      number: `+1415300${String(index).padStart(4, "0")}`,
+      queuedAt: new Date(Date.now() - 30 * 60_000),
+    }));
+    await db().insert(textBacks).values(earlier);
+    const capEmails = () => db().$count(emailOutbox, eq(emailOutbox.purpose, "text_back_cap"));
+    try {
+      const first = newCustomer();
+      const second = newCustomer();
+      await missedCall(first);
+      await missedCall(second);
+      await outboxSettles();
+      expect(textsTo(first)).toEqual([]);
+      expect(textsTo(second)).toEqual([]);
+      expect(await capEmails()).toBe(1);
+      const [alert] = await db().select().from(emailOutbox).where(eq(emailOutbox.purpose, "text_back_cap"));
+      expect(alert).toMatchObject({ toAddress: "leads@operator.example" });
+      expect(alert!.subject).toBe("Missed-call text-backs paused: 30 in the last hour");
+      expect(alert!.textBody).not.toContain(first);
+
+      // An hour on, the earlier text-backs no longer count: the next missed call gets its text.
+      await db()
+        .update(textBacks)
+        .set({ queuedAt: sql`now() - interval '61 minutes'` })
+        .where(
+          inArray(
+            textBacks.number,
+            earlier.map((row) => row.number),
+          ),
+        );
+      await missedCall(first);
+      await waitUntil(() => textsTo(first).length === 1);
+      expect(await capEmails()).toBe(1);
+    } finally {
+      await db()
+        .delete(textBacks)
+        .where(
+          inArray(
+            textBacks.number,
+            earlier.map((row) => row.number),
+          ),
+        );
+    }
+  });
+});
+
 describe("delivery states", () => {
   test("a text goes from queued to sent to delivered by Twilio's signed status callbacks, never back", async () => {
     const customer = newCustomer();
@@ -356,12 +438,13 @@ describe("quiet hours", () => {
       timeZone,
       quietHours: true,
       missedCallText: true,
+      textBackCap: { perHour: 30, alertTo: "leads@operator.example", siteUrl: SITE_URL, messageIdDomain: "example" },
       numberCalledBy: async () => null,
       onReceived: () => undefined,
       onQueued: () => running.services.outbox.nudge("texts"),
     });
     const customer = newCustomer();
-    await quiet.textBack({ caller: customer, called: POOL_NUMBER });
+    await quiet.textBack({ caller: customer, called: POOL_NUMBER, callerVerification: null });
     const [held] = await db().select().from(textMessages).where(eq(textMessages.customer, customer));
     // Between 02:00 and 03:00 now, so 08:00 is five to six hours on.
     const wait = held!.nextAttemptAt.getTime() - Date.now();
@@ -442,7 +525,7 @@ describe("a crash between queueing a text and sending it", () => {
       TEXT_QUIET_HOURS: "off",
       LEADS_EMAIL_TO: "leads@operator.example",
     };
-    const customer = "+15550188001";
+    const customer = "+14152188001";
     // Twilio is unreachable: the text-back is queued with the missed call and waits in the outbox.
     standIn.down = true;
     await makeMigratedFolder(env.PGLITE_DATA_DIR);

@@ -25,8 +25,9 @@ const missedList = MISSED_STATUSES.map((status) => `'${status}'`).join(", ");
 const LOG_CALL = `WITH hold AS (
   SELECT ${holdAttributionColumns.join(", ")} FROM ${h.table} WHERE ${h.number} = $4 AND ${h.heldUntil} > now()
 )
-INSERT INTO ${c.table} (${c.id}, ${c.callSid}, ${c.caller}, ${c.called}, ${c.line}, ${holdAttributionColumns.join(", ")})
-SELECT $1, $2, $3, $4, $5, ${holdAttributionColumns.map((column) => `hold.${column}`).join(", ")}
+INSERT INTO ${c.table} (${c.id}, ${c.callSid}, ${c.caller}, ${c.called}, ${c.line}, ${c.callerVerification},
+  ${holdAttributionColumns.join(", ")})
+SELECT $1, $2, $3, $4, $5, $6, ${holdAttributionColumns.map((column) => `hold.${column}`).join(", ")}
 FROM (SELECT 1) AS one LEFT JOIN hold ON true
 ON CONFLICT (${c.callSid}) DO NOTHING`;
 
@@ -34,6 +35,8 @@ export interface IncomingCall {
   callSid: string;
   caller: string;
   called: string;
+  /** Twilio's `StirVerstat`, when it sent one. */
+  callerVerification?: string | null;
 }
 
 export async function logIncomingCall(
@@ -43,7 +46,14 @@ export async function logIncomingCall(
 ): Promise<void> {
   const line: CallLine =
     call.called === numbers.site ? "website" : numbers.pool.includes(call.called) ? "pool" : "other";
-  await run("calls_log", LOG_CALL, [randomUUID(), call.callSid, call.caller, call.called, line]);
+  await run("calls_log", LOG_CALL, [
+    randomUUID(),
+    call.callSid,
+    call.caller,
+    call.called,
+    line,
+    call.callerVerification ?? null,
+  ]);
 }
 
 /** The attribution a call keeps from the visit that held its number. */
@@ -63,6 +73,7 @@ export const ATTRIBUTION_KEYS = [
 ] as const satisfies (keyof LeadAttribution)[];
 
 const READ_RINGING = `SELECT ${c.caller} AS caller, ${c.called} AS called, ${c.startedAt} AS started_at,
+  ${c.callerVerification} AS caller_verification,
   ${ATTRIBUTION_KEYS.map((key) => `${c[key]} AS "${key}"`).join(", ")}
 FROM ${c.table} WHERE ${c.callSid} = $1 AND ${c.status} = 'ringing'`;
 
@@ -89,9 +100,15 @@ const SET_OUTCOME = `WITH ended AS (
 ${queueWebhooksCte({ name: "queued_webhooks", event: "call.completed", from: "ended", data: CALL_WEBHOOK_DATA })}
 SELECT count(*)::int AS changed, EXISTS (SELECT 1 FROM queued_webhooks) AS webhooks FROM ended`;
 
+/** A call that ended: who called which number, and Twilio's verification of the caller ID, if any. */
+export interface EndedCall {
+  caller: string;
+  called: string;
+  callerVerification: string | null;
+}
+
 /** `webhooks`: webhook deliveries were queued with the outcome; `call`: who called which number. */
-export type OutcomeChange =
-  { kind: "recorded"; webhooks: boolean; call: { caller: string; called: string } } | { kind: "unchanged" };
+export type OutcomeChange = { kind: "recorded"; webhooks: boolean; call: EndedCall } | { kind: "unchanged" };
 
 /** The forwarded call's outcome: answered with its duration, or missed (busy, no answer, failed, caller gave up). */
 export async function recordOutcome(
@@ -100,11 +117,9 @@ export async function recordOutcome(
   outcome: { status: "answered"; durationSeconds: number | null } | { status: MissedStatus },
   email: MissedCallEmailSettings & { messageIdDomain: string },
 ): Promise<OutcomeChange> {
-  const [call] = await run<{ caller: string; called: string; started_at: Date | string } & LeadAttribution>(
-    "calls_read_ringing",
-    READ_RINGING,
-    [callSid],
-  );
+  const [call] = await run<
+    { caller: string; called: string; started_at: Date | string; caller_verification: string | null } & LeadAttribution
+  >("calls_read_ringing", READ_RINGING, [callSid]);
   if (!call) return { kind: "unchanged" };
   const emails =
     outcome.status === "answered"
@@ -131,7 +146,11 @@ export async function recordOutcome(
     JSON.stringify(emails),
   ]);
   return result && result.changed > 0
-    ? { kind: "recorded", webhooks: result.webhooks, call: { caller: call.caller, called: call.called } }
+    ? {
+        kind: "recorded",
+        webhooks: result.webhooks,
+        call: { caller: call.caller, called: call.called, callerVerification: call.caller_verification },
+      }
     : { kind: "unchanged" };
 }
 

@@ -10,6 +10,7 @@ export {
   recordOutcome,
   recordRecording,
   recordVoicemail,
+  type EndedCall,
   type MissedStatus,
 } from "./call-log.server.ts";
 export { type MissedCallEmailSettings } from "./missed-call-email.server.ts";

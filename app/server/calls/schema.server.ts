@@ -46,6 +46,8 @@ export const calls = pgTable(
     caller: text("caller").notNull(),
     /** The number the caller dialled. */
     called: text("called").notNull(),
+    /** Twilio's caller ID verification (STIR/SHAKEN `StirVerstat`, like `TN-Validation-Passed-A`), when it sent one. */
+    callerVerification: text("caller_verification"),
     line: text("line", { enum: CALL_LINES }).notNull(),
     status: text("status", { enum: CALL_STATUSES }).notNull().default("ringing"),
     /** Seconds: of the conversation when answered, of the message when voicemail. */

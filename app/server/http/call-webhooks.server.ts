@@ -7,6 +7,7 @@ import {
   recordOutcome,
   recordRecording,
   recordVoicemail,
+  type EndedCall,
   type MissedStatus,
   type MissedCallEmailSettings,
   forwardCall,
@@ -44,7 +45,7 @@ export interface CallWebhookSettings {
   /** Called once a missed call's email is queued, so the outbox sends it now. */
   onEmailQueued(): void;
   /** Called once a call is recorded as missed, before Twilio is answered (the text-back, when texting is on). */
-  onMissedCall?(call: { caller: string; called: string }): Promise<void>;
+  onMissedCall?(call: EndedCall): Promise<void>;
   /** Called once an answered call's webhooks are queued, so the outbox sends them now. */
   onWebhooksQueued(): void;
   /** Calls routed to partners when the partners say so; without it, every call is forwarded as before. */
@@ -59,6 +60,8 @@ export interface CallWebhookSettings {
 const CALL_SID = /^CA[0-9a-f]{32}$/i;
 const RECORDING_SID = /^RE[0-9a-f]{32}$/i;
 const PHONE = /^[+\w]{1,32}$/;
+/** Twilio's STIR/SHAKEN verification of the caller ID, as `TN-Validation-Passed-A` or `No-TN-Validation`. */
+const VERIFICATION = /^[A-Za-z-]{1,40}$/;
 
 /** Whole seconds from a Twilio parameter; null when absent or not a count. */
 function seconds(value: string | undefined): number | null {
@@ -109,7 +112,12 @@ export function callWebhooks(run: RunStatement, settings: CallWebhookSettings) {
     if (!CALL_SID.test(callSid) || !PHONE.test(params.From ?? "") || !PHONE.test(params.To ?? "")) return null;
     await logIncomingCall(
       run,
-      { callSid, caller: params.From!, called: params.To! },
+      {
+        callSid,
+        caller: params.From!,
+        called: params.To!,
+        callerVerification: VERIFICATION.test(params.StirVerstat ?? "") ? params.StirVerstat! : null,
+      },
       { site: settings.siteNumber, pool: settings.pool },
     );
     if (routing && (await routing.routingOn())) return answer(await routing.incoming(callSid, params.FromZip));

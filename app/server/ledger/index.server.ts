@@ -11,7 +11,6 @@ export {
   partnerLedger,
   recordAdjustment,
   recordPayment,
-  type RecordOutcome,
   samePaymentOn,
   revenueBySource,
   setDefaultFee,

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sqlNames, type RunStatement } from "../db/index.server.ts";
-import type { DeliveryQueue, ClaimedRow } from "../outbox/index.server.ts";
+import { queueEmailsCte, type DeliveryQueue, type ClaimedRow } from "../outbox/index.server.ts";
 import type { TwilioClient } from "../twilio/index.server.ts";
-import { textBacks, textMessages, textOptOuts } from "./schema.server.ts";
+import { textBackCapAlerts, textBacks, textMessages, textOptOuts } from "./schema.server.ts";
 
 /**
  * Texts to customers: queued in one statement that first checks the number has not opted out, delivered by the
@@ -12,6 +12,7 @@ import { textBacks, textMessages, textOptOuts } from "./schema.server.ts";
 const t = sqlNames(textMessages);
 const o = sqlNames(textOptOuts);
 const b = sqlNames(textBacks);
+const a = sqlNames(textBackCapAlerts);
 
 /** The outbox queue of texts to customers (what `nudge()` wakes). */
 export const TEXT_QUEUE = "texts";
@@ -38,23 +39,57 @@ RETURNING ${t.id} AS id`;
 const QUEUE_TEXT = insertText("(SELECT 1) AS one");
 
 /**
- * The text-back: its turn is taken in `text_backs` (one per number per 24 hours, whichever instance gets there
- * first) and the text queued, in one statement; a number that opted out takes no turn.
+ * The text-back: below the hourly cap ($7), its turn is taken in `text_backs` (one per number per 24 hours, whichever
+ * instance gets there first) and the text queued, in one statement; a number that opted out takes no turn. A number's
+ * row holds the time of its last text-back, so the rows of the last hour are the hour's text-backs. At the cap
+ * nothing is queued, and the first call refused in a clock hour queues the operator's alert ($8).
  */
-const QUEUE_TEXT_BACK = `WITH turn AS (
-  INSERT INTO ${b.table} (${b.number}, ${b.queuedAt}) SELECT $2, now() WHERE ${notOptedOut("$2")}
+const QUEUE_TEXT_BACK = `WITH cap AS (
+  SELECT count(*) >= $7 AS reached FROM ${b.table} WHERE ${b.queuedAt} > now() - interval '1 hour'
+),
+turn AS (
+  INSERT INTO ${b.table} (${b.number}, ${b.queuedAt})
+  SELECT $2, now() FROM cap WHERE NOT cap.reached AND ${notOptedOut("$2")}
   ON CONFLICT (${b.number}) DO UPDATE SET ${b.queuedAt} = now()
   WHERE ${b.table}.${b.queuedAt} <= now() - interval '24 hours'
   RETURNING 1
-) ${insertText("turn")}`;
+),
+texted AS (${insertText("turn")}),
+alerted AS (
+  INSERT INTO ${a.table} (${a.hour}) SELECT date_trunc('hour', now()) FROM cap WHERE cap.reached
+  ON CONFLICT DO NOTHING RETURNING 1
+),
+${queueEmailsCte({ rows: "$8", where: "EXISTS (SELECT 1 FROM alerted)" })}
+SELECT (SELECT count(*) FROM texted)::int AS queued, (SELECT count(*) FROM alerted)::int AS alerted`;
+
+const PRUNE_CAP_ALERTS = `DELETE FROM ${a.table} WHERE ${a.hour} < now() - interval '2 days'`;
 
 const values = (text: TextToQueue) => [randomUUID(), text.customer, text.ours, text.body, text.purpose, text.sendAt];
 
-/** Queues a text; false when the number opted out (or, for a text-back, had one in the last 24 hours). */
+/** Queues a text; false when the number opted out. */
 export async function queueText(run: RunStatement, text: TextToQueue): Promise<boolean> {
-  const statement = text.purpose === "missed_call_text_back" ? QUEUE_TEXT_BACK : QUEUE_TEXT;
-  const queued = await run<{ id: string }>(`texts_queue_${text.purpose}`, statement, values(text));
+  const queued = await run<{ id: string }>(`texts_queue_${text.purpose}`, QUEUE_TEXT, values(text));
   return queued.length > 0;
+}
+
+/**
+ * Queues a missed call's text-back: "queued"; "skipped" when the number opted out or had one in the last 24
+ * hours, or the hour's cap is reached; `alerted` when this call was the first refused by the cap in its clock hour,
+ * and `alertEmails` (emailRow values) were queued with it.
+ */
+export async function queueTextBack(
+  run: RunStatement,
+  text: Omit<TextToQueue, "purpose">,
+  cap: { perHour: number; alertEmails: unknown[] },
+): Promise<{ queued: boolean; alerted: boolean }> {
+  const [row] = await run<{ queued: number; alerted: number }>("texts_queue_text_back", QUEUE_TEXT_BACK, [
+    ...values({ ...text, purpose: "missed_call_text_back" }),
+    cap.perHour,
+    JSON.stringify(cap.alertEmails),
+  ]);
+  // Hours of cap alerts past the window are of no further use.
+  if (row?.alerted) await run("texts_prune_cap_alerts", PRUNE_CAP_ALERTS, []);
+  return { queued: (row?.queued ?? 0) > 0, alerted: (row?.alerted ?? 0) > 0 };
 }
 
 interface ClaimedText extends ClaimedRow {

@@ -70,6 +70,11 @@ export const textBacks = pgTable("text_backs", {
   queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Each hour in which the text-backs' hourly cap was reached: the operator is alerted once for it. */
+export const textBackCapAlerts = pgTable("text_back_cap_alerts", {
+  hour: timestamp("hour", { withTimezone: true }).primaryKey(),
+});
+
 /** The operator's text-back message (one row; the default until it is saved). */
 export const textSettings = pgTable(
   "text_settings",

@@ -2,9 +2,10 @@ import { TEXT_MAX_LENGTH } from "~/lib/console-limits.ts";
 import type { Database, RunStatement } from "../db/index.server.ts";
 import { log } from "../log.server.ts";
 import { receiveText, type IncomingText } from "./inbound.server.ts";
-import { queueText, recordTextStatus } from "./outgoing.server.ts";
+import { queueText, queueTextBack, recordTextStatus } from "./outgoing.server.ts";
 import { automaticTextSendsAt, inQuietHours } from "./quiet-hours.server.ts";
-import { helpReplyBody, textBackBody, textBackMessage } from "./text-back.server.ts";
+import { callerIdFailed, mobileShaped } from "./text-back-callers.server.ts";
+import { helpReplyBody, textBackBody, textBackCapEmail, textBackMessage } from "./text-back.server.ts";
 import { threadNumber } from "./threads.server.ts";
 
 export interface TextsSettings {
@@ -19,6 +20,8 @@ export interface TextsSettings {
   quietHours: boolean;
   /** A missed call gets a text back (MISSED_CALL_TEXT). */
   missedCallText: boolean;
+  /** At most this many text-backs in any hour (MISSED_CALL_TEXT_PER_HOUR); reaching it emails the operator once. */
+  textBackCap: { perHour: number; alertTo: string; siteUrl: string; messageIdDomain: string };
   /** The number the customer last called, from the call log. */
   numberCalledBy(customer: string): Promise<string | null>;
   /** A customer's text arrived (for the operators' push alert). */
@@ -82,21 +85,28 @@ export function createTexts(settings: TextsSettings) {
     /** The text a missed caller gets with this message. */
     textBackPreview: (message: string) => textBackBody(settings.companyName, message),
 
-    /** A missed or voicemail call: one text back within the minute, once per number per 24 hours. */
-    async textBack(call: { caller: string; called: string }) {
-      if (!settings.missedCallText || !/^\+[1-9]\d{6,14}$/.test(call.caller)) return;
+    /**
+     * A missed or voicemail call: one text back within the minute, once per number per 24 hours, within the hourly
+     * cap; only to a mobile-shaped number whose caller ID did not fail Twilio's check.
+     */
+    async textBack(call: { caller: string; called: string; callerVerification: string | null }) {
+      if (!settings.missedCallText || !mobileShaped(call.caller) || callerIdFailed(call.callerVerification)) return;
       const now = new Date();
-      const queued = await queueText(run, {
-        customer: call.caller,
-        ours: call.called,
-        body: textBackBody(settings.companyName, await textBackMessage(db)),
-        purpose: "missed_call_text_back",
-        sendAt: settings.quietHours ? automaticTextSendsAt(now, settings.timeZone) : now,
-      });
-      if (queued) {
-        log.info("missed-call text-back queued");
-        settings.onQueued();
-      }
+      const { perHour, alertTo, ...alertSettings } = settings.textBackCap;
+      const { queued, alerted } = await queueTextBack(
+        run,
+        {
+          customer: call.caller,
+          ours: call.called,
+          body: textBackBody(settings.companyName, await textBackMessage(db)),
+          sendAt: settings.quietHours ? automaticTextSendsAt(now, settings.timeZone) : now,
+        },
+        { perHour, alertEmails: [textBackCapEmail(perHour, { to: alertTo, ...alertSettings })] },
+      );
+      if (queued) log.info("missed-call text-back queued");
+      if (alerted)
+        log.warn(`the missed-call text-backs reached their cap of ${perHour} an hour: the operator is emailed`);
+      if (queued || alerted) settings.onQueued();
     },
   };
 }
