@@ -22,6 +22,7 @@ export default [
       route("opt-outs", "routes/admin/opt-outs.tsx"),
       route("outbox", "routes/admin/outbox.tsx"),
       route("partners", "routes/admin/partners.tsx"),
+      route("partners/ledger.csv", "routes/admin/partners-ledger[.]csv.ts"),
       route("partners/:id", "routes/admin/partner.tsx"),
       route("returns", "routes/admin/returns.tsx"),
       route("api-keys", "routes/admin/api-keys.tsx"),

@@ -19,6 +19,8 @@ import {
   recordPayment,
   revenueBySource,
   setDefaultFee,
+  ledgerCsv,
+  parseLedgerRange,
   statementRows,
 } from "~/server/ledger/index.server.ts";
 import { createWebhookConsole } from "~/server/webhooks/index.server.ts";
@@ -528,6 +530,108 @@ for (const driver of drivers) {
       });
       expect(await referrals.statementPage(`${link.slice(0, -2)}${link.endsWith("xx") ? "yy" : "xx"}`)).toBeNull();
       expect(await referrals.statementPage(token!)).toBeNull();
+    });
+
+    test("the ledger CSV of a month sums, partner by partner, to the month's statements, in numbers a spreadsheet sums", async () => {
+      const [ana, bo] = await Promise.all([partner("Ana Cruz", 4_000), partner("Bo Park", 4_000)]);
+      const at = (day: string) => new Date(`${day}T15:00:00Z`);
+      // February 2025 is the opening balance; March 2025 the month.
+      await database.db.insert(ledgerEntries).values([
+        { partnerId: ana, kind: "adjustment", amountMinor: 1_500, note: "Carried over", recordedAt: at("2025-02-10") },
+        {
+          partnerId: ana,
+          kind: "charge",
+          amountMinor: 4_000,
+          service: "Drain Services",
+          zip: "10001",
+          recordedAt: at("2025-03-03"),
+        },
+        {
+          partnerId: ana,
+          kind: "credit",
+          amountMinor: -4_000,
+          service: "Drain Services",
+          zip: "10001",
+          recordedAt: at("2025-03-09"),
+        },
+        {
+          partnerId: ana,
+          kind: "payment",
+          amountMinor: -4_550,
+          method: "Check",
+          reference: "=1+1",
+          recordedAt: at("2025-03-20"),
+        },
+        {
+          partnerId: bo,
+          kind: "charge",
+          amountMinor: 4_000,
+          service: "Leak",
+          zip: "10002",
+          recordedAt: at("2025-03-05"),
+        },
+        { partnerId: bo, kind: "adjustment", amountMinor: -125, note: "-Goodwill", recordedAt: at("2025-03-31") },
+      ]);
+      expect(await referrals.issueMonthlyStatements(at("2025-04-01"))).toBe(2);
+      const statements = await database.db
+        .select()
+        .from(partnerStatements)
+        .where(eq(partnerStatements.period, "2025-03"));
+      const names = new Map([
+        [ana, "Ana Cruz (Ana Cruz Plumbing)"],
+        [bo, "@Bo Park (Bo Park Plumbing)"],
+      ]);
+      const range = parseLedgerRange(new URLSearchParams({ from: "2025-03" }));
+      expect(range.ok).toBe(true);
+      const csv = await ledgerCsv(database.db, (range as { range: { from: string; to: string } }).range, {
+        timeZone: "America/New_York",
+        currency: "USD",
+        partnerNames: names,
+      });
+      const [headings, ...rows] = csv
+        .trimEnd()
+        .split("\r\n")
+        .map((line) => [...`,${line}`.matchAll(/,("(?:[^"]|"")*"|[^,]*)/g)].map((match) => match[1]!));
+      // QuickBooks Online reads the first three columns; the rest are mapped in Xero or left out.
+      expect(headings).toEqual([
+        "Date",
+        "Description",
+        "Amount",
+        "Partner",
+        "Kind",
+        "Job",
+        "Running balance",
+        "Entry ID",
+      ]);
+      // Partners by name ("@" first), each one's entries in the order recorded.
+      expect(rows.map((row) => [row[0], row[3], row[4], row[2], row[6]])).toEqual([
+        ["03/05/2025", `'${names.get(bo)}`, "Charge", "40.00", "40.00"],
+        ["03/31/2025", `'${names.get(bo)}`, "Adjustment", "-1.25", "38.75"],
+        ["03/03/2025", names.get(ana), "Charge", "40.00", "55.00"],
+        ["03/09/2025", names.get(ana), "Credit", "-40.00", "15.00"],
+        ["03/20/2025", names.get(ana), "Payment", "-45.50", "-30.50"],
+      ]);
+      // Every amount and balance is a plain number (no guard, no quotes); text that could be a formula is guarded.
+      for (const row of rows) for (const cell of [row[2]!, row[6]!]) expect(cell).toMatch(/^-?\d+\.\d{2}$/);
+      expect(csv).toContain("Payment · Ana Cruz (Ana Cruz Plumbing) · Check · =1+1");
+      expect(rows.find((row) => row[4] === "Adjustment")![1]).toBe(
+        "Adjustment · @Bo Park (Bo Park Plumbing) · -Goodwill",
+      );
+      for (const partnerId of [ana, bo]) {
+        const statement = statements.find((issued) => issued.partnerId === partnerId)!;
+        const own = rows.filter((row) => row[3]!.endsWith(names.get(partnerId)!));
+        const cents = own.reduce((sum, row) => sum + Math.round(Number(row[2]) * 100), 0);
+        expect(cents).toBe(statement.closingMinor - statement.openingMinor);
+        expect(Math.round(Number(own.at(-1)![6]) * 100)).toBe(statement.closingMinor);
+      }
+      for (const [from, to] of [
+        ["2025-13", ""],
+        ["2025-03", "2025-02"],
+        ["2022-01", "2025-03"],
+        ["", ""],
+      ]) {
+        expect(parseLedgerRange(new URLSearchParams({ from: from!, to: to! })).ok).toBe(false);
+      }
     });
   });
 }

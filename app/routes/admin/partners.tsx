@@ -19,6 +19,7 @@ import {
   balances,
   defaultFee,
   formatMinor,
+  lastMonth,
   minorToDecimal,
   parseAmount,
   setDefaultFee,
@@ -43,6 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     feeHint: `In ${currency}, charged when the partner accepts a referral. Blank: the default fee (${formatMinor(fee, currency)}).`,
     callFeeHint: callFeeHint(routing.defaultCallFeeMinor, currency),
     currency,
+    ledgerMonth: lastMonth(new Date(), context.operatorTimeZone),
   };
 }
 
@@ -126,6 +128,45 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
           ))}
         </DataTable>
       )}
+
+      <section aria-labelledby="ledger-heading" className="mt-8">
+        <h2 id="ledger-heading" className="text-xl font-bold text-slate-900">
+          Ledger for the accountant
+        </h2>
+        <p className="mt-1 max-w-2xl text-slate-800">
+          Every partner&apos;s entries recorded in the months chosen, with running balances, in columns QuickBooks
+          Online (Date, Description, Amount) and Xero import.
+        </p>
+        {/* A download, not a page: the browser fetches the file itself. */}
+        <form method="get" action="/admin/partners/ledger.csv" className="mt-3 flex flex-wrap items-end gap-4">
+          <TextField
+            id="ledger-from"
+            name="from"
+            label="From month"
+            type="month"
+            placeholder="YYYY-MM"
+            pattern="[0-9]{4}-[0-9]{2}"
+            required
+            defaultValue={loaderData.ledgerMonth}
+            error={undefined}
+          />
+          <TextField
+            id="ledger-to"
+            name="to"
+            label="To month"
+            type="month"
+            placeholder="YYYY-MM"
+            pattern="[0-9]{4}-[0-9]{2}"
+            defaultValue={loaderData.ledgerMonth}
+            error={undefined}
+          />
+          <div>
+            <button type="submit" className={buttonClass}>
+              Download ledger (CSV)
+            </button>
+          </div>
+        </form>
+      </section>
 
       <section aria-labelledby="default-fee-heading" className="mt-8">
         <h2 id="default-fee-heading" className="text-xl font-bold text-slate-900">
