@@ -37,6 +37,8 @@ function statusOf(page: ReferralPage): number {
     case "expired":
     case "withdrawn":
       return 410;
+    case "over-limit":
+      return 409;
     case "rate-limited":
       return 429;
     default:
@@ -106,6 +108,10 @@ const CLOSED: Record<string, { heading: string; text: string }> = {
   "not-found": { heading: "This link is not valid.", text: "Check that you opened the whole link from the message." },
   "rate-limited": { heading: "Too many requests.", text: "Please wait a few minutes, then open the link again." },
   declined: { heading: "You declined this job.", text: "Thank you for letting us know quickly." },
+  "over-limit": {
+    heading: "This job cannot be accepted on your account yet.",
+    text: "Your balance with us has reached its limit. Please contact us to settle it; until the link expires, you can then accept the job here.",
+  },
 };
 
 /** "Return this lead" while the partner may, or where their return stands. */

@@ -455,6 +455,40 @@ for (const driver of drivers) {
       expect(await database.db.$count(ledgerEntries, eq(ledgerEntries.partnerId, small))).toBe(12);
     });
 
+    test("accepting a job whose charge would take the balance past the limit is refused, until the partner pays", async () => {
+      const near = await partner("Nia Near", 5_000);
+      await database.db.insert(ledgerEntries).values(
+        Array.from({ length: 10 }, () => ({
+          partnerId: near,
+          kind: "adjustment" as const,
+          amountMinor: 99_999_800,
+          note: "Carried over",
+        })),
+      );
+      const leadId = await storeLead();
+      const [token] = await offer(leadId, [near]);
+      expect(await referrals.answer(token!, "198.51.100.9", "accepted")).toEqual({ kind: "over-limit" });
+      expect(await sumOf(near)).toBe(999_998_000);
+      const [unanswered] = await database.db
+        .select()
+        .from(referralRows)
+        .where(eq(referralRows.contactRequestId, leadId));
+      expect(unanswered!.answer).toBeNull();
+
+      expect(
+        await recordPayment(database.db, {
+          partnerId: near,
+          amountMinor: 10_000,
+          date: "2026-11-25",
+          method: "Check",
+          reference: "",
+          by: "op",
+        }),
+      ).toBe("recorded");
+      expect(await referrals.answer(token!, "198.51.100.9", "accepted")).toMatchObject({ kind: "accepted" });
+      expect(await sumOf(near)).toBe(999_998_000 - 10_000 + 5_000);
+    });
+
     test("a monthly statement reconciles, is issued once however many instances try, and never changes after", async () => {
       const jo = await partner("Jo Reyes", 5_000);
       // Last month before this one: the statement's opening balance.

@@ -189,6 +189,15 @@ export async function balances(db: Database): Promise<Map<string, number>> {
  */
 export const BALANCE_LIMIT_MINOR = 1_000_000_000;
 
+/**
+ * SQL: whether the charge for accepting a referral would take the partner's balance past the limit: their entries'
+ * sum plus `partnerFee` (their own fee for the job, or null for the console's default, as chargeAcceptedCte charges).
+ */
+export function chargePassesLimitSql(partnerId: string, partnerFee: string): string {
+  return `(SELECT coalesce(sum(${e.amountMinor}), 0) FROM ${e.table} WHERE ${e.partnerId} = ${partnerId})::bigint
+    + coalesce(${partnerFee}, (SELECT ${s.defaultFeeMinor} FROM ${s.table} WHERE ${s.id} = 1), 0) > ${BALANCE_LIMIT_MINOR}`;
+}
+
 /** Whether an entry the operator records was recorded, or refused because of the balance limit. */
 export type RecordOutcome = "recorded" | "over-limit";
 

@@ -3,6 +3,7 @@ export {
   acceptedReferralsSince,
   BALANCE_LIMIT_MINOR,
   chargeAcceptedCte,
+  chargePassesLimitSql,
   chargeCallCte,
   type AcceptedReferral,
   chargeOf,

@@ -17,6 +17,7 @@ import { isRowId } from "../../lib/row-id.ts";
 import { formatTime, wallClock } from "../../lib/operator-time.ts";
 import {
   chargeAcceptedCte,
+  chargePassesLimitSql,
   chargeOf,
   denyReturn,
   duePeriod,
@@ -96,6 +97,8 @@ export type ReferralPage =
   | { kind: "expired" }
   | { kind: "withdrawn" }
   | { kind: "not-found" }
+  /** Accepting would charge the partner past their balance limit: settle first. */
+  | { kind: "over-limit" }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /** Where a partner's return of an accepted lead stands, as their page shows it. */
@@ -164,9 +167,13 @@ export function withdrawnSql(referral: string): string {
   return optedOutOfSharingSql(`${referral}.${r.contactRequestId}`, `${referral}.${r.offeredAt}`);
 }
 
+/** The partner's own fee for the job's service ($10), or per referral; null for the console's default. */
+const feeOf = (referral: string) => `(SELECT coalesce((${p.serviceFees} ->> $10)::int, ${p.feeMinor}) FROM ${p.table}
+  WHERE ${p.id} = ${referral}.${r.partnerId})`;
+
 /**
- * A partner's answer: taken only while the link is unused and unexpired, and (to accept) the job still free and
- * the offer not withdrawn, judged in the same statement that hands the job over; the answer queues its
+ * A partner's answer: taken only while the link is unused and unexpired, and (to accept) the job still free, the
+ * offer not withdrawn and its charge within the partner's balance limit, judged in the same statement that hands the job over; the answer queues its
  * `referral.accepted` or `referral.declined` webhooks in the same statement.
  */
 const ANSWER = `WITH answered AS (
@@ -174,11 +181,11 @@ const ANSWER = `WITH answered AS (
   WHERE referral.${r.id} = $1::uuid AND referral.${r.answer} IS NULL AND referral.${r.expiresAt} > now()
     AND ($2 = 'declined' OR (NOT ${withdrawnSql("referral")} AND NOT EXISTS (
       SELECT 1 FROM ${r.table} AS other
-      WHERE other.${r.contactRequestId} = referral.${r.contactRequestId} AND other.${r.answer} = 'accepted')))
+      WHERE other.${r.contactRequestId} = referral.${r.contactRequestId} AND other.${r.answer} = 'accepted')
+      AND NOT ${chargePassesLimitSql(`referral.${r.partnerId}`, feeOf("referral"))}))
   RETURNING referral.${r.contactRequestId} AS id, referral.${r.contactRequestId} AS lead_id,
     referral.${r.id} AS referral_id, referral.${r.partnerId} AS partner_id, referral.${r.answeredAt} AS answered_at,
-    (SELECT coalesce((${p.serviceFees} ->> $10)::int, ${p.feeMinor}) FROM ${p.table}
-      WHERE ${p.id} = referral.${r.partnerId}) AS fee_minor
+    ${feeOf("referral")} AS fee_minor
 ),
 accepted_now AS (SELECT referral_id, lead_id, partner_id, fee_minor FROM answered WHERE $2 = 'accepted'),
 ${chargeAcceptedCte({ from: "accepted_now", service: "$5", zip: "$6", day: "$7", source: "$8", campaign: "$9" })},
@@ -377,7 +384,9 @@ export function createReferrals(settings: ReferralSettings) {
       }
       if (answered === 0) {
         const now = await lookUp(found.id);
-        return (now && closedState(now)) ?? { kind: "not-found" };
+        if (!now) return { kind: "not-found" };
+        // Still open to them, yet not taken: the charge would have passed their balance limit.
+        return closedState(now) ?? (answer === "accepted" ? { kind: "over-limit" } : { kind: "not-found" });
       }
       settings.onQueued();
       if (answer === "declined") return { kind: "declined" };
