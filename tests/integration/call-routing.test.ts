@@ -17,6 +17,10 @@ import {
   type TwilioStandIn,
 } from "../twilio-stand-in.ts";
 import { testEnv, waitUntil } from "../../tooling/local-services.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../webhook-receiver.ts";
+import { listCalls, partnerCallStats } from "../../app/server/calls/index.server.ts";
+import { createApiKey } from "../../app/server/api/index.server.ts";
+import { campaignReport } from "../../app/server/conversions/index.server.ts";
 import { onBothDatabases } from "./both-databases.ts";
 
 /**
@@ -36,10 +40,11 @@ const databases = onBothDatabases();
 describe.each(databases.drivers)("calls routed to partners on $name", ({ storage }) => {
   let running: RunningServer;
   let twilio: TwilioStandIn;
+  let receiver: WebhookReceiver;
   let env: ReturnType<typeof testEnv>;
 
   beforeAll(async () => {
-    twilio = await startTwilioStandIn();
+    [twilio, receiver] = await Promise.all([startTwilioStandIn(), startWebhookReceiver()]);
     env = testEnv({
       ...(await storage()),
       SITE_URL,
@@ -53,12 +58,20 @@ describe.each(databases.drivers)("calls routed to partners on $name", ({ storage
       PHONE_DISPLAY: "1-800-555-0199",
       COMPANY_NAME: "Plumbline",
       CALL_ASK_ZIP: "on",
+      // The webhook receiver listens on loopback over http.
+      WEBHOOK_ALLOW_PRIVATE: "true",
     });
     running = await startServer(env);
+    const form = new FormData();
+    form.set("url", receiver.url);
+    form.append("events", "call.completed");
+    const added = await running.services.webhooks.add(form);
+    if (added.kind !== "added") throw new Error("the webhook endpoint was refused");
+    receiver.secret = added.secret;
   });
   afterAll(async () => {
     await running?.close();
-    await twilio?.stop();
+    await Promise.all([twilio?.stop(), receiver?.stop()]);
   });
 
   const db = () => running.services.db;
@@ -175,6 +188,13 @@ describe.each(databases.drivers)("calls routed to partners on $name", ({ storage
       source: "google",
       campaign: "fall",
     });
+    // The dashboard's revenue (and so profit) per campaign counts the call's charge.
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await campaignReport(db(), { from: today, to: today }, undefined, Promise.resolve([]));
+    expect(report.find((campaign) => campaign.source === "google" && campaign.campaign === "fall")).toMatchObject({
+      revenueCents: 2_500,
+      profitCents: 2_500,
+    });
   });
 
   test("the first partner does not press 1 and the second takes it; a key other than 1 does not connect", async () => {
@@ -201,6 +221,43 @@ describe.each(databases.drivers)("calls routed to partners on $name", ({ storage
       ["missed", "Did not press 1"],
       ["ended", null],
     ]);
+
+    // The Calls page shows the route; the partners' pages their calls offered, taken, billed and answer rate.
+    const [listed] = (await listCalls(db(), { q: row.caller, outcome: "" }, "UTC", "USD")).rows;
+    expect(listed!.route).toEqual({
+      rang: ["Business 0031: did not press 1", "Business 0032: took it, 1 min 10 s"],
+      billing: "Billable",
+      charge: "$25.00",
+    });
+    expect(await partnerCallStats(db(), ids["+15550300031"]!)).toEqual({
+      offered: 1,
+      taken: 0,
+      billed: 0,
+      answerRatePercent: 0,
+    });
+    expect(await partnerCallStats(db(), ids["+15550300032"]!)).toEqual({
+      offered: 1,
+      taken: 1,
+      billed: 1,
+      answerRatePercent: 100,
+    });
+
+    // The call.completed webhook and the read API carry the partner and the charge.
+    await waitUntil(() => receiver.received.some((event) => event.payload.data.id === row.id));
+    const completed = receiver.received.find((event) => event.payload.data.id === row.id)!.payload;
+    expect(completed).toMatchObject({
+      type: "call.completed",
+      data: { status: "answered", partner_id: ids["+15550300032"], billing: "billable", charge_minor: 2_500, zip: ZIP },
+    });
+    const key = await createApiKey(db(), { name: "CRM", scopes: ["calls:read"], by: "op@example.com" });
+    const api = await fetch(`${running.url}/api/v1/calls?limit=100`, { headers: { Authorization: `Bearer ${key}` } });
+    const { data } = (await api.json()) as { data: Record<string, unknown>[] };
+    expect(data.find((listedCall) => listedCall.id === row.id)).toMatchObject({
+      partner_id: ids["+15550300032"],
+      billing: "billable",
+      charge_minor: 2_500,
+      zip: ZIP,
+    });
   });
 
   test("nobody takes it: at most three partners ring, then the operator's number, then voicemail; nothing is charged", async () => {

@@ -286,7 +286,7 @@ describe("tracking numbers and calls", () => {
     const callSid = sid("CA");
     await incomingCall(callSid, first.body.e164!);
     expect(await callRow(callSid)).toMatchObject({ line: "pool", utmCampaign: null, gclid: null, landingPath: null });
-    const [listed] = (await listCalls(db(), { q: "", outcome: "" }, "UTC")).rows;
+    const [listed] = (await listCalls(db(), { q: "", outcome: "" }, "UTC", "USD")).rows;
     expect(listed).toMatchObject({ called: first.body.e164, lineLabel: "Pool, unattributed", campaign: null });
 
     const next = await askForNumber({ ...campaignVisit, utm_campaign: "third" });
@@ -367,7 +367,7 @@ describe("the console's calls", () => {
     );
     expect(lead.status).toBe(200);
 
-    const page = await listCalls(db(), { q: "019 9123", outcome: "Answered" }, "America/New_York");
+    const page = await listCalls(db(), { q: "019 9123", outcome: "Answered" }, "America/New_York", "USD");
     expect(page.rows.length).toBeGreaterThan(0);
     for (const row of page.rows)
       expect(row).toMatchObject({ caller: CALLER, outcome: "Answered", leadId: lead.body.id });
@@ -379,7 +379,7 @@ describe("the console's calls", () => {
       lineLabel: "Pool",
     });
 
-    const missed = await listCalls(db(), { q: "", outcome: "Voicemail" }, "America/New_York");
+    const missed = await listCalls(db(), { q: "", outcome: "Voicemail" }, "America/New_York", "USD");
     expect(missed.rows.map((row) => row.outcome)).toEqual(missed.rows.map(() => "Voicemail"));
     expect(missed.total).toBeGreaterThan(0);
     // A search's matches are counted to 1,000, a filter's rows to 10,000.

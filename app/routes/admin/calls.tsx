@@ -22,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   const trackingOn = context.services.calls !== undefined;
   const [calls, exhaustion] = await Promise.all([
-    listCalls(context.services.db, query, context.operatorTimeZone),
+    listCalls(context.services.db, query, context.operatorTimeZone, context.services.conversions.currency),
     trackingOn ? poolExhaustion(context.services.db) : null,
   ]);
   const poolUsedUp =

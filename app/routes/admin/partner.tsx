@@ -17,6 +17,7 @@ import {
   validatePartner,
 } from "~/server/partners/index.server.ts";
 import { callFeeHint } from "./components/partner-hints.server.ts";
+import { partnerCallStats } from "~/server/calls/index.server.ts";
 import {
   BALANCE_LIMIT_MINOR,
   defaultFee,
@@ -43,11 +44,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { currency } = context.services.conversions;
   const partner = await findPartner(db, params.id);
   if (!partner) throw data(null, { status: 404 });
-  const [ledger, fee, statements, routing] = await Promise.all([
+  const [ledger, fee, statements, routing, calls] = await Promise.all([
     partnerLedger(db, partner.id),
     defaultFee(db),
     listStatements(db, partner.id),
     routingSettings(db),
+    partnerCallStats(db, partner.id),
   ]);
   return {
     partner: {
@@ -64,6 +66,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     services: PARTNER_SERVICES,
     feeHint: `In ${currency}, charged when the partner accepts a referral. Blank: the default fee (${formatMinor(fee, currency)}).`,
     currency,
+    calls,
     balance: formatMinor(ledger.balanceMinor, currency),
     statements: statements.map((statement) => ({
       id: statement.id,
@@ -185,7 +188,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 /** One partner: what they owe and every entry of it, a payment or adjustment to record, and their details. */
 export default function Partner({ loaderData, actionData }: Route.ComponentProps) {
-  const { partner, services, feeHint, callFeeHint, currency, balance, entries, statements } = loaderData;
+  const { partner, services, feeHint, callFeeHint, currency, balance, entries, statements, calls } = loaderData;
   const payment = actionData?.ledgerErrors?.payment;
   const adjustment = actionData?.ledgerErrors?.adjustment;
   return (
@@ -209,6 +212,31 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
             {partner.pausedSince ? "Resume" : "Pause"}
           </button>
         </ConsoleForm>
+      ) : null}
+
+      {calls.offered > 0 ? (
+        <section aria-labelledby="calls-heading" className="mt-6">
+          <h2 id="calls-heading" className="text-xl font-bold text-slate-900">
+            Calls
+          </h2>
+          <dl className="mt-2 grid grid-cols-[10rem_1fr] gap-1 text-slate-900">
+            <dt className="font-semibold">Offered</dt>
+            <dd>{calls.offered}</dd>
+            <dt className="font-semibold">Taken</dt>
+            <dd>{calls.taken}</dd>
+            <dt className="font-semibold">Billed</dt>
+            <dd>{calls.billed}</dd>
+            <dt className="font-semibold">Answer rate</dt>
+            <dd>{calls.answerRatePercent}%</dd>
+          </dl>
+          <p className="mt-1 text-slate-700">
+            Each call&apos;s route is on the{" "}
+            <Link to="/admin/calls" className={linkClass}>
+              Calls page
+            </Link>
+            .
+          </p>
+        </section>
       ) : null}
 
       <section aria-labelledby="ledger-heading" className="mt-6">

@@ -255,6 +255,18 @@ export const openApiDocument = {
           status: text,
           duration_seconds: { type: ["integer", "null"] },
           attribution,
+          zip: { type: ["string", "null"], description: "A call routed to partners: its ZIP code." },
+          service: { type: ["string", "null"], description: "A call routed to partners: its service." },
+          partner_id: { type: ["string", "null"], format: "uuid", description: "The partner who took the call." },
+          billing: {
+            type: ["string", "null"],
+            enum: ["billable", "short", "repeat-caller", "no-fee", null],
+            description: "A partner's call: charged, or why not.",
+          },
+          charge_minor: {
+            type: ["integer", "null"],
+            description: "What the partner was charged, in minor units of CONVERSION_CURRENCY.",
+          },
         },
       },
     },

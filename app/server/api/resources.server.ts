@@ -125,6 +125,11 @@ export const API_RESOURCES = {
       status: row.status,
       duration_seconds: row.durationSeconds,
       attribution: attribution(row),
+      zip: row.zip,
+      service: row.service,
+      partner_id: row.partnerId,
+      billing: row.billing,
+      charge_minor: row.chargeMinor,
     }),
   }),
   partners: resource({

@@ -8,6 +8,7 @@ import { isRowId } from "~/lib/row-id.ts";
 import { boundedCount, keysetPage, keysetQuery, type Database, type ListCursor } from "../db/index.server.ts";
 import { newestLeadByPhone, phoneKey, phoneKeySql } from "../leads/index.server.ts";
 import { ATTRIBUTION_KEYS } from "./call-log.server.ts";
+import { routesShown, type CallRouteShown } from "./call-routes-shown.server.ts";
 import { calls, type CallLine, type CallStatus } from "./schema.server.ts";
 
 /** The console's calls: newest first, 50 a page, filtered by outcome and searched by the caller's digits. */
@@ -67,6 +68,8 @@ export interface CallRow {
   hasRecording: boolean;
   /** The newest lead with the caller's number, if any. */
   leadId: string | null;
+  /** A call routed to partners: who rang, who took it, billable or why not, the charge. */
+  route: CallRouteShown | null;
 }
 
 type StoredCall = typeof calls.$inferSelect;
@@ -77,7 +80,12 @@ function lineLabel(line: CallLine, attributed: boolean): string {
   return attributed ? "Pool" : "Pool, unattributed";
 }
 
-function toRow(call: StoredCall, timeZone: string, leads: Map<string, string>): CallRow {
+function toRow(
+  call: StoredCall,
+  timeZone: string,
+  leads: Map<string, string>,
+  routes: Map<string, CallRouteShown> = new Map(),
+): CallRow {
   const attributed = ATTRIBUTION_KEYS.some((key) => call[key] !== null);
   return {
     id: call.id,
@@ -94,6 +102,7 @@ function toRow(call: StoredCall, timeZone: string, leads: Map<string, string>): 
     gclid: call.gclid,
     hasRecording: call.recordingSid !== null,
     leadId: leads.get(phoneKey(call.caller)) ?? null,
+    route: routes.get(call.id) ?? null,
   };
 }
 
@@ -109,7 +118,7 @@ function where(query: Pick<CallsQuery, "q" | "outcome">): SQL | undefined {
 
 const KEYSET = { table: calls, time: calls.startedAt, id: calls.id };
 
-export async function listCalls(db: Database, query: CallsQuery, timeZone: string) {
+export async function listCalls(db: Database, query: CallsQuery, timeZone: string, currency: string) {
   const condition = where(query);
   const read = (cursor: ListCursor) => {
     const keyset = keysetQuery(KEYSET, condition, cursor);
@@ -125,12 +134,19 @@ export async function listCalls(db: Database, query: CallsQuery, timeZone: strin
     boundedCount(db, calls, condition, countLimit),
     read(query).then((rows) => keysetPage(rows, CALLS_PAGE_SIZE, query, () => read({}))),
   ]);
-  const leads = await newestLeadByPhone(
-    db,
-    page.rows.map((row) => row.caller),
-  );
+  const [leads, routes] = await Promise.all([
+    newestLeadByPhone(
+      db,
+      page.rows.map((row) => row.caller),
+    ),
+    routesShown(
+      db,
+      page.rows.filter((row) => row.routedAt !== null),
+      currency,
+    ),
+  ]);
   return {
-    rows: page.rows.map((row) => toRow(row, timeZone, leads)),
+    rows: page.rows.map((row) => toRow(row, timeZone, leads, routes)),
     total,
     countLimit,
     newer: page.newer,

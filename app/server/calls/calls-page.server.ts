@@ -28,6 +28,11 @@ export function callsPage(db: Database, request: FeedRequest) {
         wbraid: calls.wbraid,
         msclkid: calls.msclkid,
         fbclid: calls.fbclid,
+        zip: calls.zip,
+        service: calls.service,
+        partnerId: calls.partnerId,
+        billing: calls.billing,
+        chargeMinor: calls.chargeMinor,
       })
       .from(calls)
       .where(where)

@@ -27,3 +27,4 @@ export {
 } from "./call-routing.server.ts";
 export { closeRingingOffers } from "./ring-tree.server.ts";
 export { createCallDisputes, type CallDisputePage, type CallDisputes } from "./call-disputes.server.ts";
+export { partnerCallStats } from "./partner-call-stats.server.ts";

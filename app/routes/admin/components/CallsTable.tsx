@@ -15,9 +15,26 @@ function textsPath(caller: string): string | null {
   return /^\+[1-9]\d{6,14}$/.test(caller) ? `/admin/texts/${caller.slice(1)}` : null;
 }
 
+/** A routed call's route: the partners who rang and how each answered, then billable or why not, and the charge. */
+function RouteCell({ route }: { route: CallRow["route"] }) {
+  if (!route) return <>–</>;
+  return (
+    <>
+      {route.rang.length > 0 ? (
+        <ol className="list-decimal pl-5">
+          {route.rang.map((step, index) => (
+            <li key={index}>{step}</li>
+          ))}
+        </ol>
+      ) : null}
+      <span className="block font-semibold">{route.charge ? `${route.billing}: ${route.charge}` : route.billing}</span>
+    </>
+  );
+}
+
 /**
  * Calls as the console lists them: who called which number, the outcome, where the visit came from, the recording;
- * with texting on, a link to the texts with each caller.
+ * with texting on, a link to the texts with each caller; when calls were routed to partners, each call's route.
  */
 export function CallsTable({
   label,
@@ -30,6 +47,7 @@ export function CallsTable({
   rows: CallRow[];
   textingOn: boolean;
 }) {
+  const routed = rows.some((call) => call.route !== null);
   return (
     <DataTable
       label={label}
@@ -40,6 +58,7 @@ export function CallsTable({
         "Number called",
         "Outcome",
         "Duration",
+        ...(routed ? ["Route"] : []),
         "Source / medium / campaign",
         "Landing page",
         "Recording",
@@ -75,6 +94,11 @@ export function CallsTable({
           </td>
           <td>{call.outcome}</td>
           <td className="whitespace-nowrap">{formatDuration(call.durationSeconds)}</td>
+          {routed ? (
+            <td className="min-w-56">
+              <RouteCell route={call.route} />
+            </td>
+          ) : null}
           <td>
             {[call.source, call.medium, call.campaign].some(Boolean)
               ? [call.source ?? "–", call.medium ?? "–", call.campaign ?? "–"].join(" / ")
