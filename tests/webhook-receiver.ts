@@ -14,6 +14,8 @@ export interface ReceivedWebhook {
   body: string;
   /** When it arrived (Date.now()). */
   receivedAt: number;
+  /** Its headers as they came, for verifying with another secret too. */
+  headers: Record<string, string>;
   /** The payload, parsed by `Webhook.verify` (it throws for a bad signature or a stale timestamp). */
   payload: { type: string; timestamp: string; data: Record<string, unknown> };
 }
@@ -26,8 +28,9 @@ export interface WebhookReceiver {
   unverified: number;
   /** The secret deliveries are verified with; set once the endpoint is added. */
   secret: string | null;
-  /** The status answered to each delivery (200 unless changed). */
+  /** The status answered to each delivery (200 unless changed), and the body ("ok" unless changed). */
   status: number;
+  answer: string;
   /** Answers whose body the sender stopped reading before it was whole (a trickled answer cut off). */
   cutOff: number;
   stop(): Promise<void>;
@@ -46,6 +49,7 @@ export async function startWebhookReceiver(options: ReceiverOptions = {}): Promi
     unverified: 0,
     secret: null,
     status: 200,
+    answer: "ok",
     cutOff: 0,
   };
   const server = createServer((request, response) => {
@@ -61,6 +65,7 @@ export async function startWebhookReceiver(options: ReceiverOptions = {}): Promi
           timestamp: headers["webhook-timestamp"]!,
           body,
           receivedAt: Date.now(),
+          headers,
           payload,
         });
       } catch {
@@ -68,7 +73,7 @@ export async function startWebhookReceiver(options: ReceiverOptions = {}): Promi
       }
       if (options.trickle) return trickle(response, receiver.status, options.trickle, () => (receiver.cutOff += 1));
       setTimeout(() => {
-        response.writeHead(receiver.status, { "content-type": "text/plain" }).end("ok");
+        response.writeHead(receiver.status, { "content-type": "text/plain" }).end(receiver.answer);
       }, options.delayMs ?? 0);
     });
   });

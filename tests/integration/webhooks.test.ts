@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
 import { updateLead } from "~/server/leads/index.server.ts";
@@ -13,7 +13,8 @@ import {
   webhookQueue,
   type WebhookConsole,
 } from "~/server/webhooks/index.server.ts";
-import { webhookDeliveries, webhookEndpoints } from "../../app/server/webhooks/schema.server.ts";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../app/server/webhooks/schema.server.ts";
+import { Webhook } from "standardwebhooks";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { partners, referrals } from "../../app/server/partners/schema.server.ts";
@@ -153,6 +154,114 @@ describe.each(databases.drivers)("webhooks from a running server on $name", ({ s
     expect(receiver.unverified).toBe(0);
     expect(callsOnly.received).toEqual([]);
     await callsOnly.stop();
+  });
+
+  test("a rolled secret: deliveries verify with the old secret before, with either for 24 hours, then with the new one only", async () => {
+    const { webhooks, db } = running.services;
+    const receiver = await startWebhookReceiver();
+    onTestFinished(() => receiver.stop());
+    const endpointId = await addEndpoint(webhooks, receiver, ["lead.created"]);
+    const oldSecret = receiver.secret!;
+    const sendOne = async () => {
+      const before = receiver.received.length + receiver.unverified;
+      await webhooks.sendTest(endpointId);
+      await waitUntil(() => receiver.received.length + receiver.unverified > before);
+    };
+    /** Whether the latest delivery verifies with the secret, by Standard Webhooks' own `verify`. */
+    const verifiesWith = (secret: string) => {
+      const latest = receiver.received.at(-1)!;
+      try {
+        new Webhook(secret).verify(latest.body, latest.headers);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+
+    await sendOne();
+    expect(receiver.received).toHaveLength(1);
+
+    const [listed] = await webhooks.list();
+    const rolled = await webhooks.roll(endpointId, listed!.secretRolls);
+    expect(rolled!.secret).toMatch(/^whsec_/);
+    expect(rolled!.secret).not.toBe(oldSecret);
+    expect(Math.abs(rolled!.previousSecretUntil.getTime() - Date.now() - 24 * HOUR)).toBeLessThan(MINUTE);
+    // A second submit of the same "Roll secret" rolls nothing: the old secret is not dropped by a double click.
+    expect(await webhooks.roll(endpointId, listed!.secretRolls)).toBeNull();
+    expect(await webhooks.reveal(endpointId)).toMatchObject({ secret: rolled!.secret, previousSecret: oldSecret });
+
+    // During the 24 hours: the receiving end still holding the old secret verifies, and so would one given the new.
+    await sendOne();
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received[1]!.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
+    expect(verifiesWith(oldSecret)).toBe(true);
+    expect(verifiesWith(rolled!.secret)).toBe(true);
+
+    // After them: signed with the new secret alone.
+    await db
+      .update(webhookEndpoints)
+      .set({ previousSecretUntil: sql`now() - interval '1 second'` })
+      .where(eq(webhookEndpoints.id, endpointId));
+    await sendOne();
+    expect(receiver.unverified).toBe(1);
+    receiver.secret = rolled!.secret;
+    await sendOne();
+    expect(receiver.received).toHaveLength(3);
+    expect(receiver.received[2]!.headers["webhook-signature"]!.split(" ")).toHaveLength(1);
+    expect(verifiesWith(rolled!.secret)).toBe(true);
+    expect(verifiesWith(oldSecret)).toBe(false);
+    expect(await webhooks.reveal(endpointId)).toMatchObject({ previousSecret: null, previousSecretUntil: null });
+  });
+
+  test("every attempt is kept with the request's body, its status, time and the first 2 KB of the answer; one endpoint a URL", async () => {
+    const { webhooks, db, outbox } = running.services;
+    const receiver = await startWebhookReceiver();
+    onTestFinished(() => receiver.stop());
+    receiver.status = 500;
+    receiver.answer = `Database down ${"é".repeat(3_000)}`;
+    const endpointId = await addEndpoint(webhooks, receiver, ["lead.created"]);
+    await webhooks.sendTest(endpointId);
+    const [queued] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+    await waitUntil(async () => (await webhooks.delivery(queued!.id))!.attempts.length === 1);
+    // The retry, made due now, is accepted.
+    receiver.status = 202;
+    receiver.answer = "queued";
+    await db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(webhookDeliveries.id, queued!.id));
+    outbox.nudge("webhooks");
+    await waitUntil(async () => (await webhooks.delivery(queued!.id))!.state === "delivered");
+
+    const detail = (await webhooks.delivery(queued!.id))!;
+    expect(detail).toMatchObject({
+      endpointId,
+      url: receiver.url,
+      event: "webhook.test",
+      messageId: queued!.messageId,
+    });
+    expect(detail.body).toBe(receiver.received[0]!.body);
+    expect(detail.attempts.map(({ statusCode, error }) => ({ statusCode, error }))).toEqual([
+      { statusCode: 202, error: null },
+      { statusCode: 500, error: "the endpoint answered 500" },
+    ]);
+    expect(detail.attempts[0]!.responseHead).toBe("queued");
+    const head = detail.attempts[1]!.responseHead!;
+    expect(head.startsWith("Database down éé")).toBe(true);
+    expect(Buffer.byteLength(head)).toBeLessThanOrEqual(2_048);
+    expect(Buffer.byteLength(head)).toBeGreaterThan(2_040);
+    expect(detail.attempts[1]!.attemptedAt.getTime()).toBeLessThanOrEqual(detail.attempts[0]!.attemptedAt.getTime());
+
+    // A second endpoint for the same URL is refused: every event would go to it twice.
+    const again = await webhooks.add(endpointForm(receiver.url, ["lead.updated"]));
+    expect(again).toEqual({ kind: "invalid", errors: { url: expect.stringMatching(/already listed/) } });
+    expect(await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, receiver.url))).toHaveLength(1);
+
+    // Removing the endpoint takes its deliveries and their attempts with it.
+    expect(await webhooks.removal(endpointId)).toEqual({ url: receiver.url, waiting: 0, kept: 1 });
+    expect(await webhooks.remove(endpointId)).toBe(true);
+    expect(await webhooks.remove(endpointId)).toBe(false);
+    expect(await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, queued!.id))).toEqual([]);
   });
 
   test("every business event reaches the endpoint signed, for its action: referrals, returns, ledger, statements, texts", async () => {

@@ -1,25 +1,41 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/integrations";
-import { DataTable, buttonClass, linkClass } from "./components/TableRegion.tsx";
+import { buttonClass, linkClass } from "./components/TableRegion.tsx";
 import { FieldError, TextField } from "./components/FormField.tsx";
+import { EndpointSection, type EndpointView } from "./components/WebhookEndpoint.tsx";
+import {
+  DeliveryPanel,
+  RemovePanel,
+  RevealPanel,
+  SecretShown,
+  type DeliveryView,
+} from "./components/WebhookPanels.tsx";
 import { requireOperator } from "~/server/console/index.server.ts";
-import { URL_MAX_LENGTH, WEBHOOK_EVENTS } from "~/server/webhooks/index.server.ts";
+import {
+  URL_MAX_LENGTH,
+  WEBHOOK_EVENTS,
+  type EndpointErrors,
+  type WebhookConsole,
+} from "~/server/webhooks/index.server.ts";
 import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Integrations" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireOperator(context);
+  const { webhooks } = context.services;
   const time = (instant: Date | null) => (instant ? formatTime(instant, context.operatorTimeZone) : null);
-  const endpoints = await context.services.webhooks.list();
+  const endpoints = await webhooks.list();
   return {
     events: WEBHOOK_EVENTS,
     urlMaxLength: URL_MAX_LENGTH,
-    endpoints: endpoints.map((endpoint) => ({
+    endpoints: endpoints.map((endpoint): EndpointView => ({
       id: endpoint.id,
       url: endpoint.url,
       events: endpoint.events,
+      secretRolls: endpoint.secretRolls,
+      previousSecretUntil: time(endpoint.previousSecretUntil),
       failingSince: time(endpoint.failingSince),
       disabledAt: time(endpoint.disabledAt),
       deliveries: endpoint.deliveries.map((delivery) => ({
@@ -33,146 +49,140 @@ export async function loader({ context }: Route.LoaderArgs) {
         nextAttemptAt: time(delivery.nextAttemptAt),
       })),
     })),
+    panel: await panelOf(new URL(request.url).searchParams, webhooks, time),
   };
+}
+
+/** The second step the address asks for (?reveal=, ?remove=, ?delivery=), when its endpoint or delivery is there. */
+async function panelOf(
+  query: URLSearchParams,
+  webhooks: WebhookConsole,
+  time: (instant: Date | null) => string | null,
+) {
+  const reveal = query.get("reveal");
+  if (isRowId(reveal)) {
+    const found = await webhooks.removal(reveal);
+    return found ? ({ kind: "reveal", endpoint: { id: reveal, url: found.url } } as const) : null;
+  }
+  const remove = query.get("remove");
+  if (isRowId(remove)) {
+    const found = await webhooks.removal(remove);
+    return found ? ({ kind: "remove", endpoint: { id: remove, ...found } } as const) : null;
+  }
+  const deliveryId = query.get("delivery");
+  if (isRowId(deliveryId)) {
+    const found = await webhooks.delivery(deliveryId);
+    if (!found) return null;
+    const delivery: DeliveryView = {
+      id: found.id,
+      endpointId: found.endpointId,
+      url: found.url,
+      event: found.event,
+      messageId: found.messageId,
+      body: found.body,
+      queuedAt: time(found.createdAt)!,
+      state: found.state === "pending" ? "Waiting or retrying" : found.state === "delivered" ? "Delivered" : "Failed",
+      attempts: found.attempts.map((attempt) => ({
+        at: time(attempt.attemptedAt)!,
+        statusCode: attempt.statusCode,
+        durationMs: attempt.durationMs,
+        error: attempt.error,
+        responseHead: attempt.responseHead,
+      })),
+    };
+    return { kind: "delivery", delivery } as const;
+  }
+  return null;
 }
 
 const GONE = "That endpoint or delivery no longer exists.";
 
-/** "Add endpoint", and each endpoint's "Send test event", "Resend", "Turn on again" and "Remove endpoint". */
+interface ActionAnswer {
+  errors: EndpointErrors;
+  /** A new endpoint's secret, shown in the answer to "Add endpoint". */
+  secret: string | null;
+  error: string | null;
+  /** The password field's error on "Reveal secret". */
+  passwordError?: string;
+  /** The secrets after the right password, or after "Roll secret". */
+  shown?: { title: string; secret: string; previous: { secret: string | null; until: string } | null };
+  notice?: string;
+}
+
+const answer = (fields: Partial<ActionAnswer>, status = 200) =>
+  data<ActionAnswer>({ errors: {}, secret: null, error: null, ...fields }, { status });
+
+/**
+ * "Add endpoint", and each endpoint's "Send test event", "Resend", "Turn on again", "Reveal secret" (with the
+ * password), "Roll secret" and "Remove endpoint" (from its confirmation).
+ */
 export async function action({ context, request }: Route.ActionArgs) {
-  requireOperator(context);
-  const { webhooks } = context.services;
+  const operator = requireOperator(context);
+  const { webhooks, consoleAuth } = context.services;
+  const time = (instant: Date) => formatTime(instant, context.operatorTimeZone);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "add") {
     const added = await webhooks.add(form);
-    if (added.kind === "invalid") return data({ errors: added.errors, secret: null, error: null }, { status: 400 });
-    // The secret is shown this once, in the answer to "Add endpoint"; it is never shown again.
-    return data({ errors: {}, secret: added.secret, error: null });
+    if (added.kind === "invalid") return answer({ errors: added.errors }, 400);
+    // The secret is shown in the answer to "Add endpoint"; afterwards only to an operator who types their password.
+    return answer({ secret: added.secret });
   }
   const endpointId = form.get("endpoint");
-  if (!isRowId(endpointId)) return data({ errors: {}, secret: null, error: GONE }, { status: 400 });
+  if (!isRowId(endpointId)) return answer({ error: GONE }, 400);
+  if (intent === "reveal") {
+    const check = await consoleAuth.confirmPassword(operator, form.get("password"), context.clientIp);
+    if (check.outcome === "locked") {
+      const minutes = Math.ceil(check.retryAfterSeconds / 60);
+      return answer({ passwordError: `Too many wrong passwords: try again in ${minutes} minutes.` }, 429);
+    }
+    if (check.outcome === "wrong") return answer({ passwordError: "That is not your password." }, 400);
+    const found = await webhooks.reveal(endpointId);
+    if (!found) return answer({ error: GONE }, 404);
+    const until = found.previousSecretUntil;
+    return answer({
+      shown: {
+        title: `The signing secret of ${found.url}:`,
+        secret: found.secret,
+        previous: until ? { secret: found.previousSecret, until: time(until) } : null,
+      },
+    });
+  }
+  if (intent === "roll") {
+    const rolls = Number(form.get("rolls"));
+    if (!Number.isInteger(rolls)) return answer({ error: "That is not something this page does." }, 400);
+    const rolled = await webhooks.roll(endpointId, rolls);
+    if (!rolled) return answer({ error: "That secret was rolled already: the page now shows where it stands." }, 409);
+    return answer({
+      shown: {
+        title: `Secret rolled for ${rolled.url}. Copy the new one now into the receiving end:`,
+        secret: rolled.secret,
+        previous: { secret: null, until: time(rolled.previousSecretUntil) },
+      },
+    });
+  }
+  if (intent === "remove") {
+    const found = await webhooks.removal(endpointId);
+    if (!found || !(await webhooks.remove(endpointId))) return answer({ error: GONE }, 404);
+    return answer({ notice: `Removed ${found.url}: nothing more is sent to it.` });
+  }
   if (intent === "test") {
-    if (!(await webhooks.sendTest(endpointId))) return data({ errors: {}, secret: null, error: GONE }, { status: 404 });
+    if (!(await webhooks.sendTest(endpointId))) return answer({ error: GONE }, 404);
   } else if (intent === "resend") {
     const deliveryId = form.get("delivery");
-    if (!isRowId(deliveryId) || !(await webhooks.resend(endpointId, deliveryId)))
-      return data({ errors: {}, secret: null, error: GONE }, { status: 404 });
+    if (!isRowId(deliveryId) || !(await webhooks.resend(endpointId, deliveryId))) return answer({ error: GONE }, 404);
   } else if (intent === "turn-on") {
     await webhooks.turnOn(endpointId);
-  } else if (intent === "remove") {
-    await webhooks.remove(endpointId);
   } else {
-    return data({ errors: {}, secret: null, error: "That is not something this page does." }, { status: 400 });
+    return answer({ error: "That is not something this page does." }, 400);
   }
   return redirect("/admin/integrations", 303);
 }
 
-const STATES = { pending: "Retrying", delivered: "Delivered", failed: "Failed" } as const;
-
-function ActionButton({
-  intent,
-  endpoint,
-  delivery,
-  label,
-  children,
-}: {
-  intent: string;
-  endpoint: string;
-  delivery?: string;
-  /** The accessible name, when the visible text alone does not say which endpoint or delivery. */
-  label: string;
-  children: string;
-}) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="endpoint" value={endpoint} />
-      {delivery ? <input type="hidden" name="delivery" value={delivery} /> : null}
-      <button type="submit" className={buttonClass} aria-label={label}>
-        {children}
-      </button>
-    </Form>
-  );
-}
-
-type Endpoint = Route.ComponentProps["loaderData"]["endpoints"][number];
-
-function EndpointSection({ endpoint, index }: { endpoint: Endpoint; index: number }) {
-  const headingId = `endpoint-${index}-heading`;
-  const state = endpoint.disabledAt
-    ? `Turned off on ${endpoint.disabledAt} after failing for 5 days.`
-    : endpoint.failingSince
-      ? `Failing since ${endpoint.failingSince}.`
-      : "On.";
-  return (
-    <section aria-labelledby={headingId} className="mt-6 rounded border border-slate-300 p-4">
-      <h3 id={headingId} className="text-lg font-semibold break-all text-slate-900">
-        {endpoint.url}
-      </h3>
-      <p className="mt-1 text-slate-800">Events: {endpoint.events.join(", ")}</p>
-      <p className="mt-1 text-slate-800">{state}</p>
-      <div className="mt-3 flex flex-wrap gap-3">
-        <ActionButton intent="test" endpoint={endpoint.id} label={`Send test event to ${endpoint.url}`}>
-          Send test event
-        </ActionButton>
-        {endpoint.disabledAt ? (
-          <ActionButton intent="turn-on" endpoint={endpoint.id} label={`Turn on again: ${endpoint.url}`}>
-            Turn on again
-          </ActionButton>
-        ) : null}
-        <ActionButton intent="remove" endpoint={endpoint.id} label={`Remove endpoint ${endpoint.url}`}>
-          Remove endpoint
-        </ActionButton>
-      </div>
-      {endpoint.deliveries.length === 0 ? (
-        <p className="mt-3 text-slate-800">No deliveries yet.</p>
-      ) : (
-        <DataTable
-          label={`Recent deliveries to ${endpoint.url}`}
-          caption={`Recent deliveries to ${endpoint.url}, newest first`}
-          headings={["Event", "Queued", "Status code", "Duration", "Attempts", "State", "Action"]}
-        >
-          {endpoint.deliveries.map((delivery) => (
-            <tr key={delivery.id}>
-              <th scope="row" className="font-normal whitespace-nowrap">
-                {delivery.event}
-              </th>
-              <td className="whitespace-nowrap">{delivery.queuedAt}</td>
-              <td>{delivery.statusCode ?? (delivery.attempts > 0 ? "No answer" : "None yet")}</td>
-              <td className="whitespace-nowrap">
-                {delivery.durationMs === null ? "None yet" : `${delivery.durationMs} ms`}
-              </td>
-              <td>{delivery.attempts}</td>
-              <td className="whitespace-nowrap">
-                {delivery.state === "pending" && delivery.attempts > 0
-                  ? `Retrying at ${delivery.nextAttemptAt}`
-                  : delivery.state === "pending"
-                    ? "Waiting"
-                    : STATES[delivery.state]}
-              </td>
-              <td>
-                <ActionButton
-                  intent="resend"
-                  endpoint={endpoint.id}
-                  delivery={delivery.id}
-                  label={`Resend ${delivery.event} of ${delivery.queuedAt}`}
-                >
-                  Resend
-                </ActionButton>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
-    </section>
-  );
-}
-
 /** Webhook endpoints with their recent deliveries, and the form to add one. */
 export default function Integrations({ loaderData, actionData }: Route.ComponentProps) {
-  const { endpoints, events, urlMaxLength } = loaderData;
-  const errors: { url?: string; events?: string } = actionData?.errors ?? {};
+  const { endpoints, events, urlMaxLength, panel } = loaderData;
+  const errors: EndpointErrors = actionData?.errors ?? {};
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Integrations</h1>
@@ -191,6 +201,17 @@ export default function Integrations({ loaderData, actionData }: Route.Component
           {actionData.error}
         </p>
       ) : null}
+      {actionData?.notice ? (
+        <p role="status" className="mt-3 rounded border border-green-800 bg-green-50 p-3 font-semibold text-slate-900">
+          {actionData.notice}
+        </p>
+      ) : null}
+      {actionData?.shown ? <SecretShown {...actionData.shown} /> : null}
+      {panel?.kind === "reveal" && !actionData?.shown ? (
+        <RevealPanel endpoint={panel.endpoint} error={actionData?.passwordError} />
+      ) : null}
+      {panel?.kind === "remove" && !actionData?.notice ? <RemovePanel endpoint={panel.endpoint} /> : null}
+      {panel?.kind === "delivery" ? <DeliveryPanel delivery={panel.delivery} /> : null}
       {actionData?.secret ? (
         <div role="status" className="mt-3 rounded border border-green-800 bg-green-50 p-3 text-slate-900">
           <p className="font-semibold">Endpoint added. Copy its signing secret now: it is not shown again.</p>

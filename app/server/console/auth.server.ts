@@ -22,6 +22,9 @@ export type SecondStepResult =
   | { outcome: "expired" }
   | { outcome: "locked"; retryAfterSeconds: number; pending: string };
 
+export type PasswordCheck =
+  { outcome: "right" } | { outcome: "wrong" } | { outcome: "locked"; retryAfterSeconds: number };
+
 /** Signing operators in and out of the console; the gate in front of /admin resolves their sessions. */
 export interface ConsoleAuth {
   sessions: SessionStore;
@@ -35,6 +38,11 @@ export interface ConsoleAuth {
    * end (whoever else was signed in had only the password).
    */
   turnOnTwoStep(operator: Operator, code: string): Promise<TurnOnOutcome>;
+  /**
+   * The signed-in operator's password typed again before something sensitive (revealing a webhook secret): counted
+   * by the sign-in limit like a sign-in, so it cannot be guessed faster there.
+   */
+  confirmPassword(operator: Operator, password: unknown, clientIp: string): Promise<PasswordCheck>;
   /** Ends the session in the Cookie header, if any, and returns the Set-Cookie value that clears it. */
   signOut(cookieHeader: string | null): Promise<string>;
   /** Hourly: drops expired sessions and ended sign-in windows. */
@@ -98,6 +106,15 @@ export function createConsoleAuth(options: {
       const result = await turnOnTwoStep(options.db, operator, code);
       if (result.outcome === "on") await sessions.endOthers(operator.id, operator.sessionKey);
       return result;
+    },
+    async confirmPassword(operator, password, clientIp) {
+      const attempt = await limit.attempt(operator.email, clientIp);
+      if (!attempt.allowed) return { outcome: "locked", retryAfterSeconds: attempt.retryAfterSeconds };
+      const typed = typeof password === "string" ? password : "";
+      const found = typed.length <= MAX_PASSWORD_LENGTH ? await authenticate(options.db, operator.email, typed) : null;
+      if (found?.id !== operator.id) return { outcome: "wrong" };
+      await limit.succeeded(operator.email, clientIp);
+      return { outcome: "right" };
     },
     async signOut(cookieHeader) {
       const sessionId = sessionIdFromCookies(cookieHeader);

@@ -4,7 +4,7 @@ import { sqlNames, type RunStatement } from "../db/index.server.ts";
 import { sendOutbound, type OutboundRule } from "../egress/index.server.ts";
 import { log } from "../log.server.ts";
 import { emailRow, queueEmailsCte, type ClaimedRow, type DeliveryQueue } from "../outbox/index.server.ts";
-import { webhookDeliveries, webhookEndpoints } from "./schema.server.ts";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "./schema.server.ts";
 
 /**
  * Delivering webhooks as Standard Webhooks says: a POST of the JSON payload with `webhook-id`, `webhook-timestamp`
@@ -31,14 +31,20 @@ const TIMEOUT_MS = 15_000;
 /** Deliveries to one endpoint in flight at once; other endpoints' are sent meanwhile, never waiting for these. */
 const SENDS_PER_ENDPOINT = 4;
 
+/** How much of an answer's body each attempt keeps, for the operator to read. */
+const RESPONSE_KEPT_BYTES = 2_048;
+
 const d = sqlNames(webhookDeliveries);
 const e = sqlNames(webhookEndpoints);
+const a = sqlNames(webhookAttempts);
 
 type ClaimedDelivery = ClaimedRow & {
   message_id: string;
   body: string;
   url: string | null;
   secret: string | null;
+  /** The secret before the last roll, while it still signs beside the new one. */
+  previous_secret: string | null;
   /** The endpoint is there and on. */
   enabled: boolean;
 };
@@ -46,11 +52,18 @@ type ClaimedDelivery = ClaimedRow & {
 const endpointOf = (column: string) =>
   `(SELECT endpoint.${column} FROM ${e.table} AS endpoint WHERE endpoint.${e.id} = ${d.table}.${d.endpointId})`;
 
-/** The attempt's outcome and the endpoint's health, in one statement; a 5th day of failures turns it off and emails. */
+/**
+ * The attempt, kept, with its outcome on the delivery and the endpoint's health, in one statement; a 5th day of
+ * failures turns the endpoint off and emails.
+ */
 const RECORD_ATTEMPT = `WITH attempt AS (
   UPDATE ${d.table} SET ${d.lastAttemptAt} = now(), ${d.statusCode} = $3, ${d.durationMs} = $4
   WHERE ${d.id} = $1 AND ${d.attempts} = $2
   RETURNING ${d.endpointId} AS endpoint_id
+),
+kept AS (
+  INSERT INTO ${a.table} (${a.deliveryId}, ${a.statusCode}, ${a.durationMs}, ${a.error}, ${a.responseHead})
+  SELECT $1, $3, $4, $8, $9 FROM attempt
 ),
 endpoint AS (
   UPDATE ${e.table} AS endpoint SET
@@ -96,7 +109,11 @@ function disabledEmail(url: string, settings: WebhookDeliverySettings) {
 
 /** The outbox queue that delivers webhooks. */
 export function webhookQueue(settings: WebhookDeliverySettings): DeliveryQueue<ClaimedDelivery> {
-  async function recordAttempt(row: ClaimedDelivery, statusCode: number | null, durationMs: number, ok: boolean) {
+  async function recordAttempt(
+    row: ClaimedDelivery,
+    outcome: { statusCode: number | null; durationMs: number; ok: boolean; error: string | null; body: string },
+  ) {
+    const { statusCode, durationMs, ok } = outcome;
     try {
       const [recorded] = await settings.run<{ disabled: boolean }>("webhooks_record_attempt", RECORD_ATTEMPT, [
         row.id,
@@ -106,6 +123,8 @@ export function webhookQueue(settings: WebhookDeliverySettings): DeliveryQueue<C
         ok,
         DISABLE_AFTER_MS,
         JSON.stringify([emailRow(disabledEmail(row.url ?? "", settings), settings.messageIdDomain)]),
+        outcome.error?.slice(0, 1_000) ?? null,
+        firstBytes(outcome.body, RESPONSE_KEPT_BYTES),
       ]);
       if (recorded?.disabled) log.warn({ deliveryId: row.id }, "webhook endpoint turned off after 5 days of failures");
     } catch (error) {
@@ -121,22 +140,31 @@ export function webhookQueue(settings: WebhookDeliverySettings): DeliveryQueue<C
     group: d.endpointId,
     sendsAtOnce: SENDS_PER_ENDPOINT,
     returning: `${d.messageId} AS message_id, ${d.payload}::text AS body, ${endpointOf(e.url)} AS url,
-  ${endpointOf(e.secret)} AS secret, COALESCE(${endpointOf(`${e.disabledAt} IS NULL`)}, false) AS enabled`,
+  ${endpointOf(e.secret)} AS secret,
+  (SELECT CASE WHEN endpoint.${e.previousSecretUntil} > now() THEN endpoint.${e.previousSecret} END
+    FROM ${e.table} AS endpoint WHERE endpoint.${e.id} = ${d.table}.${d.endpointId}) AS previous_secret,
+  COALESCE(${endpointOf(`${e.disabledAt} IS NULL`)}, false) AS enabled`,
     async deliver(row, signal) {
       if (!row.enabled || !row.url || !row.secret) throw new EndpointOff("the endpoint is turned off or removed");
       const timestamp = new Date();
       const headers = {
         "webhook-id": row.message_id,
         "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
-        "webhook-signature": new Webhook(row.secret).sign(row.message_id, timestamp, row.body),
+        // After a roll, signed with the new secret and the old one (space-separated, as the specification allows),
+        // so a receiving end still holding the old secret verifies every delivery until it is given the new one.
+        "webhook-signature": [row.secret, row.previous_secret]
+          .filter((secret) => secret !== null)
+          .map((secret) => new Webhook(secret).sign(row.message_id, timestamp, row.body))
+          .join(" "),
         "content-type": "application/json",
         "user-agent": "Plumbline-Webhooks",
       };
       const started = performance.now();
       let status: number;
+      let answer: string;
       try {
         // Redirects are not followed: a 3xx is a failed attempt.
-        ({ status } = await sendOutbound(new URL(row.url), {
+        ({ status, body: answer } = await sendOutbound(new URL(row.url), {
           method: "POST",
           headers,
           body: row.body,
@@ -146,19 +174,40 @@ export function webhookQueue(settings: WebhookDeliverySettings): DeliveryQueue<C
         }));
       } catch (error) {
         // A send the outbox cut short (shutdown, lease) is returned untouched; any other is a failed attempt.
-        if (!signal.aborted) await recordAttempt(row, null, Math.round(performance.now() - started), false);
+        if (!signal.aborted) {
+          const reason = error instanceof Error ? error.message : String(error);
+          const durationMs = Math.round(performance.now() - started);
+          await recordAttempt(row, { statusCode: null, durationMs, ok: false, error: reason, body: "" });
+        }
         throw error;
       }
       const ok = status >= 200 && status < 300;
-      await recordAttempt(row, status, Math.round(performance.now() - started), ok);
-      if (!ok) throw new Error(`the endpoint answered ${status}`);
+      const error = ok ? null : `the endpoint answered ${status}`;
+      await recordAttempt(row, {
+        statusCode: status,
+        durationMs: Math.round(performance.now() - started),
+        ok,
+        error,
+        body: answer,
+      });
+      if (error) throw new Error(error);
     },
     retryDelayMs: (attempts, failure) =>
       failure instanceof EndpointOff ? null : (RETRY_SCHEDULE_MS[attempts - 1] ?? null),
   };
 }
 
-/** Deliveries are kept this long after they were queued (their payloads hold leads' contact details), then deleted. */
+/** The start of a text, at most `bytes` of it in UTF-8, never a character cut in two. */
+function firstBytes(text: string, bytes: number): string {
+  const encoded = Buffer.from(text, "utf8");
+  if (encoded.length <= bytes) return text;
+  return new TextDecoder("utf-8", { fatal: false }).decode(encoded.subarray(0, bytes)).replace(/\uFFFD$/, "");
+}
+
+/**
+ * Deliveries are kept this long after they were queued (their payloads hold leads' contact details), then deleted
+ * with their attempts.
+ */
 const KEPT_FOR_DAYS = 30;
 
 /** Deliveries deleted per statement: each statement is short, so leads arriving meanwhile are never held up long. */

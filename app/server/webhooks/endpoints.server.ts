@@ -1,12 +1,15 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { executeRows, type Database } from "../db/index.server.ts";
+import { executeRows, sqlNames, type Database } from "../db/index.server.ts";
 import { checkOutboundUrl, type OutboundRule } from "../egress/index.server.ts";
 import { ISO_NOW, NEW_MESSAGE_ID, TEST_EVENT, WEBHOOK_EVENTS, type WebhookEvent } from "./events.server.ts";
-import { webhookDeliveries, webhookEndpoints } from "./schema.server.ts";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "./schema.server.ts";
 
-/** The console's side of webhooks: endpoints added, listed with their recent deliveries, resent to, tested. */
+/**
+ * The console's side of webhooks: endpoints added (one a URL), listed with their recent deliveries, resent to,
+ * tested; their secrets revealed and rolled; each delivery's attempts read.
+ */
 
 /** How many of an endpoint's deliveries the console lists, newest first. */
 const RECENT_DELIVERIES = 10;
@@ -51,16 +54,122 @@ function newSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
-/** Adds the endpoint; its secret is returned this once, for the operator to copy into the receiving end. */
+/** How long the secret before a roll keeps signing beside the new one. */
+const PREVIOUS_SECRET_HOURS = 24;
+
+/**
+ * Adds the endpoint unless one has its URL already (every event would go to it twice), in one statement; its secret
+ * is returned for the operator to copy into the receiving end. Null when the URL is taken.
+ */
 async function addEndpoint(db: Database, endpoint: { url: string; events: WebhookEvent[] }) {
   const secret = newSecret();
   const id = randomUUID();
-  await db.insert(webhookEndpoints).values({ id, url: endpoint.url, events: endpoint.events, secret });
-  return { id, secret };
+  const e = webhookEndpoints;
+  const url = new URL(endpoint.url).href;
+  const added = await executeRows<{ id: string }>(
+    db,
+    sql`INSERT INTO ${e} (${sql.identifier(e.id.name)}, ${sql.identifier(e.url.name)}, ${sql.identifier(e.events.name)},
+      ${sql.identifier(e.secret.name)})
+    SELECT ${id}::uuid, ${url}, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(endpoint.events)}::jsonb)), ${secret}
+    WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.url} IN (${url}, ${endpoint.url}))
+    RETURNING ${e.id} AS id`,
+  );
+  return added.length > 0 ? { id, secret } : null;
 }
 
-async function removeEndpoint(db: Database, id: string): Promise<void> {
-  await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+/** The endpoint's secret, and the one before it while that still signs; null when the endpoint is gone. */
+async function revealSecret(db: Database, id: string) {
+  const [found] = await db
+    .select({
+      url: webhookEndpoints.url,
+      secret: webhookEndpoints.secret,
+      previousSecret: sql<string | null>`CASE WHEN ${webhookEndpoints.previousSecretUntil} > now()
+        THEN ${webhookEndpoints.previousSecret} END`,
+      previousSecretUntil: sql<Date | null>`CASE WHEN ${webhookEndpoints.previousSecretUntil} > now()
+        THEN ${webhookEndpoints.previousSecretUntil} END`.mapWith(webhookEndpoints.previousSecretUntil),
+    })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, id));
+  return found ?? null;
+}
+
+/**
+ * "Roll secret": a new secret signs from now on, and the one it replaces signs beside it for 24 hours. Only when the
+ * endpoint was rolled `rolls` times before: a repeated submit rolls nothing (null), so the secret the receiving end
+ * holds is never dropped by a double click.
+ */
+async function rollSecret(db: Database, id: string, rolls: number) {
+  const secret = newSecret();
+  const [rolled] = await db
+    .update(webhookEndpoints)
+    .set({
+      previousSecret: sql`${webhookEndpoints.secret}`,
+      previousSecretUntil: sql`now() + ${PREVIOUS_SECRET_HOURS} * interval '1 hour'`,
+      secret,
+      secretRolls: sql`${webhookEndpoints.secretRolls} + 1`,
+    })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.secretRolls, rolls)))
+    .returning({ url: webhookEndpoints.url, previousSecretUntil: webhookEndpoints.previousSecretUntil });
+  return rolled ? { secret, url: rolled.url, previousSecretUntil: rolled.previousSecretUntil! } : null;
+}
+
+/** One delivery as its page shows it: the request's body as sent, and every attempt, newest first. */
+async function deliveryDetail(db: Database, deliveryId: string) {
+  const [delivery] = await db
+    .select({
+      id: webhookDeliveries.id,
+      endpointId: webhookDeliveries.endpointId,
+      url: webhookEndpoints.url,
+      event: webhookDeliveries.purpose,
+      messageId: webhookDeliveries.messageId,
+      body: sql<string>`${webhookDeliveries.payload}::text`,
+      createdAt: webhookDeliveries.createdAt,
+      sentAt: webhookDeliveries.sentAt,
+      failedAt: webhookDeliveries.failedAt,
+      nextAttemptAt: webhookDeliveries.nextAttemptAt,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(eq(webhookDeliveries.id, deliveryId));
+  if (!delivery) return null;
+  const attempts = await db
+    .select({
+      attemptedAt: webhookAttempts.attemptedAt,
+      statusCode: webhookAttempts.statusCode,
+      durationMs: webhookAttempts.durationMs,
+      error: webhookAttempts.error,
+      responseHead: webhookAttempts.responseHead,
+    })
+    .from(webhookAttempts)
+    .where(eq(webhookAttempts.deliveryId, deliveryId))
+    .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id));
+  const state: DeliveryState = delivery.sentAt ? "delivered" : delivery.failedAt ? "failed" : "pending";
+  return { ...delivery, state, attempts };
+}
+
+/** What removing the endpoint would take with it: how many deliveries wait to be sent, and how many are kept. */
+async function removalSummary(db: Database, id: string) {
+  const e = sqlNames(webhookEndpoints);
+  const d = sqlNames(webhookDeliveries);
+  const [found] = await executeRows<{ url: string; waiting: number; kept: number }>(
+    db,
+    sql`SELECT ${sql.raw(`endpoint.${e.url}`)} AS url,
+      count(delivery.*) FILTER (WHERE ${sql.raw(`delivery.${d.sentAt} IS NULL AND delivery.${d.failedAt} IS NULL`)})::int AS waiting,
+      count(delivery.*)::int AS kept
+    FROM ${sql.raw(`${e.table} AS endpoint LEFT JOIN ${d.table} AS delivery ON delivery.${d.endpointId} = endpoint.${e.id}`)}
+    WHERE ${sql.raw(`endpoint.${e.id}`)} = ${id}::uuid
+    GROUP BY ${sql.raw(`endpoint.${e.url}`)}`,
+  );
+  return found ?? null;
+}
+
+/** Removes the endpoint with its deliveries and their attempts. False when it was gone already. */
+async function removeEndpoint(db: Database, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, id))
+    .returning({ id: webhookEndpoints.id });
+  return removed.length > 0;
 }
 
 /** "Turn on again" for an endpoint turned off after failing: its deliveries from now on are sent. */
@@ -78,6 +187,9 @@ async function listEndpoints(db: Database) {
       url: webhookEndpoints.url,
       events: webhookEndpoints.events,
       createdAt: webhookEndpoints.createdAt,
+      secretRolls: webhookEndpoints.secretRolls,
+      previousSecretUntil: sql<Date | null>`CASE WHEN ${webhookEndpoints.previousSecretUntil} > now()
+        THEN ${webhookEndpoints.previousSecretUntil} END`.mapWith(webhookEndpoints.previousSecretUntil),
       failingSince: webhookEndpoints.failingSince,
       disabledAt: webhookEndpoints.disabledAt,
     })
@@ -174,6 +286,10 @@ export interface WebhookConsoleSettings {
 export type AddEndpointOutcome =
   { kind: "added"; id: string; secret: string } | { kind: "invalid"; errors: EndpointErrors };
 
+/** Why a second endpoint for one URL is refused. */
+const URL_TAKEN =
+  "An endpoint with this URL is already listed: a second would get every event twice. Remove that one first to change its events.";
+
 /** The Integrations page's actions. */
 export function createWebhookConsole(settings: WebhookConsoleSettings) {
   const { db } = settings;
@@ -189,8 +305,14 @@ export function createWebhookConsole(settings: WebhookConsoleSettings) {
       if (!result.success) return { kind: "invalid", errors: result.errors };
       const checked = await checkOutboundUrl(result.endpoint.url, settings.rule);
       if (!checked.ok) return { kind: "invalid", errors: { url: checked.reason } };
-      return { kind: "added", ...(await addEndpoint(db, result.endpoint)) };
+      const added = await addEndpoint(db, result.endpoint);
+      return added ? { kind: "added", ...added } : { kind: "invalid", errors: { url: URL_TAKEN } };
     },
+    /** The secrets, for "Reveal secret": the page asks for the operator's password first. */
+    reveal: (endpointId: string) => revealSecret(db, endpointId),
+    roll: (endpointId: string, rolls: number) => rollSecret(db, endpointId, rolls),
+    delivery: (deliveryId: string) => deliveryDetail(db, deliveryId),
+    removal: (endpointId: string) => removalSummary(db, endpointId),
     resend: async (endpointId: string, deliveryId: string) => queued(await resendDelivery(db, endpointId, deliveryId)),
     sendTest: async (endpointId: string) => queued(await sendTestEvent(db, endpointId)),
     turnOn: (endpointId: string) => turnOnEndpoint(db, endpointId),

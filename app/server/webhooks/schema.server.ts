@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
- * An operator's webhook endpoint: the URL events are sent to, the events it wants, and the secret deliveries are
- * signed with (shown once when it is added; kept as it is, because signing needs it).
+ * An operator's webhook endpoint: the URL events are sent to (one endpoint a URL), the events it wants, and the
+ * secret deliveries are signed with (kept as it is, because signing needs it; shown when it is added, rolled, or
+ * revealed to an operator who typed their password again).
  */
 export const webhookEndpoints = pgTable("webhook_endpoints", {
   id: uuid("id").primaryKey(),
@@ -13,6 +14,11 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   events: text("events").array().notNull(),
   /** `whsec_` and the base64 signing key, as Standard Webhooks writes it. */
   secret: text("secret").notNull(),
+  /** The secret before the last roll: deliveries are signed with it too until `previousSecretUntil`. */
+  previousSecret: text("previous_secret"),
+  previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
+  /** How often the secret was rolled: "Roll secret" names the count it saw, so a repeated submit rolls nothing. */
+  secretRolls: integer("secret_rolls").notNull().default(0),
   /** Since when every attempt to it has failed; cleared by a delivery it accepts. */
   failingSince: timestamp("failing_since", { withTimezone: true }),
   /** Turned off after failing for 5 days (or never): nothing is sent to it until the operator turns it on again. */
@@ -57,4 +63,24 @@ export const webhookDeliveries = pgTable(
       .on(table.createdAt)
       .where(sql`${table.sentAt} IS NOT NULL OR ${table.failedAt} IS NOT NULL`),
   ],
+);
+
+/**
+ * Every attempt of a delivery, kept with it (30 days): when, the status (null: no whole answer), how long, why it
+ * failed, and the first 2 KB of the answer's body. The request's body is the delivery's payload.
+ */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+    responseHead: text("response_head"),
+  },
+  (table) => [index("webhook_attempts_delivery_idx").on(table.deliveryId, table.attemptedAt)],
 );
