@@ -136,16 +136,17 @@ test("an operator reveals the secret with their password, rolls it, reads a deli
     expect(receiver.unverified).toBe(0);
 
     // The delivery's page: the request's body and its attempt with the answer; "Resend" sends the same message.
+    const deliveries = page.getByRole("region", { name: `Recent deliveries to ${receiver.url}` });
     await expect
       .poll(
         async () => {
           await page.reload();
-          return page.getByRole("link", { name: /^Attempts of webhook\.test/ }).count();
+          return deliveries.getByRole("link", { name: /^Attempts of webhook\.test/ }).count();
         },
         { timeout: 10_000 },
       )
       .toBe(1);
-    await page.getByRole("link", { name: /^Attempts of webhook\.test/ }).click();
+    await deliveries.getByRole("link", { name: /^Attempts of webhook\.test/ }).click();
     await expect(page.getByRole("heading", { level: 2, name: `webhook.test to ${receiver.url}` })).toBeVisible();
     await expect(page.getByText('"type":"webhook.test"').or(page.getByText('"type": "webhook.test"'))).toBeVisible();
     await expect(page.getByRole("region", { name: "Attempts" }).getByRole("row").nth(1)).toContainText("200");
