@@ -676,7 +676,7 @@ describe("webhook deliveries through the outbox's lease", () => {
     expect(await recordOutcome(run, callSid, { status: "answered", durationSeconds: 42 }, settings)).toEqual({
       kind: "recorded",
       webhooks: true,
-      call: { caller: "+15550100001", called: "+15550100999" },
+      call: { caller: "+15550100001", called: "+15550100999", callerVerification: null },
     });
 
     const leadId = randomUUID();
