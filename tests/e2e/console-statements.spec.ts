@@ -178,3 +178,33 @@ test("last month's statement is emailed to the partner, prints from its link, an
   );
   expect(await download()).toBe(csv);
 });
+
+test("the Partners page downloads the month's ledger for the accountant, and its amounts sum to the statement's", async ({
+  page,
+}) => {
+  await page.goto(`${server.url}/admin/login`);
+  await signIn(page, OPERATOR, PASSWORD);
+  await page.getByRole("link", { name: "Partners", exact: true }).click();
+  await page.getByLabel("From month").fill(period);
+  await page.getByLabel("To month").fill(period);
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download ledger (CSV)" }).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe(`ledger-${period}.csv`);
+  const [headings, ...rows] = (await readFile(await file.path(), "utf8"))
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => line.split(","));
+  expect(headings).toEqual(["Date", "Description", "Amount", "Partner", "Kind", "Job", "Running balance", "Entry ID"]);
+  const [year, month] = period.split("-");
+  const usDate = (day: number) => `${month}/${String(day).padStart(2, "0")}/${year}`;
+  // Amounts and balances are plain numbers, negatives too: a spreadsheet sums them to the statement's $25.50.
+  expect(rows.map((row) => [row[0], row[3], row[4], row[2], row[6]])).toEqual([
+    [usDate(3), "Lee Park (Park Drains)", "Charge", "45.50", "45.50"],
+    [usDate(10), "Lee Park (Park Drains)", "Charge", "45.50", "91.00"],
+    [usDate(17), "Lee Park (Park Drains)", "Credit", "-45.50", "45.50"],
+    [usDate(24), "Lee Park (Park Drains)", "Payment", "-20.00", "25.50"],
+  ]);
+  expect(rows.reduce((sum, row) => sum + Math.round(Number(row[2]) * 100), 0)).toBe(2_550);
+});
