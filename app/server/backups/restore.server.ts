@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rename, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rename, rm, rmdir } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { embeddedDatabaseOwner, makeDataPrivate, openDatabase } from "../db/index.server.ts";
 import { DamagedBackup, readBackupFile, type BackupHeader } from "./backup-file.server.ts";
@@ -173,7 +173,10 @@ export async function restoreBackup(path: string, target: RestoreTarget): Promis
   try {
     const outcome = await intoEmbedded(staging, backup);
     if (outcome.kind === "restored") {
-      await rm(dir, { recursive: true, force: true });
+      // The target was found missing or empty; a folder that holds something now is not removed.
+      await rmdir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      });
       await rename(staging, dir);
       // PGlite makes its files readable by everyone: every lead and operator would be, until the server starts.
       await makeDataPrivate(dir);
