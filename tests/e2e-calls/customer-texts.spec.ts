@@ -107,7 +107,7 @@ test("the text-back message is saved on the Texts page, at 1280 px", async ({ pa
   await field.fill("");
   await field.fill("Sorry we missed you. We will call back within 10 minutes.");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status")).toHaveText("Saved.");
+  await expect(page.getByRole("status")).toHaveText("Text-back message saved.");
   await page.reload();
   await expect(field).toHaveValue("Sorry we missed you. We will call back within 10 minutes.");
   await expect(page.getByRole("region", { name: "Missed-call text-back" })).toContainText(

@@ -91,7 +91,7 @@ test("a lead from an ad, booked with a job value, goes into the Google Ads file;
   await page.getByLabel("Campaign (optional)").fill(campaign);
   await page.getByLabel("Amount (USD)").fill("300");
   await page.getByRole("button", { name: "Save spend" }).click();
-  await expect(page.getByRole("status")).toHaveText("Spend saved.");
+  await expect(page.getByRole("status")).toHaveText("Spend of $300.00 saved.");
   await expect(page.getByRole("region", { name: "Spend entered" })).toContainText(campaign);
 
   // The dashboard: its cost, one lead and one booked job, so the same cost per lead and per booked job; no partner

@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/conversions";
 import { DataTable, buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { TextField } from "./components/FormField.tsx";
@@ -17,7 +17,8 @@ import {
   validateConversionActions,
   validateSpend,
 } from "~/server/conversions/index.server.ts";
-import { requireOperator } from "~/server/console/index.server.ts";
+import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
+import { ConsoleForm } from "./components/ConsoleForm.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Conversions" }, { name: "robots", content: "noindex" }];
 
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Conversions" }, { name:
 const shownActions = (callTracking: boolean) =>
   callTracking ? (["lead", "booked", "referral", "call"] as const) : (["lead", "booked", "referral"] as const);
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   requireOperator(context);
   const { db, conversions } = context.services;
   const [actions, downloads, spend] = await Promise.all([
@@ -33,7 +34,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     listDownloads(db),
     recentSpend(db),
   ]);
-  const saved = new URL(request.url).searchParams.get("saved");
   return {
     currency: context.services.conversions.currency,
     actions: shownActions(conversions.answeredCalls !== undefined).map((key) => ({
@@ -51,7 +51,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       month: entry.month.slice(0, 7),
       amount: formatMoney(entry.amountCents, context.services.conversions.currency),
     })),
-    saved: saved === "actions" ? "Conversion actions saved." : saved === "spend" ? "Spend saved." : null,
   };
 }
 
@@ -65,7 +64,7 @@ type ActionErrors =
 
 /** "Save conversion actions", "Save spend" and "Upload spend": saved, then back here (POST, then redirect), or a 4xx. */
 export async function action({ context, request }: Route.ActionArgs) {
-  requireOperator(context);
+  const operator = requireOperator(context);
   const { db, conversions } = context.services;
   let form: FormData | "too-large";
   try {
@@ -83,35 +82,39 @@ export async function action({ context, request }: Route.ActionArgs) {
   };
   const typed = () =>
     Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  switch (text("intent")) {
-    case "actions": {
-      const result = validateConversionActions(form, shownActions(conversions.answeredCalls !== undefined));
-      if (!result.ok)
-        return data<ActionErrors>({ intent: "actions", errors: result.errors, values: typed() }, { status: 400 });
-      await saveConversionActions(db, result.actions);
-      return redirect("/admin/conversions?saved=actions", 303);
+  const here = "/admin/conversions";
+  return context.services.consoleForms.once(request, operator, form, async () => {
+    switch (text("intent")) {
+      case "actions": {
+        const result = validateConversionActions(form, shownActions(conversions.answeredCalls !== undefined));
+        if (!result.ok) return invalid<ActionErrors>({ intent: "actions", errors: result.errors, values: typed() });
+        await saveConversionActions(db, result.actions);
+        return done("Conversion actions saved.", here);
+      }
+      case "spend": {
+        const result = validateSpend({
+          month: text("month"),
+          source: text("source"),
+          campaign: text("campaign"),
+          amount: text("amount"),
+        });
+        if (!result.ok) return invalid<ActionErrors>({ intent: "spend", errors: result.errors, values: typed() });
+        await saveSpend(db, [result.entry]);
+        return done(`Spend of ${formatMoney(result.entry.amountCents, conversions.currency)} saved.`, here);
+      }
+      case "spend-csv": {
+        const result = await parseSpendFile(form.get("file"));
+        if (!result.ok) return invalid<ActionErrors>({ intent: "spend-csv", errors: result.errors });
+        await saveSpend(db, result.entries);
+        return done(
+          result.entries.length === 1 ? "1 month of spend saved." : `${result.entries.length} months of spend saved.`,
+          here,
+        );
+      }
+      default:
+        return invalid<ActionErrors>({ intent: "spend-csv", errors: ["Unknown form."] });
     }
-    case "spend": {
-      const result = validateSpend({
-        month: text("month"),
-        source: text("source"),
-        campaign: text("campaign"),
-        amount: text("amount"),
-      });
-      if (!result.ok)
-        return data<ActionErrors>({ intent: "spend", errors: result.errors, values: typed() }, { status: 400 });
-      await saveSpend(db, [result.entry]);
-      return redirect("/admin/conversions?saved=spend", 303);
-    }
-    case "spend-csv": {
-      const result = await parseSpendFile(form.get("file"));
-      if (!result.ok) return data<ActionErrors>({ intent: "spend-csv", errors: result.errors }, { status: 400 });
-      await saveSpend(db, result.entries);
-      return redirect("/admin/conversions?saved=spend", 303);
-    }
-    default:
-      return data<ActionErrors>({ intent: "spend-csv", errors: ["Unknown form."] }, { status: 400 });
-  }
+  });
 }
 
 /**
@@ -119,20 +122,15 @@ export async function action({ context, request }: Route.ActionArgs) {
  * files for Google Ads and Microsoft Advertising, and monthly spend per source and campaign.
  */
 export default function Conversions({ loaderData, actionData }: Route.ComponentProps) {
-  const actionErrors = actionData?.intent === "actions" ? actionData.errors : {};
+  const actionErrors = (actionData?.intent === "actions" ? actionData.errors : undefined) ?? {};
   const actionValues = actionData?.intent === "actions" ? actionData.values : undefined;
-  const spendErrors = actionData?.intent === "spend" ? actionData.errors : {};
-  const spendValues = actionData?.intent === "spend" ? actionData.values : {};
-  const csvErrors = actionData?.intent === "spend-csv" ? actionData.errors : [];
+  const spendErrors = (actionData?.intent === "spend" ? actionData.errors : undefined) ?? {};
+  const spendValues = (actionData?.intent === "spend" ? actionData.values : undefined) ?? {};
+  const csvErrors = (actionData?.intent === "spend-csv" ? actionData.errors : undefined) ?? [];
   const { currency } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Conversions</h1>
-      {loaderData.saved ? (
-        <p role="status" className="mt-3 rounded border border-green-800 bg-green-50 p-3 font-semibold text-green-900">
-          {loaderData.saved}
-        </p>
-      ) : null}
 
       <section aria-labelledby="downloads-heading" className="mt-6">
         <h2 id="downloads-heading" className="text-xl font-bold text-slate-900">
@@ -196,8 +194,7 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
           Each name must match the conversion action in Google Ads and Microsoft Advertising. Values are in {currency};
           a booked lead&apos;s own job value replaces the default.
         </p>
-        <Form method="post" className="mt-3 grid max-w-3xl gap-4" noValidate>
-          <input type="hidden" name="intent" value="actions" />
+        <ConsoleForm name="actions" className="mt-3 grid max-w-3xl gap-4">
           {loaderData.actions.map((action) => (
             <fieldset key={action.action} className="grid gap-3 rounded border border-slate-300 p-4 sm:grid-cols-2">
               <legend className="px-1 font-bold text-slate-900">{action.meaning}</legend>
@@ -237,7 +234,7 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
               Save conversion actions
             </button>
           </div>
-        </Form>
+        </ConsoleForm>
       </section>
 
       <section aria-labelledby="spend-heading" className="mt-8">
@@ -249,8 +246,7 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
           campaign as their utm_campaign, or no campaign for the whole source. Saving the same month, source and
           campaign again replaces the amount. The dashboard shows cost per lead and per booked job.
         </p>
-        <Form method="post" className="mt-3 grid max-w-3xl gap-4 sm:grid-cols-2" noValidate>
-          <input type="hidden" name="intent" value="spend" />
+        <ConsoleForm name="spend" className="mt-3 grid max-w-3xl gap-4 sm:grid-cols-2">
           <TextField
             id="spend-month"
             name="month"
@@ -290,10 +286,9 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
               Save spend
             </button>
           </div>
-        </Form>
+        </ConsoleForm>
 
-        <Form method="post" encType="multipart/form-data" className="mt-6 grid max-w-3xl gap-3" noValidate>
-          <input type="hidden" name="intent" value="spend-csv" />
+        <ConsoleForm name="spend-csv" encType="multipart/form-data" className="mt-6 grid max-w-3xl gap-3">
           <div>
             <label htmlFor="spend-file" className="font-semibold text-slate-900">
               Spend CSV
@@ -324,7 +319,7 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
               Upload spend
             </button>
           </div>
-        </Form>
+        </ConsoleForm>
 
         {loaderData.spend.length === 0 ? (
           <p className="mt-4 text-slate-800">No spend entered yet.</p>

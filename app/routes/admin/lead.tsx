@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/lead";
 import { DataTable, buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { CallsTable } from "./components/CallsTable.tsx";
@@ -21,7 +21,8 @@ import {
   validateLeadZip,
   setJobValue,
 } from "~/server/leads/index.server.ts";
-import { requireOperator } from "~/server/console/index.server.ts";
+import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
+import { ConsoleForm } from "./components/ConsoleForm.tsx";
 import { leadReferrals, referralCandidates } from "~/server/partners/index.server.ts";
 import { WEBHOOK_QUEUE } from "~/server/webhooks/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
@@ -82,56 +83,60 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const { db } = context.services;
-  if (intent === "zip") {
-    const zip = validateLeadZip(form);
-    if (!zip.success)
-      return data({ errors: undefined, refer: { zip: zip.error } satisfies ReferErrors }, { status: 400 });
-    if (!(await setLeadZip(db, params.id, zip.zip))) throw data(null, { status: 404 });
-    return redirect(`/admin/leads/${params.id}`, 303);
-  }
-  if (intent === "refer") {
-    const outcome = await context.services.referrals.offer({
-      leadId: params.id,
-      partnerIds: form
+  const here = `/admin/leads/${params.id}`;
+  const noErrors = { errors: undefined, refer: undefined };
+  return context.services.consoleForms.once(request, operator, form, async () => {
+    if (intent === "zip") {
+      const zip = validateLeadZip(form);
+      if (!zip.success) return invalid({ ...noErrors, refer: { zip: zip.error } satisfies ReferErrors });
+      if (!(await setLeadZip(db, params.id, zip.zip))) throw data(null, { status: 404 });
+      return done(`ZIP set to ${zip.zip}.`, here);
+    }
+    if (intent === "refer") {
+      const partnerIds = form
         .getAll("partner")
         .filter((value) => typeof value === "string")
-        .slice(0, 50),
-      operatorEmail: operator.email,
-      optOutConfirmed: form.get("confirmOptOut") === "yes",
-    });
-    if (outcome.kind === "no-lead") throw data(null, { status: 404 });
-    if (outcome.kind !== "sent") {
-      const error = OFFER_ERRORS[outcome.kind];
-      return data(
-        { errors: undefined, refer: { partners: error.message } satisfies ReferErrors },
-        { status: error.status },
+        .slice(0, 50);
+      const outcome = await context.services.referrals.offer({
+        leadId: params.id,
+        partnerIds,
+        operatorEmail: operator.email,
+        optOutConfirmed: form.get("confirmOptOut") === "yes",
+      });
+      if (outcome.kind === "no-lead") throw data(null, { status: 404 });
+      if (outcome.kind !== "sent") {
+        const error = OFFER_ERRORS[outcome.kind];
+        return invalid({ ...noErrors, refer: { partners: error.message } satisfies ReferErrors }, error.status);
+      }
+      return done(
+        partnerIds.length === 1 ? "Referral sent to 1 partner." : `Referral sent to ${partnerIds.length} partners.`,
+        here,
       );
     }
-    return redirect(`/admin/leads/${params.id}`, 303);
-  }
-  if (intent === "job-value") {
-    const text = form.get("jobValue");
-    const cents = typeof text !== "string" || text.trim() === "" ? null : parseAmount(text);
-    if (typeof text === "string" && text.trim() !== "" && cents === null) {
-      return data(
-        { errors: { jobValue: "Enter an amount such as 450 or 1,250.50, or leave it empty." }, refer: undefined },
-        { status: 400 },
-      );
+    if (intent === "job-value") {
+      const text = form.get("jobValue");
+      const cents = typeof text !== "string" || text.trim() === "" ? null : parseAmount(text);
+      if (typeof text === "string" && text.trim() !== "" && cents === null) {
+        return invalid({
+          ...noErrors,
+          errors: { jobValue: "Enter an amount such as 450 or 1,250.50, or leave it empty." },
+        });
+      }
+      const currency = context.services.conversions.currency;
+      const note = cents === null ? "Job value cleared." : `Job value set to ${formatMoney(cents, currency)}.`;
+      if (!(await setJobValue(db, params.id, cents, { operatorEmail: operator.email, note }))) {
+        throw data(null, { status: 404 });
+      }
+      return done(note, here);
     }
-    const currency = context.services.conversions.currency;
-    const note = cents === null ? "Job value cleared." : `Job value set to ${formatMoney(cents, currency)}.`;
-    if (!(await setJobValue(db, params.id, cents, { operatorEmail: operator.email, note }))) {
-      throw data(null, { status: 404 });
-    }
-    return redirect(`/admin/leads/${params.id}`, 303);
-  }
-  const result = validateLeadUpdate(form);
-  if (!result.success) return data({ errors: result.errors, refer: undefined }, { status: 400 });
-  const found = await updateLead(db, params.id, result.update, operator.email);
-  if (!found) throw data(null, { status: 404 });
-  // Its lead.updated webhooks, if any endpoint wants them, were queued with the change: sent now.
-  context.services.outbox.nudge(WEBHOOK_QUEUE);
-  return redirect(`/admin/leads/${params.id}`, 303);
+    const result = validateLeadUpdate(form);
+    if (!result.success) return invalid({ ...noErrors, errors: result.errors });
+    const found = await updateLead(db, params.id, result.update, operator.email);
+    if (!found) throw data(null, { status: 404 });
+    // Its lead.updated webhooks, if any endpoint wants them, were queued with the change: sent now.
+    context.services.outbox.nudge(WEBHOOK_QUEUE);
+    return done("Status and note saved.", here);
+  });
 }
 
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
@@ -229,8 +234,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         <h2 id="update-heading" className="text-xl font-bold text-slate-900">
           Follow-up
         </h2>
-        <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
-          <input type="hidden" name="intent" value="update" />
+        <ConsoleForm name="update" className="mt-3 grid max-w-xl gap-4">
           <div>
             <label htmlFor="lead-status" className="font-semibold text-slate-900">
               Status
@@ -275,15 +279,14 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
               Save
             </button>
           </div>
-        </Form>
+        </ConsoleForm>
       </section>
 
       <section aria-labelledby="job-value-heading" className="mt-8">
         <h2 id="job-value-heading" className="text-xl font-bold text-slate-900">
           Job value
         </h2>
-        <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
-          <input type="hidden" name="intent" value="job-value" />
+        <ConsoleForm name="job-value" className="mt-3 grid max-w-xl gap-4">
           <TextField
             // The saved value, also after a save in the page (an uncontrolled field keeps what was typed).
             key={lead.jobValueCents ?? ""}
@@ -301,7 +304,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
               Set job value
             </button>
           </div>
-        </Form>
+        </ConsoleForm>
       </section>
 
       <ReferSection zip={lead.zip} refer={refer} errors={actionData?.refer} />

@@ -1,8 +1,9 @@
-import { data, Form, redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/opt-outs";
 import { ConsoleSection } from "./components/ConsoleSection.tsx";
 import { DataTable, buttonClass, linkClass } from "./components/TableRegion.tsx";
-import { requireOperator } from "~/server/console/index.server.ts";
+import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
+import { ConsoleForm } from "./components/ConsoleForm.tsx";
 import { listOptOuts, markOptOutDone } from "~/server/leads/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
 
@@ -16,15 +17,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** "Mark done": records who and when, then back to the list; a request that is not open changes nothing. */
 export async function action({ context, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
-  const id = (await request.formData()).get("id");
+  const form = await request.formData();
+  const id = form.get("id");
   if (!isRowId(id)) return data({ error: "That is not an opt-out request." }, { status: 400 });
-  if (!(await markOptOutDone(context.services.db, id, operator.email))) {
-    return data(
-      { error: "That request is not open: it was already marked done, or it no longer exists." },
-      { status: 409 },
-    );
-  }
-  return redirect("/admin/opt-outs", 303);
+  return context.services.consoleForms.once(request, operator, form, async () => {
+    if (!(await markOptOutDone(context.services.db, id, operator.email))) {
+      return invalid({ error: "That request is not open: it was already marked done, or it no longer exists." }, 409);
+    }
+    return done("Opt-out request marked done.", "/admin/opt-outs");
+  });
 }
 
 /** Open opt-out requests, soonest due first, with "Mark done"; those done are listed below. */
@@ -79,12 +80,12 @@ export default function OptOuts({ loaderData, actionData }: Route.ComponentProps
               </td>
               <td className="break-words whitespace-pre-wrap">{request.message ?? ""}</td>
               <td>
-                <Form method="post">
+                <ConsoleForm name="done" row={request.id}>
                   <input type="hidden" name="id" value={request.id} />
                   <button type="submit" className={buttonClass} aria-label={`Mark done: ${request.name}`}>
                     Mark done
                   </button>
-                </Form>
+                </ConsoleForm>
               </td>
             </tr>
           ))}

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/outbox";
 import { DataTable, buttonClass, linkClass } from "./components/TableRegion.tsx";
-import { requireOperator } from "~/server/console/index.server.ts";
+import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
+import { ConsoleForm } from "./components/ConsoleForm.tsx";
 import { listUnsent, retryNow, type OutboxQueue } from "~/server/outbox/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { formatTime } from "~/lib/operator-time.ts";
@@ -32,17 +33,19 @@ const QUEUES: readonly OutboxQueue[] = ["emails", "messages"];
 
 /** "Retry now": the email or message becomes due now and the outbox worker is woken to send it. */
 export async function action({ context, request }: Route.ActionArgs) {
-  requireOperator(context);
+  const operator = requireOperator(context);
   const form = await request.formData();
   const queue = QUEUES.find((name) => name === form.get("queue"));
   const id = form.get("id");
   if (!queue || !isRowId(id))
     return data({ error: "That is not an email or a message in the outbox." }, { status: 400 });
-  if (!(await retryNow(context.services.db, queue, id))) {
-    return data({ error: "That is no longer waiting: it has been sent." }, { status: 409 });
-  }
-  context.services.outbox.nudge(queue);
-  return redirect("/admin/outbox", 303);
+  return context.services.consoleForms.once(request, operator, form, async () => {
+    if (!(await retryNow(context.services.db, queue, id))) {
+      return invalid({ error: "That is no longer waiting: it has been sent." }, 409);
+    }
+    context.services.outbox.nudge(queue);
+    return done("Sending again now.", "/admin/outbox");
+  });
 }
 
 /** How each channel's messages are named on the page (texts and Twilio requests only exist once Twilio is set up). */
@@ -74,13 +77,13 @@ function DeliveryCells({
       <td className="whitespace-nowrap">{row.failed ? "None: given up" : row.nextAttemptAt}</td>
       <td className="min-w-48 break-words">{row.lastError ?? "None"}</td>
       <td>
-        <Form method="post">
+        <ConsoleForm name="retry" row={row.id}>
           <input type="hidden" name="queue" value={queue} />
           <input type="hidden" name="id" value={row.id} />
           <button type="submit" className={buttonClass} aria-label={`Retry now: ${name}`}>
             Retry now
           </button>
-        </Form>
+        </ConsoleForm>
       </td>
     </>
   );

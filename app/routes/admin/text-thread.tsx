@@ -1,9 +1,9 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/text-thread";
 import { TextThread } from "./components/TextThread.tsx";
 import { linkClass } from "./components/TableRegion.tsx";
 import { telHref } from "./components/links.ts";
-import { requireOperator } from "~/server/console/index.server.ts";
+import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
 import { newestLeadByPhone } from "~/server/leads/index.server.ts";
 import { customerThread, markThreadRead, QUIET_HOURS_LABEL, threadPath } from "~/server/texts/index.server.ts";
 
@@ -41,29 +41,35 @@ function returnPath(back: FormDataEntryValue | null, thread: string): string {
  * replied STOP, or in quiet hours until the operator confirms.
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
-  requireOperator(context);
+  const operator = requireOperator(context);
   const customer = customerOf(context, params.number);
   const form = await request.formData();
   const body = form.get("body");
-  const sent = await context.services.texts!.send({
-    customer,
-    body,
-    confirmedQuietHours: form.get("confirmQuietHours") === "yes",
-  });
   const typed = typeof body === "string" ? body.slice(0, 2_000) : "";
-  switch (sent.kind) {
-    case "queued":
-      return redirect(returnPath(form.get("back"), threadPath(customer)), 303);
-    case "invalid":
-      return data({ error: sent.error, body: typed }, { status: 400 });
-    case "opted-out":
-      return data(
-        { error: "This number replied STOP: it gets no texts until it replies START.", body: typed },
-        { status: 409 },
-      );
-    case "quiet-hours":
-      return data({ quietHours: { label: QUIET_HOURS_LABEL }, body: typed }, { status: 409 });
-  }
+  return context.services.consoleForms.once(request, operator, form, async () => {
+    const sent = await context.services.texts!.send({
+      customer,
+      body,
+      confirmedQuietHours: form.get("confirmQuietHours") === "yes",
+    });
+    switch (sent.kind) {
+      case "queued":
+        return done("Text sent.", returnPath(form.get("back"), threadPath(customer)));
+      case "invalid":
+        return invalid({ error: sent.error, body: typed, quietHours: undefined });
+      case "opted-out":
+        return invalid(
+          {
+            error: "This number replied STOP: it gets no texts until it replies START.",
+            body: typed,
+            quietHours: undefined,
+          },
+          409,
+        );
+      case "quiet-hours":
+        return invalid({ error: undefined, quietHours: { label: QUIET_HOURS_LABEL }, body: typed }, 409);
+    }
+  });
 }
 
 /** One customer's texts, with the composer. */

@@ -1,10 +1,11 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/texts";
 import { ConsoleSection } from "./components/ConsoleSection.tsx";
 import { FieldError } from "./components/FormField.tsx";
 import { buttonClass, fieldClass } from "./components/TableRegion.tsx";
 import { TEXT_BACK_MESSAGE_MAX_LENGTH } from "~/lib/console-limits.ts";
-import { requireOperator } from "~/server/console/index.server.ts";
+import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
+import { ConsoleForm } from "./components/ConsoleForm.tsx";
 import { listThreads, saveTextBackMessage, textBackMessage, threadPath } from "~/server/texts/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Texts" }, { name: "robots", content: "noindex" }];
@@ -30,12 +31,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** "Save" the text-back message: 400 with the field's error when it is empty or too long. */
 export async function action({ context, request }: Route.ActionArgs) {
-  requireOperator(context);
+  const operator = requireOperator(context);
   requireTexting(context);
   const form = await request.formData();
-  const saved = await saveTextBackMessage(context.services.db, form.get("message"));
-  if (saved.kind === "invalid") return data({ error: saved.error, saved: false }, { status: 400 });
-  return { error: undefined, saved: true };
+  return context.services.consoleForms.once(request, operator, form, async () => {
+    const saved = await saveTextBackMessage(context.services.db, form.get("message"));
+    if (saved.kind === "invalid") return invalid({ error: saved.error });
+    return done("Text-back message saved.", "/admin/texts");
+  });
 }
 
 /** Threads with customers, newest first, with what is unread; and the missed-call text-back's message. */
@@ -79,7 +82,7 @@ export default function Texts({ loaderData, actionData }: Route.ComponentProps) 
         <p className="mt-2 max-w-prose rounded-lg border border-slate-300 bg-white p-3 text-slate-900">
           {textBack.example}
         </p>
-        <Form method="post" className="mt-3 max-w-xl">
+        <ConsoleForm name="text-back" className="mt-3 max-w-xl">
           <label htmlFor="text-back-message" className="font-semibold text-slate-900">
             Text-back message
           </label>
@@ -95,17 +98,12 @@ export default function Texts({ loaderData, actionData }: Route.ComponentProps) 
             className={fieldClass}
           />
           <FieldError id="text-back-message-error" error={actionData?.error} />
-          <div className="mt-2 flex items-center gap-3">
+          <div className="mt-2">
             <button type="submit" className={buttonClass}>
               Save
             </button>
-            {actionData?.saved ? (
-              <p role="status" className="text-slate-800">
-                Saved.
-              </p>
-            ) : null}
           </div>
-        </Form>
+        </ConsoleForm>
       </ConsoleSection>
     </>
   );

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { ConsoleForm } from "./ConsoleForm.tsx";
 import { FieldError } from "./FormField.tsx";
 import { DataTable, buttonClass, fieldClass } from "./TableRegion.tsx";
 
@@ -56,8 +57,7 @@ export function ReferSection({
         </div>
       ) : null}
 
-      <Form method="post" className="mt-3 flex flex-wrap items-end gap-3" noValidate>
-        <input type="hidden" name="intent" value="zip" />
+      <ConsoleForm name="zip" className="mt-3 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="lead-zip" className="font-semibold text-slate-900">
             ZIP
@@ -83,7 +83,7 @@ export function ReferSection({
           The visitor&apos;s ZIP code, once you know it: partners serving it are listed first.
         </p>
         <FieldError id="lead-zip-error" error={errors.zip} />
-      </Form>
+      </ConsoleForm>
 
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
         <div>
@@ -111,8 +111,7 @@ export function ReferSection({
           {service ? `No active partner offers ${service}.` : "No active partners yet: add them under Partners."}
         </p>
       ) : (
-        <Form method="post" className="mt-4 grid max-w-xl gap-3" noValidate>
-          <input type="hidden" name="intent" value="refer" />
+        <ConsoleForm name="refer" className="mt-4 grid max-w-xl gap-3">
           {optOut ? (
             <label htmlFor="refer-confirm" className="flex items-center gap-2 font-semibold text-slate-900">
               <input id="refer-confirm" type="checkbox" name="confirmOptOut" value="yes" className="size-5" />I confirm
@@ -149,7 +148,7 @@ export function ReferSection({
               Send referral
             </button>
           </div>
-        </Form>
+        </ConsoleForm>
       )}
 
       {referrals.offers.length > 0 ? (

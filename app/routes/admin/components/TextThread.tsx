@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { ConsoleForm } from "./ConsoleForm.tsx";
 import { buttonClass, fieldClass } from "./TableRegion.tsx";
 import { FieldError } from "./FormField.tsx";
 import type { CustomerThread } from "~/server/texts/index.server.ts";
@@ -65,7 +65,7 @@ export function TextThread({
           This number replied STOP
         </p>
       ) : (
-        <Form method="post" action={action} className="mt-4 max-w-xl">
+        <ConsoleForm name="text" action={action} className="mt-4 max-w-xl">
           <input type="hidden" name="back" value={back} />
           {answer?.quietHours ? (
             <div role="alert" className="mb-3 rounded-lg border-2 border-amber-700 bg-amber-50 p-3 text-slate-900">
@@ -93,7 +93,7 @@ export function TextThread({
           <button type="submit" className={`${buttonClass} mt-2`}>
             {answer?.quietHours ? "Send text now" : "Send text"}
           </button>
-        </Form>
+        </ConsoleForm>
       )}
     </>
   );
