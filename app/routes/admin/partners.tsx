@@ -13,7 +13,9 @@ import {
   addPartner,
   listPartners,
   routingSettings,
+  saveRoutingSettings,
   validatePartner,
+  validateRoutingForm,
 } from "~/server/partners/index.server.ts";
 import {
   balances,
@@ -43,12 +45,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     defaultFee: minorToDecimal(fee, currency),
     feeHint: `In ${currency}, charged when the partner accepts a referral. Blank: the default fee (${formatMinor(fee, currency)}).`,
     callFeeHint: callFeeHint(routing.defaultCallFeeMinor, currency),
+    routing: { ...routing, defaultCallFee: minorToDecimal(routing.defaultCallFeeMinor, currency) },
     currency,
     ledgerMonth: lastMonth(new Date(), context.operatorTimeZone),
   };
 }
 
-/** "Save partner" for a new partner, or "Save default fee" for partners without a fee of their own. */
+/**
+ * "Save partner" for a new partner, "Save default fee" for partners without a fee of their own, or "Save routing"
+ * for calls and new leads.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
   const form = await request.formData();
@@ -58,18 +64,49 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (form.get("intent") === "default-fee") {
       const text = String(form.get("defaultFee") ?? "");
       const parsed = text.trim() === "0" ? { ok: true as const, minor: 0 } : parseAmount(text, currency);
-      if (!parsed.ok) return invalid({ errors: undefined, sameEmail: undefined, defaultFeeError: parsed.error });
+      if (!parsed.ok)
+        return invalid({
+          errors: undefined,
+          sameEmail: undefined,
+          defaultFeeError: parsed.error,
+          routingError: undefined,
+        });
       await setDefaultFee(db, parsed.minor);
       return done(`Default fee set to ${formatMinor(parsed.minor, currency)}.`, "/admin/partners");
     }
+    if (form.get("intent") === "routing") {
+      const checked = validateRoutingForm(form, currency);
+      if (!checked.ok) {
+        return invalid({
+          errors: undefined,
+          sameEmail: undefined,
+          defaultFeeError: undefined,
+          routingError: checked.error,
+        });
+      }
+      await saveRoutingSettings(db, checked.settings);
+      const { routeCalls, defaultCallFeeMinor, referAutomatically } = checked.settings;
+      return done(
+        `Routing saved: calls ${routeCalls ? "routed to partners" : "not routed"}, default fee per call ${formatMinor(defaultCallFeeMinor, currency)}, new leads ${referAutomatically ? "referred automatically" : "not referred automatically"}.`,
+        "/admin/partners",
+      );
+    }
     const result = validatePartner(form, currency);
-    if (!result.success) return invalid({ errors: result.errors, sameEmail: undefined, defaultFeeError: undefined });
+    if (!result.success) {
+      return invalid({
+        errors: result.errors,
+        sameEmail: undefined,
+        defaultFeeError: undefined,
+        routingError: undefined,
+      });
+    }
     const sameEmail = await activePartnerWithEmail(db, result.partner.email);
     if (sameEmail) {
       return invalid({
         errors: { email: "Another active partner has this email." },
         sameEmail,
         defaultFeeError: undefined,
+        routingError: undefined,
       });
     }
     await addPartner(db, result.partner);
@@ -83,7 +120,7 @@ function acceptanceRate(offered: number, accepted: number): string {
 
 /** The partner plumbers leads are referred to, how each answers, and the form to add one. */
 export default function Partners({ loaderData, actionData }: Route.ComponentProps) {
-  const { partners, services, feeHint, callFeeHint, currency } = loaderData;
+  const { partners, services, feeHint, callFeeHint, currency, routing } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Partners</h1>
@@ -103,6 +140,7 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
             "Acceptance rate",
             "Median time to answer",
             "Balance",
+            "Calls",
             "Status",
           ]}
         >
@@ -123,7 +161,8 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
                 {partner.medianAnswerSeconds === null ? "No answers yet" : formatDuration(partner.medianAnswerSeconds)}
               </td>
               <td className="whitespace-nowrap">{partner.balance}</td>
-              <td>{partner.active ? "Active" : "Deactivated"}</td>
+              <td>{partner.takesCalls ? `Priority ${partner.priority}, ${partner.hours}` : "No calls"}</td>
+              <td>{!partner.active ? "Deactivated" : partner.pausedAt ? "Paused" : "Active"}</td>
             </tr>
           ))}
         </DataTable>
@@ -187,6 +226,64 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
           <div>
             <button type="submit" className={buttonClass}>
               Save default fee
+            </button>
+          </div>
+        </ConsoleForm>
+      </section>
+
+      <section aria-labelledby="routing-heading" className="mt-8">
+        <h2 id="routing-heading" className="text-xl font-bold text-slate-900">
+          Calls and new leads
+        </h2>
+        <ConsoleForm name="routing" className="mt-3 grid max-w-xl gap-4">
+          <div>
+            <label htmlFor="route-calls" className="flex items-center gap-2 font-semibold text-slate-900">
+              <input
+                id="route-calls"
+                type="checkbox"
+                name="routeCalls"
+                defaultChecked={routing.routeCalls}
+                aria-describedby="route-calls-hint"
+                className="size-5"
+              />
+              Route calls to partners
+            </label>
+            <p id="route-calls-hint" className="mt-1 text-sm text-slate-700">
+              A call to the site's numbers rings the partners taking calls for the caller's ZIP code; off, every call
+              rings your own number.
+            </p>
+          </div>
+          <TextField
+            id="default-call-fee"
+            name="defaultCallFee"
+            label="Default fee per call"
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={20}
+            hint={`In ${currency}, for partners without a fee per call of their own; 0 charges nothing.`}
+            defaultValue={routing.defaultCallFee}
+            error={actionData?.routingError}
+          />
+          <div>
+            <label htmlFor="refer-automatically" className="flex items-center gap-2 font-semibold text-slate-900">
+              <input
+                id="refer-automatically"
+                type="checkbox"
+                name="referAutomatically"
+                defaultChecked={routing.referAutomatically}
+                aria-describedby="refer-automatically-hint"
+                className="size-5"
+              />
+              Refer new leads automatically
+            </label>
+            <p id="refer-automatically-hint" className="mt-1 text-sm text-slate-700">
+              A new lead with a ZIP code is offered at once to the available partners of the first priority, then the
+              next if nobody accepts in time. Leads that opted out of sharing are never referred automatically.
+            </p>
+          </div>
+          <div>
+            <button type="submit" className={buttonClass}>
+              Save routing
             </button>
           </div>
         </ConsoleForm>

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/index.server.ts";
+import { parseAmount } from "../ledger/index.server.ts";
 import { partnerSettings } from "./schema.server.ts";
 
 /** The Partners page's settings for routing calls to partners and referring new leads by the same rules. */
@@ -32,4 +33,23 @@ export async function saveRoutingSettings(db: Database, settings: RoutingSetting
     .insert(partnerSettings)
     .values({ id: 1, ...settings })
     .onConflictDoUpdate({ target: partnerSettings.id, set: settings });
+}
+
+/** The Partners page's "Save routing": the two switches, and the default fee per call (0 charges nothing). */
+export function validateRoutingForm(
+  form: FormData,
+  currency: string,
+): { ok: true; settings: RoutingSettings } | { ok: false; error: string } {
+  const feeText = form.get("defaultCallFee");
+  const text = typeof feeText === "string" ? feeText.trim() : "";
+  const fee = text === "0" ? { ok: true as const, minor: 0 } : parseAmount(text, currency);
+  if (!fee.ok) return { ok: false, error: fee.error };
+  return {
+    ok: true,
+    settings: {
+      routeCalls: form.get("routeCalls") === "on",
+      defaultCallFeeMinor: fee.minor,
+      referAutomatically: form.get("referAutomatically") === "on",
+    },
+  };
 }
