@@ -76,3 +76,21 @@ describe("control characters and broken text", () => {
     expect(validateContactRequest(lead)).toEqual({ success: true, data: lead });
   });
 });
+
+describe("the contact request's ZIP code", () => {
+  it("is optional: absent or blank is none, five digits are kept", () => {
+    expect(validateContactRequest(validContact)).toMatchObject({ success: true, data: { firstName: "Ann" } });
+    expect(validateContactRequest({ ...validContact, zip: " " })).toMatchObject({ success: true, data: { zip: "" } });
+    expect(validateContactRequest({ ...validContact, zip: " 78701 " })).toMatchObject({
+      success: true,
+      data: { zip: "78701" },
+    });
+  });
+
+  it.each(["7870", "787012", "7870a", "78 701"])("refuses %j, saying what it takes", (zip) => {
+    expect(validateContactRequest({ ...validContact, zip })).toMatchObject({
+      success: false,
+      fieldErrors: { zip: "Please enter a 5-digit ZIP code, like 10001" },
+    });
+  });
+});

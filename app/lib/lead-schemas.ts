@@ -10,6 +10,7 @@ export const LEAD_LIMITS = {
   optOutName: 120,
   email: 254,
   phone: 25,
+  zip: 5,
   service: 200,
   message: 5000,
   optOutMessage: 2000,
@@ -62,11 +63,20 @@ const phone = z.string("Phone number is required").check(
   z.refine((value) => countDigits(value) >= 7 && countDigits(value) <= 15, "Please enter a valid phone number"),
 );
 
+/** The visitor's ZIP code: optional (blank is none), else five digits. */
+const zip = z.optional(
+  z.string().check(
+    z.trim(),
+    z.refine((value) => value === "" || /^\d{5}$/.test(value), "Please enter a 5-digit ZIP code, like 10001"),
+  ),
+);
+
 const contactRequestSchema = z.strictObject({
   firstName: singleLine("First name", 1, LEAD_LIMITS.personName, "First name is required"),
   lastName: singleLine("Last name", 1, LEAD_LIMITS.personName, "Last name is required"),
   email,
   phone,
+  zip,
   service: singleLine("Service needed", 1, LEAD_LIMITS.service, "Service needed is required"),
   message: multiLine("Additional details", 1, LEAD_LIMITS.message),
 });

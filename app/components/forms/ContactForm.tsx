@@ -13,7 +13,7 @@ import { visitAttribution } from "~/lib/visit-attribution.ts";
 
 const TOAST_DURATION_MS = 4_000;
 
-/** The estimate request: six required fields, toasts with scripts, notices rendered by the server without. */
+/** The estimate request: six required fields and an optional ZIP code, toasts with scripts, notices rendered by the server without. */
 export function ContactForm({ serverResult }: { serverResult: LeadFormResult | undefined }) {
   // The last outcome could not be shown as a toast: sonner failed to download.
   const [toastFailed, setToastFailed] = useState(false);
@@ -73,6 +73,13 @@ export function ContactForm({ serverResult }: { serverResult: LeadFormResult | u
         </div>
         <FormField {...form.field("email")} required type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} />
         <FormField {...form.field("phone")} required type="tel" autoComplete="tel" maxLength={LEAD_LIMITS.phone} />
+        <FormField
+          {...form.field("zip")}
+          hint={copy.optional}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={LEAD_LIMITS.zip}
+        />
         <FormField {...form.field("service")} required maxLength={LEAD_LIMITS.service} />
         <FormField {...form.field("message")} required rows={4} maxLength={LEAD_LIMITS.message} />
         <Honeypot formId="contact" />

@@ -62,6 +62,7 @@ export function contactNotification(
     ["Name", fullName],
     ["Email", request.email],
     ["Phone", request.phone],
+    ...(request.zip ? [["ZIP code", request.zip] as [string, string]] : []),
     ["Service needed", request.service],
     ["Additional details", request.message],
     ["Received", receivedAt.toISOString()],

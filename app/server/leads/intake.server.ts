@@ -83,8 +83,8 @@ export interface LeadIntakeOptions {
 
 /** A lead just stored: what an alert about it may say (never the visitor's contact details). */
 export type AcceptedLead =
-  /** `webhooks`: webhook deliveries were queued with it. */
-  { kind: "contact"; id: string; service: string; webhooks: boolean } | { kind: "opt-out"; id: string };
+  /** `webhooks`: webhook deliveries were queued with it; `zip`: the visitor gave a ZIP code. */
+  { kind: "contact"; id: string; service: string; webhooks: boolean; zip: boolean } | { kind: "opt-out"; id: string };
 
 const STORAGE_UNAVAILABLE =
   "We could not save your request right now. Please try again in a few minutes, or call us directly.";
@@ -164,7 +164,13 @@ async function intake(options: LeadIntakeOptions, input: LeadInput): Promise<Lea
     case "stored":
       options.onAccepted(
         validation.lead.kind === "contact"
-          ? { kind: "contact", id: stored.id, service: validation.lead.data.service, webhooks: stored.webhooks }
+          ? {
+              kind: "contact",
+              id: stored.id,
+              service: validation.lead.data.service,
+              webhooks: stored.webhooks,
+              zip: Boolean(validation.lead.data.zip),
+            }
           : { kind: "opt-out", id: stored.id },
       );
       return { outcome: "stored", id: stored.id };
@@ -240,6 +246,7 @@ function store(
       key,
       {
         ...lead.data,
+        zip: lead.data.zip || null,
         ...attribution,
         id,
         receivedAt,

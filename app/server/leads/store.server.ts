@@ -34,6 +34,7 @@ const CONTACT_COLUMNS = [
   "lastName",
   "email",
   "phone",
+  "zip",
   "service",
   "message",
   "consentText",
