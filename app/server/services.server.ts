@@ -3,6 +3,7 @@ import { embeddedDatabaseFolder, type Env } from "~/config/env.server.ts";
 import {
   createPushAlerts,
   loadVapidKeys,
+  operatorAlert,
   startAlertSweeps,
   twilioTextSender,
   webPushSender,
@@ -10,6 +11,7 @@ import {
 } from "./alerts/index.server.ts";
 import {
   callablePartners,
+  createAutoReferrals,
   createReferrals,
   findPartner,
   referralToken,
@@ -218,17 +220,6 @@ export async function startServices(env: Env): Promise<AppServices> {
       `No console operator yet: create the first one at ${env.SITE_URL}/admin with the set-up code ${setupCode}`,
     );
   }
-  const alertSweeps = startAlertSweeps(database.db, database.run, {
-    companyName: env.COMPANY_NAME,
-    leadsEmailTo: env.LEADS_EMAIL_TO,
-    siteUrl: env.SITE_URL,
-    alertSmsTo: textSender ? env.ALERT_SMS_TO : undefined,
-    escalateMinutes: env.ALERT_ESCALATE_MINUTES,
-    referralTimeoutMinutes: env.REFERRAL_TIMEOUT_MINUTES,
-    messageIdDomain: messageIdDomain(env.MAIL_FROM),
-    everyMs: ALERT_SWEEP_MS,
-    onQueued: () => outbox.nudge(),
-  });
   // Referral links (and partners' other links) are signed with a key of their own, derived from the session key.
   const linkKey = createHmac("sha256", sessionSecret).update("referral links").digest("hex");
   const referrals = createReferrals({
@@ -245,6 +236,31 @@ export async function startServices(env: Env): Promise<AppServices> {
     timeZone: env.OPERATOR_TIME_ZONE,
     texts: textSender !== undefined,
     pageLimit: { perWindow: 30, windowSeconds: 600 },
+    onQueued: () => outbox.nudge(),
+  });
+  const alertSettings = {
+    companyName: env.COMPANY_NAME,
+    leadsEmailTo: env.LEADS_EMAIL_TO,
+    siteUrl: env.SITE_URL,
+    alertSmsTo: textSender ? env.ALERT_SMS_TO : undefined,
+  };
+  const autoReferrals = createAutoReferrals({
+    db: database.db,
+    run: database.run,
+    referrals,
+    timeZone: env.OPERATOR_TIME_ZONE,
+    timeoutMinutes: env.REFERRAL_TIMEOUT_MINUTES,
+    messageIdDomain: messageIdDomain(env.MAIL_FROM),
+    alert: (alert) => operatorAlert(alertSettings, alert),
+    onQueued: () => outbox.nudge(),
+  });
+  const alertSweeps = startAlertSweeps(database.db, database.run, {
+    ...alertSettings,
+    escalateMinutes: env.ALERT_ESCALATE_MINUTES,
+    referralTimeoutMinutes: env.REFERRAL_TIMEOUT_MINUTES,
+    messageIdDomain: messageIdDomain(env.MAIL_FROM),
+    everyMs: ALERT_SWEEP_MS,
+    autoReferrals,
     onQueued: () => outbox.nudge(),
   });
   // Monthly statements: due from the 1st at 08:00; each instance looks every 15 minutes, and each partner's
@@ -328,6 +344,10 @@ export async function startServices(env: Env): Promise<AppServices> {
       (lead.kind === "contact" ? pushAlerts.newLead(lead) : pushAlerts.optOut()).catch((error) =>
         log.error({ err: error }, "queueing the push alert failed"),
       );
+      // Referred by the rules after it is stored, never in its request; the sweep catches one left by a stop.
+      if (lead.kind === "contact" && lead.zip) {
+        autoReferrals.referNew(lead.id).catch((error) => log.error({ err: error }, "automatic referral failed"));
+      }
     },
   });
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
-import { contactRequests, privacyRequests } from "../../app/server/leads/schema.server.ts";
+import { eq } from "drizzle-orm";
+import { contactRequests, leadChanges, privacyRequests } from "../../app/server/leads/schema.server.ts";
+import { addPartner, saveRoutingSettings } from "~/server/partners/index.server.ts";
 import { postJson, testEnv, validContact, validOptOut, waitUntil } from "../../tooling/local-services.ts";
 import { onBothDatabases, storedRowCounts } from "./both-databases.ts";
 
@@ -41,6 +43,41 @@ describe.each(drivers)("lead API on $name", ({ storage }) => {
     expect(mail.html).toContain("O&#39;Brien &lt;script&gt;alert(1)&lt;/script&gt;");
     expect(mail.html).toContain("Leak &amp; flood 🚰\nمرحبا");
     expect(mail.html).not.toContain("<script>");
+  });
+
+  test('a ZIP code is kept with the lead; with "Refer new leads automatically" on, the lead is offered at once to the partner serving it', async () => {
+    const { db } = running.services;
+    await addPartner(db, {
+      name: "Zed Ruiz",
+      business: "Zed Plumbing",
+      phone: "555-010-0000",
+      email: "zed@partners.example",
+      services: ["Drain Services"],
+      zipCodes: ["78701"],
+      feeMinor: null,
+      serviceFees: {},
+    });
+    await saveRoutingSettings(db, { routeCalls: false, defaultCallFeeMinor: 0, referAutomatically: true });
+    const refused = await postJson(running.url, { ...validContact, zip: "7870" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.fieldErrors).toEqual({ zip: "Please enter a 5-digit ZIP code, like 10001" });
+
+    const response = await postJson(running.url, { ...validContact, service: "drain services", zip: "78701" });
+    expect(response.status).toBe(200);
+    const [stored] = await db
+      .select()
+      .from(contactRequests)
+      .where(eq(contactRequests.id, String(response.body.id)));
+    expect(stored!.zip).toBe("78701");
+    await waitUntil(() => databases.smtp.received.some((mail) => mail.envelopeTo.includes("zed@partners.example")));
+    const notes = await db
+      .select()
+      .from(leadChanges)
+      .where(eq(leadChanges.contactRequestId, String(response.body.id)));
+    expect(notes.map((note) => note.note)).toEqual([
+      "Referral offered automatically to Zed Ruiz (priority 2, serves 78701 at this hour)",
+    ]);
+    await saveRoutingSettings(db, { routeCalls: false, defaultCallFeeMinor: 0, referAutomatically: false });
   });
 
   test("a lead sent with Global Privacy Control is marked so, and the operator is told not to sell or share it", async () => {

@@ -1,12 +1,12 @@
 import type { Database, RunStatement } from "../db/index.server.ts";
 import { log } from "../log.server.ts";
-import { sweepReferrals } from "../partners/index.server.ts";
+import { sweepReferrals, type AutoReferrals } from "../partners/index.server.ts";
 import { escalateUnansweredLeads } from "./escalation.server.ts";
 import { operatorAlert, type AlertSettings } from "./operator-alert.server.ts";
 
 /**
- * Every so often, on every instance: escalate leads nobody opened, record expired referral links, and
- * alert on referrals nobody answered. Each is claimed in the database, so running on several instances
+ * Every so often, on every instance: escalate leads nobody opened, take the automatic referrals' next steps, record
+ * expired referral links, and alert on referrals nobody answered. Each is claimed in the database, so running on several instances
  * alerts once.
  */
 
@@ -15,6 +15,8 @@ export interface AlertSweepSettings extends AlertSettings {
   referralTimeoutMinutes: number;
   messageIdDomain: string;
   everyMs: number;
+  /** "Refer new leads automatically": its next steps are taken before unanswered referrals are alerted on. */
+  autoReferrals: AutoReferrals;
   /** Called when alerts were queued, so the outbox sends them now. */
   onQueued(): void;
 }
@@ -22,6 +24,8 @@ export interface AlertSweepSettings extends AlertSettings {
 export function startAlertSweeps(db: Database, run: RunStatement, settings: AlertSweepSettings) {
   async function sweep() {
     const escalated = await escalateUnansweredLeads(run, { ...settings, escalateMinutes: settings.escalateMinutes });
+    // A step of the rules whose time is up goes to the next priority first: its offers then need no alert.
+    await settings.autoReferrals.sweep();
     const referrals = await sweepReferrals(db, run, {
       timeoutMinutes: settings.referralTimeoutMinutes,
       messageIdDomain: settings.messageIdDomain,

@@ -20,7 +20,7 @@ export { sumRecentDays } from "./lead-day-totals.server.ts";
 export { newestLeadByPhone, phoneKey, phoneKeySql } from "./leads-by-phone.server.ts";
 export { describeAttribution, takeAttribution, type LeadAttribution } from "./attribution.server.ts";
 export { claimUnansweredLeadCte, findUnansweredLeads } from "./escalation.server.ts";
-export { type ReferralJob, referralJob } from "./referral-job.server.ts";
+export { type ReferralJob, recentLeadsWithZipSql, referralJob } from "./referral-job.server.ts";
 export { optedOutOfSharingSql } from "./sharing-opt-out.server.ts";
 export { leadEventRows, recordLeadEventsCte, type LeadEvent } from "./lead-events.server.ts";
 export { markLeadOpened } from "./lead-opened.server.ts";

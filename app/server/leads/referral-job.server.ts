@@ -52,3 +52,12 @@ export async function referralJob(db: Database, id: string): Promise<ReferralJob
     optOut: doNotSell ? "do-not-sell request" : globalPrivacyControl ? "Global Privacy Control" : null,
   };
 }
+
+/**
+ * SQL: the leads received with a ZIP code within the last `minutes` (an SQL expression), as `lead_id` and
+ * `received_at`, read by the index of when leads arrived.
+ */
+export function recentLeadsWithZipSql(minutes: string): string {
+  return `SELECT ${leads.id} AS lead_id, ${leads.receivedAt} AS received_at FROM ${leads.table}
+    WHERE ${leads.receivedAt} > now() - ${minutes} * interval '1 minute' AND ${leads.zip} IS NOT NULL`;
+}

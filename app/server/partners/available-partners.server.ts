@@ -30,13 +30,14 @@ export interface JobAt {
   zip: string;
   /** The service as the site names it; null: any service. */
   service: string | null;
-  at: Date;
+  /** The moment; null: at any hour (whether anybody serves the job at all). */
+  at: Date | null;
   /** OPERATOR_TIME_ZONE: the wall clock the partners' hours are read on. */
   timeZone: string;
 }
 
 /** Available partners for a job, by priority (then by id, so the order is the same every time). */
-async function availablePartners(db: Database, job: JobAt): Promise<AvailablePartner[]> {
+export async function availablePartners(db: Database, job: JobAt): Promise<AvailablePartner[]> {
   const rows = await db
     .select({
       id: partners.id,
@@ -59,7 +60,7 @@ async function availablePartners(db: Database, job: JobAt): Promise<AvailablePar
     .filter(({ services }) => job.service === null || services.includes(job.service))
     .filter(({ hours }) => {
       const parsed = parseHours(hours);
-      return parsed.ok && isOpen(parsed.hours, job.at, job.timeZone);
+      return job.at === null || (parsed.ok && isOpen(parsed.hours, job.at, job.timeZone));
     });
 }
 
@@ -80,7 +81,7 @@ export interface CallablePartner {
  * The partners who may take a call at `at` for a ZIP code and a service: available (above) and "Send calls to
  * this partner" on. Not applied here: a partner on a call, the day's cap, round robin (the calls module's).
  */
-export async function callablePartners(db: Database, call: JobAt): Promise<CallablePartner[]> {
+export async function callablePartners(db: Database, call: JobAt & { at: Date }): Promise<CallablePartner[]> {
   const available = await availablePartners(db, call);
   return available
     .filter((partner) => partner.takesCalls)

@@ -18,3 +18,4 @@ export { createReferrals, type Referrals, type ReferralPage } from "./referrals.
 export { leadReferrals } from "./lead-referrals.server.ts";
 export { sweepReferrals } from "./referral-timeouts.server.ts";
 export { partnersPage, referralsPage } from "./read-api-pages.server.ts";
+export { createAutoReferrals, type AutoReferrals } from "./auto-referrals.server.ts";

@@ -10,6 +10,7 @@ import {
   recordLeadEventsCte,
   type LeadEvent,
   referralJob,
+  type ReferralJob,
 } from "../leads/index.server.ts";
 import { isoUtc, queueWebhooksCte, type WebhookEvent } from "../webhooks/index.server.ts";
 import { knownService } from "~/content/partner-services.ts";
@@ -133,9 +134,16 @@ const referralWebhooksCte = (options: {
     where: options.where,
   });
 
-const OFFER = `WITH lead AS (
+/**
+ * Offers of a lead to partners: $1 the lead, $2 who offers, $3 the links' hours, $4 the offers, $5 their emails, $6
+ * their texts, $7 the history's events. Nothing is offered once the job is taken. An offer made by the rules
+ * carries `claim`, a CTE named `claim` (its parameters from $8): nothing is offered unless it yields a row, nor to
+ * a person who opted out of sharing.
+ */
+const offerStatement = (claim: string | null) => `WITH ${claim ? `${claim},\n` : ""}lead AS (
   SELECT $1::uuid AS id WHERE NOT EXISTS (
     SELECT 1 FROM ${r.table} WHERE ${r.contactRequestId} = $1::uuid AND ${r.answer} = 'accepted')
+  ${claim ? `AND EXISTS (SELECT 1 FROM claim) AND NOT ${optedOutOfSharingSql("$1::uuid")}` : ""}
 ),
 offered AS (
   INSERT INTO ${r.table} (${r.id}, ${r.contactRequestId}, ${r.partnerId}, ${r.offeredBy}, ${r.expiresAt})
@@ -155,6 +163,23 @@ ${referralWebhooksCte({
   'offered_by', offered.offered_by`,
 })}
 SELECT count(*)::int AS offered FROM offered`;
+
+const OFFER = offerStatement(null);
+
+/** What makes an offer by the rules happen once: a CTE named `claim` (its parameters from $8), and the statement's name. */
+export interface OfferClaim {
+  name: string;
+  cte: string;
+  params: unknown[];
+}
+
+/** A partner as an offer reaches them. */
+export interface OfferedPartner {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+}
 
 const HIT = `WITH ${countHitCte({ key: "$1", windowSeconds: "$2", allowed: "$3" })}
 SELECT allowed, seconds_left FROM form_hit`;
@@ -216,6 +241,42 @@ function dayIn(instant: Date, timeZone: string): string {
 export function createReferrals(settings: ReferralSettings) {
   const { db, run } = settings;
   const link = (referralId: string) => `${settings.siteUrl}/r/${referralToken(settings.tokenKey, referralId)}`;
+
+  /** Offers the job to partners, each with its history line, in one statement; how many were offered. */
+  async function send(
+    job: ReferralJob,
+    chosen: { partner: OfferedPartner; note: string }[],
+    by: string,
+    claim: OfferClaim | null,
+  ): Promise<number> {
+    const offers = chosen.map(({ partner, note }) => ({ id: randomUUID(), partner, note }));
+    const [row] = await run<{ offered: number }>(
+      claim ? claim.name : "referral_offer",
+      claim ? offerStatement(claim.cte) : OFFER,
+      [
+        job.id,
+        by,
+        settings.tokenHours,
+        JSON.stringify(offers.map((offer) => ({ id: offer.id, partner_id: offer.partner.id }))),
+        JSON.stringify(
+          offers.map((offer) =>
+            emailRow(offerEmail(offer.partner, job, link(offer.id), settings), settings.messageIdDomain),
+          ),
+        ),
+        JSON.stringify(
+          settings.texts
+            ? offers.flatMap((offer) => {
+                const text = offerText(offer.partner, job, link(offer.id), settings.companyName);
+                return text ? [messageRow(text)] : [];
+              })
+            : [],
+        ),
+        leadEventRows(offers.map((offer) => ({ leadId: job.id, by, note: offer.note }))),
+        ...(claim?.params ?? []),
+      ],
+    );
+    return row?.offered ?? 0;
+  }
 
   async function countHit(clientKey: string) {
     const [hit] = await run<{ allowed: boolean; seconds_left: number }>("referral_page_hit", HIT, [
@@ -471,36 +532,30 @@ export function createReferrals(settings: ReferralSettings) {
         : [];
       if (chosen.length === 0) return { kind: "no-partners" };
       if (job.optOut && !input.optOutConfirmed) return { kind: "needs-confirmation", reason: job.optOut };
-      const offers = chosen.map((partner) => ({ id: randomUUID(), partner }));
-      const [row] = await run<{ offered: number }>("referral_offer", OFFER, [
-        job.id,
+      const offered = await send(
+        job,
+        chosen.map((partner) => ({ partner, note: `Referral offered to ${partner.name}` })),
         input.operatorEmail,
-        settings.tokenHours,
-        JSON.stringify(offers.map((offer) => ({ id: offer.id, partner_id: offer.partner.id }))),
-        JSON.stringify(
-          offers.map((offer) =>
-            emailRow(offerEmail(offer.partner, job, link(offer.id), settings), settings.messageIdDomain),
-          ),
-        ),
-        JSON.stringify(
-          settings.texts
-            ? offers.flatMap((offer) => {
-                const text = offerText(offer.partner, job, link(offer.id), settings.companyName);
-                return text ? [messageRow(text)] : [];
-              })
-            : [],
-        ),
-        leadEventRows(
-          offers.map((offer) => ({
-            leadId: job.id,
-            by: input.operatorEmail,
-            note: `Referral offered to ${offer.partner.name}`,
-          })),
-        ),
-      ]);
-      if (!row?.offered) return { kind: "taken" };
+        null,
+      );
+      if (!offered) return { kind: "taken" };
       settings.onQueued();
-      return { kind: "sent", partners: row.offered };
+      return { kind: "sent", partners: offered };
+    },
+
+    /**
+     * Offers made by the rules: sent as the operator's are, only when the claim yields a row, and never to a person
+     * who opted out of sharing. How many were offered.
+     */
+    async offerClaimed(input: {
+      job: ReferralJob;
+      offers: { partner: OfferedPartner; note: string }[];
+      by: string;
+      claim: OfferClaim;
+    }): Promise<number> {
+      const offered = await send(input.job, input.offers, input.by, input.claim);
+      if (offered) settings.onQueued();
+      return offered;
     },
   };
 }

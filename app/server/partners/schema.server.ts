@@ -111,3 +111,29 @@ export const referrals = pgTable(
     check("referrals_answer_known", sql`${table.answer} IS NULL OR ${table.answer} IN ('accepted', 'declined')`),
   ],
 );
+
+/**
+ * A new lead referred by the rules ("Refer new leads automatically"): one row per lead, claimed by the statement
+ * that acts on it, so each step of the rules happens once whatever the instances and restarts. Deleted with its
+ * lead.
+ */
+export const autoReferrals = pgTable(
+  "auto_referrals",
+  {
+    contactRequestId: uuid("contact_request_id")
+      .primaryKey()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    /** The priority last offered the lead; null when the rules offered it to nobody. */
+    priority: integer("priority"),
+    /** When the rules last offered the lead: the next priority's turn comes REFERRAL_TIMEOUT_MINUTES after. */
+    offeredAt: timestamp("offered_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the rules were done with the lead: taken, never referred, or no later priority left. */
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    // The sweep reads the leads the rules still act on, not every lead they ever referred.
+    index("auto_referrals_waiting_idx")
+      .on(table.offeredAt)
+      .where(sql`${table.finishedAt} IS NULL`),
+  ],
+);
