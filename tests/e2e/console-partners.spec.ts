@@ -226,3 +226,92 @@ test("a lead whose email matches a do-not-sell request is flagged, and is sent o
   await refer.getByRole("button", { name: "Send referral" }).click();
   await expect(refer.getByRole("table", { name: /Referrals of this lead/ })).toContainText(partnerName);
 });
+
+test("an operator sets a partner's calls, hours and fee, pauses and resumes them, and turns on routing, at 390 and 1280 px", async ({
+  page,
+}) => {
+  const operator = uniqueOperatorEmail("partner-calls");
+  await createOperator(operator, PASSWORD);
+  const marker = uniqueMarker();
+  const partnerName = `Rae ${marker}`;
+  await page.goto("/admin/partners");
+  await signIn(page, operator, PASSWORD);
+
+  await page.getByLabel("Name").fill(partnerName);
+  await page.getByLabel("Business").fill("Rae Rooter");
+  await page.getByLabel("Phone").fill("555-010-4455");
+  await page.getByLabel("Email").fill(`rae-${marker.toLowerCase()}@partner.example`);
+  await page.getByRole("checkbox", { name: "Drain Services" }).check();
+  await page.getByLabel("ZIP codes").fill("10001");
+  await page.getByRole("checkbox", { name: "Send calls to this partner" }).check();
+  // Bad input: each field says what is wrong, and nothing is saved.
+  await page.getByLabel("Fee per call", { exact: true }).fill("-5");
+  await page.getByLabel("Hours").fill("weekdays 9-5");
+  await page.getByLabel("Calls per day").fill("0");
+  await page.getByRole("button", { name: "Save partner" }).click();
+  await expect(page.getByLabel("Hours")).toHaveAccessibleDescription(/"weekdays" is not a day/);
+  await expect(page.getByLabel("Fee per call", { exact: true })).toHaveAccessibleDescription(/Enter an amount/);
+  await expect(page.getByLabel("Calls per day")).toHaveAccessibleDescription(/Enter a whole number of calls/);
+  await expect(page.getByRole("link", { name: partnerName })).toHaveCount(0);
+
+  await page.getByLabel("Fee per call", { exact: true }).fill("35.50");
+  await page.getByLabel("Hours").fill("Mon-Fri 07:00-19:00, Sat 08:00-12:00");
+  await page.getByLabel("Calls per day").fill("8");
+  await page.getByLabel("Priority").selectOption("1");
+  await page.getByRole("button", { name: "Save partner" }).click();
+  await expect(page.getByRole("status")).toHaveText("Partner added.");
+  const row = page.getByRole("row", { name: new RegExp(partnerName) });
+  await expect(row).toContainText("Priority 1, Mon-Fri 07:00-19:00, Sat 08:00-12:00");
+  await expect(row).toContainText("Active");
+
+  // The Partners page's routing settings: off until turned on.
+  await expect(page.getByRole("checkbox", { name: "Route calls to partners" })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Refer new leads automatically" })).not.toBeChecked();
+  await page.getByRole("checkbox", { name: "Route calls to partners" }).check();
+  await page.getByLabel("Default fee per call").fill("25.005");
+  await page.getByRole("button", { name: "Save routing" }).click();
+  await expect(page.getByLabel("Default fee per call")).toHaveAccessibleDescription(
+    /USD amounts have at most 2 decimals/,
+  );
+  await page.goto("/admin/partners");
+  await expect(page.getByRole("checkbox", { name: "Route calls to partners" })).not.toBeChecked();
+  await page.getByRole("checkbox", { name: "Route calls to partners" }).check();
+  await page.getByLabel("Default fee per call").fill("25");
+  await page.getByRole("button", { name: "Save routing" }).click();
+  await expect(page.getByRole("status")).toHaveText("Routing saved.");
+  await expect(page.getByRole("checkbox", { name: "Route calls to partners" })).toBeChecked();
+  await expect(page.getByLabel("Default fee per call")).toHaveValue("25.00");
+
+  await page.getByRole("link", { name: partnerName }).click();
+  await expect(page.getByLabel("Fee per call", { exact: true })).toHaveValue("35.50");
+  await expect(page.getByLabel("Hours")).toHaveValue("Mon-Fri 07:00-19:00, Sat 08:00-12:00");
+  await expect(page.getByLabel("Calls per day")).toHaveValue("8");
+  await expect(page.getByLabel("Priority")).toHaveValue("1");
+  await expect(page.getByRole("checkbox", { name: "Send calls to this partner" })).toBeChecked();
+  await expect(page.getByRole("main")).toContainText("Active: offered in the Refer section of leads, and sent calls.");
+
+  await page.getByRole("button", { name: "Pause" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Paused: the partner gets no calls and no referral offers until you resume.",
+  );
+  await expect(page.getByRole("main")).toContainText(/Paused since \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.getByRole("button", { name: "Resume" }).click();
+  await expect(page.getByRole("status")).toHaveText("Resumed: the partner gets calls and referral offers again.");
+  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+
+  await page.goto("/admin/partners");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  // Routing off again, as the other tests on this server expect.
+  await page.getByRole("checkbox", { name: "Route calls to partners" }).uncheck();
+  await page.getByRole("button", { name: "Save routing" }).click();
+  await expect(page.getByRole("status")).toHaveText("Routing saved.");
+});

@@ -42,7 +42,9 @@ test.describe("contact page with JavaScript", () => {
       .evaluateAll((items) =>
         items.filter((label) => !label.closest("[aria-hidden=true]")).map((label) => label.textContent),
       );
-    expect(labels).toEqual(LABELS);
+    // The required fields, and the optional ZIP code after the phone number.
+    expect(labels).toEqual([...LABELS.slice(0, 4), "ZIP Code(optional)", ...LABELS.slice(4)]);
+    await expect(page.getByLabel("ZIP Code")).not.toHaveAttribute("required");
     await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
     await expect(page.getByLabel("Phone Number")).toHaveAttribute("type", "tel");
     await expect(page.getByLabel("Service Needed")).toHaveAttribute("placeholder", "Describe your plumbing issue");
@@ -73,6 +75,7 @@ test.describe("contact page with JavaScript", () => {
     await page.goto("/contact");
     await waitForHydration(page);
     await page.getByLabel("Email").fill("not an email");
+    await page.getByLabel("ZIP Code").fill("1234");
     await page.getByRole("button", { name: "Send Request" }).click();
 
     const firstName = page.getByLabel("First Name");
@@ -81,6 +84,9 @@ test.describe("contact page with JavaScript", () => {
     await expect(firstName).toHaveAccessibleDescription("First name is required");
     await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address");
     await expect(page.getByLabel("Phone Number")).toHaveAccessibleDescription("Phone number is required");
+    await expect(page.getByLabel("ZIP Code")).toHaveAccessibleDescription(
+      "Please enter a 5-digit ZIP code, like 10001",
+    );
     expect(sent).toEqual([]);
     await expectNoAxeViolations(page);
   });

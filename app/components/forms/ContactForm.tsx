@@ -24,7 +24,8 @@ export function ContactForm({ serverResult }: { serverResult: LeadFormResult | u
     fields: copy.fields,
     validate: validateContactRequest,
     // How the visitor found the site travels with the request (docs/decisions/070).
-    toPayload: (data) => ({ ...data, ...visitAttribution() }),
+    // A blank ZIP code is left out, as the form had none.
+    toPayload: ({ zip, ...data }) => ({ ...data, ...(zip ? { zip } : {}), ...visitAttribution() }),
     serverResult,
     onSuccess: () => toastOrNotice("success", copy.success),
     onFailure: (error) => {
