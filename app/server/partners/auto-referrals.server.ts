@@ -9,7 +9,7 @@ import {
   referralJob,
   type ReferralJob,
 } from "../leads/index.server.ts";
-import { knownService } from "../../lib/partner-services.ts";
+import { knownService } from "~/content/partner-services.ts";
 import { availablePartners } from "./available-partners.server.ts";
 import { routingSettings } from "./partner-settings.server.ts";
 import type { RenderAlert } from "./referral-timeouts.server.ts";
