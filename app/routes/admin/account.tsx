@@ -6,6 +6,7 @@ import { siteConfig } from "~/config/site.ts";
 import { requireOperator, twoStepSetup } from "~/server/console/index.server.ts";
 import { listPushSubscriptions } from "~/server/alerts/index.server.ts";
 import { formatTime } from "~/lib/operator-time.ts";
+import { postedForm } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account" }, { name: "robots", content: "noindex" }];
 
@@ -34,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** "Turn on": the code shows the operator's app holds the secret shown, and the recovery codes are made. */
 export async function action({ request, context }: Route.ActionArgs) {
   const operator = requireOperator(context, { beforeTwoStep: true });
-  const code = String((await request.formData()).get("code") ?? "");
+  const code = String((await postedForm(request)).get("code") ?? "");
   const result = await context.services.consoleAuth.turnOnTwoStep(operator, code);
   switch (result.outcome) {
     case "on":

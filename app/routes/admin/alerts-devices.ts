@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/alerts-devices";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { parsePushSubscription, removePushSubscription, savePushSubscription } from "~/server/alerts/index.server.ts";
+import { postedForm } from "~/server/http/index.server.ts";
 
 /** A browser's push subscription is a few hundred bytes; more is not one. */
 const MAX_BODY_BYTES = 4_096;
@@ -28,7 +29,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!saved.saved) throw data(saved.reason, { status: 400 });
     return new Response(null, { status: 204 });
   }
-  const form = await request.formData();
+  const form = await postedForm(request);
   const id = form.get("id");
   const returnTo = form.get("returnTo");
   if (typeof id !== "string" || !(await removePushSubscription(db, operator.id, id))) {

@@ -7,6 +7,7 @@ import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { confirmFirst, confirmed, done, invalid, requireOperator, revealed } from "~/server/console/index.server.ts";
 import { API_SCOPES, createApiKey, listApiKeys, revokeApiKey, validateNewKey } from "~/server/api/index.server.ts";
+import { postedForm } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "API keys" }, { name: "robots", content: "noindex" }];
 
@@ -30,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** "Create key" (the key shown this once) and "Revoke" (asked first). */
 export async function action({ context, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
-  const form = await request.formData();
+  const form = await postedForm(request);
   const { db } = context.services;
   return context.services.consoleForms.once(request, operator, form, async () => {
     if (form.get("intent") === "revoke") {

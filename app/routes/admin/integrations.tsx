@@ -19,6 +19,7 @@ import {
 } from "~/server/webhooks/index.server.ts";
 import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
+import { postedForm } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Integrations" }, { name: "robots", content: "noindex" }];
 
@@ -120,7 +121,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
   const { webhooks, consoleAuth } = context.services;
   const time = (instant: Date) => formatTime(instant, context.operatorTimeZone);
-  const form = await request.formData();
+  const form = await postedForm(request);
   const intent = form.get("intent");
   if (intent === "add") {
     const added = await webhooks.add(form);

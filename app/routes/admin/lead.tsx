@@ -29,6 +29,7 @@ import { isRowId } from "~/lib/row-id.ts";
 import { PARTNER_SERVICES } from "~/content/partner-services.ts";
 import { ReferSection, type ReferErrors } from "./components/ReferSection.tsx";
 import { AMOUNT_MAX_LENGTH, centsToDecimal, formatMoney, parseAmount } from "~/lib/money.ts";
+import { postedForm } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: loaded ? `${loaded.lead.firstName} ${loaded.lead.lastName}` : "Lead" },
@@ -80,7 +81,7 @@ const OFFER_ERRORS = {
 export async function action({ context, params, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
   if (!isRowId(params.id)) throw data(null, { status: 404 });
-  const form = await request.formData();
+  const form = await postedForm(request);
   const intent = form.get("intent");
   const { db } = context.services;
   const here = `/admin/leads/${params.id}`;

@@ -6,6 +6,7 @@ import { done, invalid, requireOperator } from "~/server/console/index.server.ts
 import { ConsoleForm } from "./components/ConsoleForm.tsx";
 import { listOptOuts, markOptOutDone } from "~/server/leads/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
+import { postedForm } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Opt-out requests" }, { name: "robots", content: "noindex" }];
 
@@ -17,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** "Mark done": records who and when, then back to the list; a request that is not open changes nothing. */
 export async function action({ context, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
-  const form = await request.formData();
+  const form = await postedForm(request);
   const id = form.get("id");
   if (!isRowId(id)) return data({ error: "That is not an opt-out request." }, { status: 400 });
   return context.services.consoleForms.once(request, operator, form, async () => {

@@ -8,6 +8,7 @@ import { listUnsent, retryNow, type OutboxQueue } from "~/server/outbox/index.se
 import { isRowId } from "~/lib/row-id.ts";
 import { formatTime } from "~/lib/operator-time.ts";
 import { lastBackup } from "~/server/backups/index.server.ts";
+import { postedForm } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox" }, { name: "robots", content: "noindex" }];
 
@@ -34,7 +35,7 @@ const QUEUES: readonly OutboxQueue[] = ["emails", "messages"];
 /** "Retry now": the email or message becomes due now and the outbox worker is woken to send it. */
 export async function action({ context, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
-  const form = await request.formData();
+  const form = await postedForm(request);
   const queue = QUEUES.find((name) => name === form.get("queue"));
   const id = form.get("id");
   if (!queue || !isRowId(id))

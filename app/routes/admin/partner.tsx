@@ -18,6 +18,7 @@ import {
 } from "~/server/partners/index.server.ts";
 import { callFeeHint } from "./components/partner-hints.server.ts";
 import { partnerCallStats } from "~/server/calls/index.server.ts";
+import { postedForm } from "~/server/http/index.server.ts";
 import {
   BALANCE_LIMIT_MINOR,
   defaultFee,
@@ -108,7 +109,7 @@ type LedgerFormErrors = Extract<ReturnType<typeof validateLedgerForm>, { ok: fal
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
-  const form = await request.formData();
+  const form = await postedForm(request);
   const intent = form.get("intent");
   const { db } = context.services;
   const { currency } = context.services.conversions;

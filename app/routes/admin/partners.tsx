@@ -8,6 +8,7 @@ import { done, invalid, requireOperator } from "~/server/console/index.server.ts
 import { ConsoleForm } from "./components/ConsoleForm.tsx";
 import { formatDuration } from "~/lib/duration.ts";
 import { callFeeHint } from "./components/partner-hints.server.ts";
+import { postedForm } from "~/server/http/index.server.ts";
 import {
   activePartnerWithEmail,
   addPartner,
@@ -57,7 +58,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
-  const form = await request.formData();
+  const form = await postedForm(request);
   const { db } = context.services;
   const { currency } = context.services.conversions;
   return context.services.consoleForms.once(request, operator, form, async () => {

@@ -7,6 +7,7 @@ import { isRowId } from "~/lib/row-id.ts";
 import { confirmFirst, confirmed, done, invalid, requireOperator } from "~/server/console/index.server.ts";
 import { findPartner } from "~/server/partners/index.server.ts";
 import { approveReturn, formatMinor, listReturns } from "~/server/ledger/index.server.ts";
+import { postedForm } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Returns" }, { name: "robots", content: "noindex" }];
 
@@ -45,7 +46,7 @@ function jobDayName(day: string | null): string {
 /** "Approve" (a credit equal to the charge) or "Deny" (with a reason, emailed to the partner), each asked first. */
 export async function action({ context, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
-  const form = await request.formData();
+  const form = await postedForm(request);
   const id = String(form.get("id") ?? "");
   if (!isRowId(id)) throw data("No such return.", { status: 404 });
   const { db, run } = context.services;

@@ -6,6 +6,7 @@ import { telHref } from "./components/links.ts";
 import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
 import { newestLeadByPhone } from "~/server/leads/index.server.ts";
 import { customerThread, markThreadRead, QUIET_HOURS_LABEL, threadPath } from "~/server/texts/index.server.ts";
+import { postedForm } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: loaded ? `Texts with ${loaded.thread.customer}` : "Texts" },
@@ -43,7 +44,7 @@ function returnPath(back: FormDataEntryValue | null, thread: string): string {
 export async function action({ context, params, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
   const customer = customerOf(context, params.number);
-  const form = await request.formData();
+  const form = await postedForm(request);
   const body = form.get("body");
   const typed = typeof body === "string" ? body.slice(0, 2_000) : "";
   return context.services.consoleForms.once(request, operator, form, async () => {

@@ -7,6 +7,7 @@ import { TEXT_BACK_MESSAGE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
 import { ConsoleForm } from "./components/ConsoleForm.tsx";
 import { listThreads, saveTextBackMessage, textBackMessage, threadPath } from "~/server/texts/index.server.ts";
+import { postedForm } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Texts" }, { name: "robots", content: "noindex" }];
 
@@ -33,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
   requireTexting(context);
-  const form = await request.formData();
+  const form = await postedForm(request);
   return context.services.consoleForms.once(request, operator, form, async () => {
     const saved = await saveTextBackMessage(context.services.db, form.get("message"));
     if (saved.kind === "invalid") return invalid({ error: saved.error });
