@@ -10,6 +10,28 @@ describe("operator configuration", () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it("without SITE_URL, links use the address the server listens on; in production a loopback one is a warning", () => {
+    expect(parseEnv({ PORT: "4999" }).SITE_URL).toBe("http://localhost:4999");
+    expect(parseEnv({ PORT: "4999", HOST: "::" }).SITE_URL).toBe("http://localhost:4999");
+    expect(parseEnv({ PORT: "8080", HOST: "192.0.2.7" }).SITE_URL).toBe("http://192.0.2.7:8080");
+    expect(parseEnv({ PORT: "8080", HOST: "::1" }).SITE_URL).toBe("http://[::1]:8080");
+    expect(parseEnv({ PORT: "4999" }).siteUrlNotice).toEqual({
+      level: "info",
+      message: "SITE_URL is not set: links and callbacks use http://localhost:4999, where this server listens.",
+    });
+    expect(parseEnv({ SITE_URL: "https://www.example.com/" }).siteUrlNotice).toBeUndefined();
+
+    const production = { NODE_ENV: "production" };
+    for (const settings of [{}, { SITE_URL: "http://127.0.0.1:3000" }]) {
+      const notice = parseEnv({ ...production, ...settings }).siteUrlNotice;
+      expect(notice?.level).toBe("warn");
+      expect(notice?.message).toMatch(/listens on 0\.0\.0\.0[\s\S]*offer and statement links[\s\S]*Twilio's callbacks/);
+    }
+    expect(parseEnv({ ...production, SITE_URL: "https://www.example.com" }).siteUrlNotice).toBeUndefined();
+    // Listening on loopback only (behind a proxy on the same machine, or trying it out) is no warning.
+    expect(parseEnv({ ...production, HOST: "127.0.0.1" }).siteUrlNotice?.level).toBe("info");
+  });
+
   it("treats empty values as unset", () => {
     expect(parseEnv({ COMPANY_NAME: "", GA4_MEASUREMENT_ID: "" }).COMPANY_NAME).toBe("Plumbline");
   });

@@ -70,10 +70,11 @@ export const envSchema = z.object({
     .trim()
     .regex(/^(G-[A-Z0-9]{4,20})?$/, "must look like G-XXXXXXX, or be empty")
     .default(""),
+  // Unset: the address the server listens on (see siteUrlOrListenAddress).
   SITE_URL: z
     .url({ protocol: /^https?$/ })
-    .default("http://localhost:3000")
-    .transform((value) => value.replace(/\/+$/, "")),
+    .transform((value) => value.replace(/\/+$/, ""))
+    .optional(),
   CONTACT_CONSENT_TEXT: singleLine(600).default(
     "By submitting this form, you agree that we and our partner plumbers may contact you at the phone number and email you provided about your request, including by calls and text messages. Consent is not a condition of any purchase. Message and data rates may apply.",
   ),
@@ -207,7 +208,56 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "SITE_URL"> & {
+  /** The public URL every link, callback and signature uses: SITE_URL, or the address the server listens on. */
+  SITE_URL: string;
+  /** What the start should say once about SITE_URL: where links point when it is unset, or what a wrong one breaks. */
+  siteUrlNotice: { level: "info" | "warn"; message: string } | undefined;
+};
+
+const ANY_ADDRESS = new Set(["0.0.0.0", "::", "[::]"]);
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/i;
+
+/** The address the server listens on, as a URL: HOST unless it means every address, then localhost. */
+function listenAddressUrl(host: string, port: number): string {
+  const name = ANY_ADDRESS.has(host) ? "localhost" : host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/**
+ * SITE_URL unset works on this machine: links use the address the server listens on. In production, a server
+ * listening beyond loopback with no public SITE_URL sends partners, customers and Twilio to an address only this
+ * machine can reach, so the start says so.
+ */
+function siteUrlOrListenAddress(
+  parsed: z.infer<typeof envSchema>,
+  production: boolean,
+): Pick<Env, "SITE_URL" | "siteUrlNotice"> {
+  const siteUrl = parsed.SITE_URL ?? listenAddressUrl(parsed.HOST, parsed.PORT);
+  const loopbackSiteUrl = LOOPBACK_HOST.test(new URL(siteUrl).hostname);
+  if (production && loopbackSiteUrl && !LOOPBACK_HOST.test(parsed.HOST)) {
+    return {
+      SITE_URL: siteUrl,
+      siteUrlNotice: {
+        level: "warn",
+        message:
+          `SITE_URL is ${parsed.SITE_URL ? siteUrl : `not set (so ${siteUrl})`} while the server listens on ${parsed.HOST} for other ` +
+          "machines: partners' offer and statement links, links in emails, the sitemap and canonical links point at " +
+          "an address only this machine can reach, and Twilio's callbacks and their signatures fail. Set SITE_URL " +
+          "to the site's public https address.",
+      },
+    };
+  }
+  return {
+    SITE_URL: siteUrl,
+    siteUrlNotice: parsed.SITE_URL
+      ? undefined
+      : {
+          level: "info",
+          message: `SITE_URL is not set: links and callbacks use ${siteUrl}, where this server listens.`,
+        },
+  };
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "not set" so that a blank line in .env keeps the default.
@@ -217,7 +267,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Invalid operator configuration (see .env.example):\n${problems}`);
   }
-  const env = result.data;
+  const env: Env = { ...result.data, ...siteUrlOrListenAddress(result.data, source.NODE_ENV === "production") };
   // The alert that no partner has answered comes while their links still work, so that one still can.
   if (env.REFERRAL_TIMEOUT_MINUTES >= env.REFERRAL_TOKEN_HOURS * 60) {
     throw new Error(

@@ -122,6 +122,7 @@ export interface CallTracking {
 }
 
 const HOUR_SECONDS = 3_600;
+const SETUP_FRAME = "=".repeat(72);
 /** How often each instance looks for monthly statements to issue. */
 const STATEMENT_CHECK_MS = 15 * 60_000;
 /** How often each instance looks for leads and referrals to escalate. */
@@ -135,6 +136,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
   });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
+  if (env.siteUrlNotice) log[env.siteUrlNotice.level](env.siteUrlNotice.message);
   log.info(`Leads are stored in ${database.description}; email goes to ${mailer.description}.`);
 
   // Call tracking, text messages and the deletion of recordings go through Twilio when it is configured;
@@ -216,8 +218,10 @@ export async function startServices(env: Env): Promise<AppServices> {
   // First run: until an operator exists, the console's set-up page takes a code only the server's log shows.
   const setupCode = await issueSetupCode(database.db);
   if (setupCode) {
+    // Framed, so that it stands out among the start's lines in a terminal.
     log.warn(
-      `No console operator yet: create the first one at ${env.SITE_URL}/admin with the set-up code ${setupCode}`,
+      `\n${SETUP_FRAME}\n  No console operator yet: create the first one at ${env.SITE_URL}/admin/setup\n` +
+        `  with the set-up code ${setupCode}\n${SETUP_FRAME}`,
     );
   }
   // Referral links (and partners' other links) are signed with a key of their own, derived from the session key.

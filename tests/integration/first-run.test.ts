@@ -1,8 +1,79 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { issueSetupCode, saveOperator } from "~/server/console/index.server.ts";
+import { log } from "~/server/log.server.ts";
+import { addPartner } from "~/server/partners/index.server.ts";
 import { operators } from "../../app/server/console/schema.server.ts";
+import { contactRequests } from "../../app/server/leads/schema.server.ts";
+import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { testEnv } from "../../tooling/local-services.ts";
+
+/** A server started with PORT=4999 and no SITE_URL, and what it logged while starting. */
+describe("first start without SITE_URL", () => {
+  let running: RunningServer;
+  let startLog = "";
+  beforeAll(async () => {
+    const level = log.level;
+    log.level = "info";
+    const stdout = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+      startLog += String(chunk);
+      return true;
+    });
+    try {
+      running = await startServer(testEnv({ PORT: "4999", HOST: "localhost", SITE_URL: undefined, LOG_LEVEL: "info" }));
+    } finally {
+      stdout.mockRestore();
+      log.level = level;
+    }
+  });
+  afterAll(() => running?.close());
+
+  test("the set-up line and a partner's referral link use the address the server listens on, said once", async () => {
+    const lines = startLog.split("\n").filter(Boolean);
+    const setupLine = lines.find((line) => line.includes("set-up code"));
+    expect(setupLine).toContain("http://localhost:4999/admin/setup");
+    expect(lines.filter((line) => line.includes("SITE_URL is not set"))).toHaveLength(1);
+    expect(lines.find((line) => line.includes("SITE_URL is not set"))).toContain("http://localhost:4999");
+
+    const partnerId = await addPartner(running.services.db, {
+      name: "Pat",
+      serviceFees: {},
+      business: "Pat's Pipes",
+      phone: "555-010-0000",
+      email: "pat@partner.example",
+      services: ["Drain Services"],
+      zipCodes: ["10001"],
+      feeMinor: null,
+    });
+    const leadId = randomUUID();
+    await running.services.db.insert(contactRequests).values({
+      id: leadId,
+      firstName: "Dana",
+      lastName: "Whitfield",
+      email: "dana@example.com",
+      phone: "(555) 014-2288",
+      service: "Drain Services",
+      message: "Slow drain",
+      zip: "10001",
+      consentText: "By submitting…",
+      channel: "form",
+    });
+    const offered = await running.services.referrals.offer({
+      leadId,
+      partnerIds: [partnerId],
+      operatorEmail: "op@example.com",
+      optOutConfirmed: false,
+    });
+    expect(offered.kind).toBe("sent");
+    const [offer] = await running.services.db
+      .select({ textBody: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, "pat@partner.example"));
+    expect(offer!.textBody).toMatch(/http:\/\/localhost:4999\/r\/\S+/);
+  });
+});
 
 /** First run: the set-up page takes a code from an instance's log, makes one operator, and is gone after. */
 describe("first-run set-up", () => {
