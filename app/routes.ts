@@ -7,6 +7,8 @@ export default [
   ...sitePages.map(({ path, route: module }) => (path === "/" ? index(module) : route(path, module))),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  // The ad platforms' scheduled fetches of their conversions files, with a password of their own.
+  route("conversions/scheduled/:file", "routes/conversions-scheduled.ts"),
   // Pages opened by a signed link: untracked, and logged by route (the list says why).
   ...signedLinkPages.map(({ prefix, route: module }) => route(`${prefix.slice(1)}:token`, module)),
   // The operator console: sign-in and sign-out outside its layout, every other page inside it.
@@ -41,6 +43,7 @@ export default [
       route("conversions", "routes/admin/conversions.tsx"),
       route("conversions/download", "routes/admin/conversions-download.ts"),
       route("conversions/downloads/:id", "routes/admin/conversions-past-download.ts"),
+      route("conversions/scheduled", "routes/admin/conversions-scheduled.tsx"),
       route("integrations", "routes/admin/integrations.tsx"),
     ]),
   ]),

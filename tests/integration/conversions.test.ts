@@ -105,6 +105,64 @@ describe("conversion downloads", () => {
     ]);
   });
 
+  test("a platform's scheduled fetch: wrong credentials 401 alike, the right ones the next file, then only what is new", async () => {
+    // The operator makes Google's username and password on the Scheduled fetch page; the password is shown once.
+    const made = await post("/admin/conversions/scheduled", new URLSearchParams({ platform: "google" }));
+    expect(made.status).toBe(200);
+    const [username, password] = [...(await made.text()).matchAll(/<code[^>]*>([^<]+)<\/code>/g)].map((m) => m[1]!);
+    expect(username).toMatch(/^google-[0-9a-f]{8}$/);
+    expect(password).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
+    await download("google");
+    await lead({ gclid: "gclid-scheduled" });
+    // Fetched from the other instance, as the platform's scheduler would reach either.
+    const fetchFile = (authorization?: string) =>
+      fetch(`${second.url}/conversions/scheduled/google.csv`, {
+        headers: authorization ? { Authorization: authorization } : {},
+      });
+    const basic = (user: string, secret: string) => `Basic ${Buffer.from(`${user}:${secret}`).toString("base64")}`;
+    const refusals = [
+      await fetchFile(),
+      await fetchFile(basic(username!, "not-the-password")),
+      await fetchFile(basic("someone-else", password!)),
+      await fetchFile(`Bearer ${password}`),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("www-authenticate")).toMatch(/^Basic realm="Conversions"/);
+      expect(await refused.text()).toBe("Unauthorized.\n");
+    }
+    const downloadsBefore = (await first.services.db.select().from(conversionDownloads)).length;
+
+    const fetched = await fetchFile(basic(username!, password!));
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const lines = (await fetched.text()).split("\r\n");
+    // Google Ads' import format: its parameters line, its header, then one row per conversion.
+    expect(lines[0]).toMatch(/^Parameters:TimeZone=/);
+    expect(lines[1]).toBe((await download("google")).split("\r\n")[1]);
+    expect(lines.slice(2, -1).map((row) => row.split(",").slice(0, 2).join(","))).toEqual(["gclid-scheduled,Lead"]);
+
+    // The next fetch holds only what is new since; each fetch is listed with the downloads.
+    await lead({ gclid: "gclid-scheduled-later" });
+    const later = (await (await fetchFile(basic(username!, password!))).text()).split("\r\n").slice(2, -1);
+    expect(later.map((row) => row.split(",")[0])).toEqual(["gclid-scheduled-later"]);
+    expect((await first.services.db.select().from(conversionDownloads)).length).toBe(downloadsBefore + 3);
+
+    // A rolled password: the old one stops at once. Tries are limited per client, right or wrong.
+    const rolled = await post("/admin/conversions/scheduled", new URLSearchParams({ platform: "google" }));
+    const [sameUser, newPassword] = [...(await rolled.text()).matchAll(/<code[^>]*>([^<]+)<\/code>/g)].map(
+      (m) => m[1]!,
+    );
+    expect(sameUser).toBe(username);
+    expect((await fetchFile(basic(username!, password!))).status).toBe(401);
+    expect((await fetchFile(basic(username!, newPassword!))).status).toBe(200);
+    let status = 0;
+    for (let tries = 0; tries < 20 && status !== 429; tries++)
+      status = (await fetchFile(basic(username!, "guess"))).status;
+    expect(status).toBe(429);
+  });
+
   test("a past download is fetched again exactly as it was, and listed with its row count", async () => {
     const [oldest] = await first.services.db
       .select()

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/conversions";
 import { DataTable, buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
 import { TextField } from "./components/FormField.tsx";
@@ -139,7 +139,11 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
         <p className="mt-2 max-w-3xl text-slate-800">
           Each file holds the conversions no earlier file for that platform held, from ad clicks of the last 90 days.
           Import it in the ad platform (see the README); every file is kept below for a year and can be downloaded
-          again.
+          again. Or let the platforms fetch their files themselves:{" "}
+          <Link to="/admin/conversions/scheduled" className={linkClass}>
+            Scheduled fetch
+          </Link>
+          .
         </p>
         <div className="mt-3 flex flex-wrap gap-3">
           <form method="post" action="/admin/conversions/download">

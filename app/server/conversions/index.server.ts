@@ -16,3 +16,4 @@ export { readConversionActions, saveConversionActions, validateConversionActions
 export { parseSpendFile, recentSpend, saveSpend, validateSpend } from "./spend.server.ts";
 export { sendDueDigest, startWeeklyDigest, type DigestSettings } from "./weekly-digest.server.ts";
 export { readBoundedForm } from "./bounded-form.server.ts";
+export { rollScheduledFetchPassword, scheduledFetch, scheduledFetchCredentials } from "./scheduled-fetch.server.ts";

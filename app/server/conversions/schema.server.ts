@@ -71,3 +71,16 @@ export const weeklyDigests = pgTable("weekly_digests", {
   weekStart: date("week_start", { mode: "string" }).primaryKey(),
   sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The username and password an ad platform's scheduler fetches its conversions file with (one pair per platform):
+ * the password is shown once, when made or rolled, and only its SHA-256 is kept (it is 32 random bytes, so a hash
+ * without a work factor is as strong as the password).
+ */
+export const scheduledFetches = pgTable("scheduled_fetches", {
+  platform: text("platform").primaryKey(),
+  username: text("username").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  rolledAt: timestamp("rolled_at", { withTimezone: true }).notNull().defaultNow(),
+});
