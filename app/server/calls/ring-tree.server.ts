@@ -35,10 +35,12 @@ export interface RingingOffer {
 const STALE_RINGING_MINUTES = 5;
 const STALE_TAKEN_HOURS = 4;
 
+/** The first condition is the one-call-per-partner index's predicate: that small index can be read, not a year of offers. */
 const RELEASE_STALE = `UPDATE ${o.table} SET ${o.status} = 'missed', ${o.endedAt} = now(),
   ${o.missedBecause} = coalesce(${o.missedBecause}, 'No answer')
-WHERE (${o.status} = 'ringing' AND ${o.offeredAt} < now() - interval '${STALE_RINGING_MINUTES} minutes')
-  OR (${o.status} = 'taken' AND ${o.offeredAt} < now() - interval '${STALE_TAKEN_HOURS} hours')`;
+WHERE ${o.status} IN ('ringing', 'taken')
+  AND ((${o.status} = 'ringing' AND ${o.offeredAt} < now() - interval '${STALE_RINGING_MINUTES} minutes')
+    OR (${o.status} = 'taken' AND ${o.offeredAt} < now() - interval '${STALE_TAKEN_HOURS} hours'))`;
 
 /** For each partner: when last offered a call, how many calls taken since the day began, whether on a call now. */
 const PARTNER_TURNS = `SELECT partner.id,
