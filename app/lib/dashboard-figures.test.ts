@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { firstOpenDayStart, summedByKey } from "./dashboard-figures.ts";
+import { changeAgainst, firstOpenDayStart, summedByKey } from "./dashboard-figures.ts";
 
 describe("the days that are over", () => {
   test("a UTC day is over an hour after its end: until 01:00 yesterday is still open", () => {
@@ -26,5 +26,15 @@ describe("the days that are over", () => {
       { day: "2026-11-28", path: null, views: 3, calls: 0 },
     ]);
     expect(over[1]).toEqual({ day: null, path: "/", views: 7, calls: 2 });
+  });
+});
+
+describe("changeAgainst", () => {
+  test("says the change in whole percent, against the size of the figure before, and new from nothing", () => {
+    expect(changeAgainst(12, 10)).toBe("+20%");
+    expect(changeAgainst(-5, -10)).toBe("+50%");
+    expect(changeAgainst(9, 10)).toBe("-10%");
+    expect(changeAgainst(3, 0)).toBe("new");
+    expect(changeAgainst(4, 4)).toBe("no change");
   });
 });

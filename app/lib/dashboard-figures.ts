@@ -82,3 +82,11 @@ export function summedByKey<Row extends Record<K, number>, K extends string>(
   }
   return [...summed.values()];
 }
+
+/** A figure against the same figure of the period before: "+12%", "-5%", "no change", or "new" from nothing. */
+export function changeAgainst(now: number, before: number): string {
+  if (now === before) return "no change";
+  if (before === 0) return "new";
+  const percent = Math.round(((now - before) * 100) / Math.abs(before));
+  return `${percent > 0 ? "+" : ""}${percent}%`;
+}

@@ -88,6 +88,8 @@ test("calls on two pages of a campaign visit show on the dashboard under their p
   for (const placement of ["hero", "contact_hero"]) {
     await expect(byPlacement.getByRole("rowheader", { name: placement, exact: true })).toBeVisible();
   }
+  // The daily table is folded behind its disclosure.
+  await page.getByText("Figures per day (table)").click();
   const figures = page.getByRole("region", { name: "Figures per day" });
   await expect(figures.getByRole("row")).toHaveCount(8);
   await expect(page.getByRole("img", { name: /Page views, calls and leads per day/ })).toBeVisible();
@@ -161,6 +163,7 @@ test("the dashboard validates its range and passes axe at 1280 and 390 px", asyn
   await page.getByLabel("Range").selectOption("90");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/days=90$/);
+  await page.getByText("Figures per day (table)").click();
   await expect(page.getByRole("region", { name: "Figures per day" }).getByRole("row")).toHaveCount(91);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });

@@ -110,6 +110,35 @@ test("a lead from an ad, booked with a job value, goes into the Google Ads file;
   // One view, one form start, one lead, one booked job (the contact page was the visit's only page).
   await expect(funnel.getByRole("cell")).toHaveText([campaign, "1", "0", "1", "1", "1"]);
 
+  // The first screen's tiles say what the cost table's Total row says, and the campaign is ranked by its profit.
+  const tile = (label: string) =>
+    page
+      .getByRole("region", { name: "How the business is doing" })
+      .locator("div")
+      .filter({ has: page.getByRole("term").getByText(label, { exact: true }) })
+      .getByRole("definition")
+      .first();
+  const totalCells = page
+    .getByRole("region", { name: "Cost by source and campaign" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: "Total", exact: true }) })
+    .getByRole("cell");
+  await expect(tile("Spend")).toHaveText((await totalCells.first().textContent())!);
+  await expect(tile("Booked jobs")).toHaveText((await totalCells.nth(2).textContent())!);
+  await expect(tile("Revenue")).toHaveText((await totalCells.nth(-2).textContent())!);
+  await expect(tile("Profit")).toHaveText((await totalCells.nth(-1).textContent())!);
+  await expect(
+    page
+      .getByRole("region", { name: "Campaigns by profit" })
+      .getByRole("row")
+      .filter({ hasText: campaign })
+      .getByRole("cell"),
+  ).toHaveText([campaign, "$0.00", cost, `-${cost}`]);
+  // The daily table is folded away until asked for.
+  await expect(page.getByRole("region", { name: "Figures per day" })).toBeHidden();
+  await page.getByText("Figures per day (table)").click();
+  await expect(page.getByRole("region", { name: "Figures per day" })).toBeVisible();
+
   for (const path of ["/admin/conversions", "/admin/dashboard?days=7"]) {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 800 });

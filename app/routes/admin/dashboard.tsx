@@ -13,8 +13,11 @@ import {
   type CampaignSums,
 } from "~/server/conversions/index.server.ts";
 import { formatMoney } from "~/lib/money.ts";
-import { conversionsPer100Views, dashboardRanges } from "~/lib/dashboard-figures.ts";
+import { changeAgainst, conversionsPer100Views, dashboardRanges } from "~/lib/dashboard-figures.ts";
 import { requireOperator } from "~/server/console/index.server.ts";
+
+/** Campaigns listed by profit on the first screen; the cost table below has them all. */
+const CAMPAIGNS_BY_PROFIT = 10;
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
 
@@ -24,19 +27,38 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (range === null) throw data("Choose 7, 30 or 90 days.", { status: 400 });
   const { db, conversions } = context.services;
   const today = new Date();
-  const reading = dashboardData(db, range, today);
-  const [dashboard, report] = await Promise.all([
-    reading,
-    campaignReport(
-      db,
-      rangeDays(range, today),
-      conversions.answeredCalls,
-      reading.then((figures) => figures.bySource.top),
-    ),
-  ]);
+  // The period before: as many days, ending the day before this one starts.
+  const dayBefore = new Date(rangeDays(range, today).startsAt.getTime() - 86_400_000);
+  const figuresOf = async (lastDay: Date) => {
+    const reading = dashboardData(db, range, lastDay);
+    const [dashboard, report] = await Promise.all([
+      reading,
+      campaignReport(
+        db,
+        rangeDays(range, lastDay),
+        conversions.answeredCalls,
+        reading.then((figures) => figures.bySource.top),
+      ),
+    ]);
+    return { dashboard, report };
+  };
+  const [{ dashboard, report }, before] = await Promise.all([figuresOf(today), figuresOf(dayBefore)]);
+  const campaigns = campaignTables(report);
   return {
     ...dashboard,
-    campaigns: campaignTables(report),
+    before: {
+      from: before.dashboard.from,
+      to: before.dashboard.to,
+      leads: before.dashboard.totals.leads,
+      calls: before.dashboard.totals.calls,
+      phoneCalls: before.dashboard.phoneCalls.totals,
+      campaigns: campaignTables(before.report).cost.total,
+    },
+    campaigns,
+    byProfit: report
+      .filter((row) => row.costCents !== null || row.revenueCents !== 0)
+      .sort((a, b) => b.profitCents - a.profitCents)
+      .slice(0, CAMPAIGNS_BY_PROFIT),
     currency: conversions.currency,
     callTracking: context.services.calls !== undefined,
   };
@@ -61,6 +83,17 @@ const optOuts = { heading: "Opt-outs", cell: (row: { optOuts: number }) => numbe
 const conversionRate = { heading: "Calls + leads per 100 views", cell: per100 };
 
 type PhoneCalls = { answered: number; missed: number };
+
+/** A first-screen figure, its change against the period before, and what it counts when that needs saying. */
+type Tile = { label: string; value: string; change: string; detail?: string };
+const emptySums: CampaignSums = {
+  costCents: 0,
+  leads: 0,
+  booked: 0,
+  answeredCalls: 0,
+  revenueCents: 0,
+  profitCents: 0,
+};
 
 /**
  * The answered and missed phone calls of each row, from the call log, when call tracking is on; a row the
@@ -139,20 +172,51 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
     leads,
     { heading: "Booked jobs", cell: (row: { booked: number }) => number(row.booked) },
   ];
-  const figures: [string, string][] = [
-    ["Page views", number(totals.views)],
-    ["Calls", number(totals.calls)],
-    ...(callTracking
-      ? ([
-          ["Answered calls", number(phoneCalls.totals.answered)],
-          ["Missed calls", number(phoneCalls.totals.missed)],
-        ] as [string, string][])
-      : []),
-    ["Leads", number(totals.leads)],
-    ["Opt-outs", number(totals.optOuts)],
-    ["Calls + leads per 100 views", per100(totals)],
+  const { before } = dashboard;
+  const total = campaigns.cost.total ?? emptySums;
+  const totalBefore = before.campaigns ?? emptySums;
+  const perLead = (sums: CampaignSums) => (sums.leads === 0 ? null : Math.round(sums.costCents / sums.leads));
+  const tiles: Tile[] = [
+    callTracking
+      ? {
+          label: "Calls",
+          value: number(phoneCalls.totals.answered + phoneCalls.totals.missed),
+          detail: `${number(phoneCalls.totals.answered)} answered, ${number(phoneCalls.totals.missed)} missed`,
+          change: changeAgainst(
+            phoneCalls.totals.answered + phoneCalls.totals.missed,
+            before.phoneCalls.answered + before.phoneCalls.missed,
+          ),
+        }
+      : {
+          label: "Calls",
+          value: number(totals.calls),
+          detail: "taps on a call link (call tracking is off)",
+          change: changeAgainst(totals.calls, before.calls),
+        },
+    { label: "Leads", value: number(totals.leads), change: changeAgainst(totals.leads, before.leads) },
+    { label: "Booked jobs", value: number(total.booked), change: changeAgainst(total.booked, totalBefore.booked) },
+    { label: "Spend", value: money(total.costCents), change: changeAgainst(total.costCents, totalBefore.costCents) },
+    {
+      label: "Revenue",
+      value: money(total.revenueCents),
+      detail: "partners' charges for leads and calls, less credits",
+      change: changeAgainst(total.revenueCents, totalBefore.revenueCents),
+    },
+    {
+      label: "Profit",
+      value: money(total.profitCents),
+      change: changeAgainst(total.profitCents, totalBefore.profitCents),
+    },
+    {
+      label: "Cost per lead",
+      value: money(perLead(total)),
+      change:
+        perLead(total) === null || perLead(totalBefore) === null
+          ? "–"
+          : changeAgainst(perLead(total)!, perLead(totalBefore)!),
+    },
   ];
-  const period = `${dashboard.from} to ${dashboard.to} (UTC)`;
+  const period = `${dashboard.from} to ${dashboard.to} (UTC days)`;
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -175,21 +239,43 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
           </button>
         </Form>
       </div>
-      <p className="mt-2 text-slate-800">{period}</p>
+      <p className="mt-2 text-slate-800">
+        {period}; each change is against the {dashboard.range} days before ({before.from} to {before.to}).
+      </p>
 
       <section aria-labelledby="figures-heading" className="mt-6">
         <h2 id="figures-heading" className="text-xl font-bold text-slate-900">
-          Figures
+          How the business is doing
         </h2>
-        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
-          {figures.map(([label, value]) => (
-            <div key={label} className="rounded border border-slate-300 p-3">
-              <dt className="text-sm font-semibold text-slate-800">{label}</dt>
-              <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {tiles.map((tile) => (
+            <div key={tile.label} className="min-w-0 rounded border border-slate-300 p-3">
+              <dt className="text-sm font-semibold text-slate-800">{tile.label}</dt>
+              <dd className="mt-1 text-2xl font-bold break-words text-slate-900 tabular-nums">{tile.value}</dd>
+              <dd className="text-sm text-slate-800">
+                <span className="sr-only">Against the period before: </span>
+                {tile.change}
+              </dd>
+              {tile.detail && <dd className="text-sm text-slate-700">{tile.detail}</dd>}
             </div>
           ))}
         </dl>
       </section>
+
+      <ConsoleSection id="by-profit" heading="Campaigns by profit">
+        <FiguresTable
+          label="Revenue, spend and profit by campaign"
+          caption={`The ${CAMPAIGNS_BY_PROFIT} campaigns with spend or revenue that made the most, revenue less spend`}
+          rows={dashboard.byProfit}
+          rowKey={campaignKey}
+          labels={campaignLabels}
+          figures={[
+            { heading: "Revenue", cell: (row) => money(row.revenueCents) },
+            { heading: "Spend", cell: (row) => money(row.costCents) },
+            { heading: "Profit", cell: (row) => money(row.profitCents) },
+          ]}
+        />
+      </ConsoleSection>
 
       <section aria-labelledby="per-day-heading" className="mt-8">
         <h2 id="per-day-heading" className="text-xl font-bold text-slate-900">
@@ -200,14 +286,17 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
           title={`Page views, calls and leads per day, ${period}`}
           summary={`${number(totals.views)} page views, ${number(totals.calls)} calls and ${number(totals.leads)} leads in ${dashboard.days.length} days. The table below lists each day.`}
         />
-        <FiguresTable
-          label="Figures per day"
-          caption="Page views, calls, leads and opt-outs per day, oldest first"
-          rows={dashboard.days}
-          rowKey={(day) => day.day}
-          labels={[{ heading: "Day", cell: (day) => day.day }]}
-          figures={dayFigures}
-        />
+        <details className="mt-3">
+          <summary className="cursor-pointer font-semibold text-slate-900">Figures per day (table)</summary>
+          <FiguresTable
+            label="Figures per day"
+            caption="Page views, calls, leads and opt-outs per day, oldest first"
+            rows={dashboard.days}
+            rowKey={(day) => day.day}
+            labels={[{ heading: "Day", cell: (day) => day.day }]}
+            figures={dayFigures}
+          />
+        </details>
         <p className="mt-3">
           <a href={`/admin/export/site-events.csv?days=${dashboard.range}`} className={linkClass}>
             Download the daily counts (CSV)
