@@ -481,7 +481,7 @@ describe("without a Twilio number to text from", () => {
   });
   afterAll(() => plain?.close());
 
-  test("the console has no Texts page or link, and Twilio's texting webhooks are not there", async () => {
+  test("the console's Texts page says how to turn texts on, with no link to it, and no texting webhooks", async () => {
     await saveOperator(plain.services.db, "plain@operator.example", "correct horse battery staple");
     const session = await plain.services.consoleAuth.signIn(
       { email: "plain@operator.example", password: "correct horse battery staple" },
@@ -490,7 +490,18 @@ describe("without a Twilio number to text from", () => {
     if (session.outcome !== "signed-in") throw new Error("sign-in failed");
     const cookie = session.setCookie.split(";")[0]!;
     expect(plain.services.texts).toBeUndefined();
-    expect((await fetch(`${plain.url}/admin/texts`, { headers: { Cookie: cookie } })).status).toBe(404);
+    const textsPage = await fetch(`${plain.url}/admin/texts`, { headers: { Cookie: cookie } });
+    expect(textsPage.status).toBe(200);
+    const textsHtml = await textsPage.text();
+    expect(textsHtml).toContain("Texting with customers is off");
+    expect(textsHtml).toContain("TWILIO_FROM_NUMBER");
+    expect(textsHtml).toContain("Sign out");
+    const save = await fetch(`${plain.url}/admin/texts`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: plain.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ message: "Anything" }),
+    });
+    expect(save.status).toBe(404);
     expect(await (await fetch(`${plain.url}/admin`, { headers: { Cookie: cookie } })).text()).not.toContain(
       'href="/admin/texts"',
     );

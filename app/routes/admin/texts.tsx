@@ -11,7 +11,7 @@ import { postedForm } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Texts" }, { name: "robots", content: "noindex" }];
 
-/** Texting is off (no Twilio number to text from): the page is not there. */
+/** Texting is off (no Twilio number to text from): nothing can be saved. */
 function requireTexting(context: Route.LoaderArgs["context"]) {
   if (!context.services.texts) throw data(null, { status: 404 });
   return context.services.texts;
@@ -19,12 +19,15 @@ function requireTexting(context: Route.LoaderArgs["context"]) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireOperator(context);
-  const texts = requireTexting(context);
+  const texts = context.services.texts;
+  // With texting off, the page says how to turn it on.
+  if (!texts) return { off: true as const };
   const [threads, message] = await Promise.all([
     listThreads(context.services.run, context.operatorTimeZone),
     textBackMessage(context.services.db),
   ]);
   return {
+    off: false as const,
     threads: threads.map((thread) => ({ ...thread, path: threadPath(thread.customer) })),
     textBack: { message, example: texts.textBackPreview(message) },
   };
@@ -44,6 +47,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 /** Threads with customers, newest first, with what is unread; and the missed-call text-back's message. */
 export default function Texts({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.off) return <TextsOff />;
   const { threads, textBack } = loaderData;
   return (
     <>
@@ -106,6 +110,33 @@ export default function Texts({ loaderData, actionData }: Route.ComponentProps) 
           </div>
         </ConsoleForm>
       </ConsoleSection>
+    </>
+  );
+}
+
+/** What turns texting with customers on: Twilio's account, and a number of it to text from. */
+function TextsOff() {
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Texts</h1>
+      <p className="mt-4 max-w-prose text-slate-800">
+        Texting with customers is off. To turn it on, set these in the server&apos;s settings (<code>.env</code>) and
+        restart it (<code>npm start</code>):
+      </p>
+      <ul className="mt-2 max-w-prose list-disc space-y-1 pl-6 text-slate-800">
+        <li>
+          <code>TWILIO_ACCOUNT_SID</code> and <code>TWILIO_AUTH_TOKEN</code>: your Twilio account (with{" "}
+          <code>CALL_FORWARD_TO</code>, as for call tracking);
+        </li>
+        <li>
+          <code>TWILIO_FROM_NUMBER</code>: a Twilio number that can send texts, like +15555550123; point its &ldquo;A
+          message comes in&rdquo; webhook at <code>/api/sms/incoming</code> on your site.
+        </li>
+      </ul>
+      <p className="mt-2 max-w-prose text-slate-800">
+        Then customers&apos; texts show here, a lead&apos;s page can text the customer, and missed callers get a text
+        back. The texts guide (docs/guides/texts.md) has the steps.
+      </p>
     </>
   );
 }
