@@ -20,6 +20,7 @@ import { testEnv, waitUntil } from "../../tooling/local-services.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../webhook-receiver.ts";
 import { listCalls, partnerCallStats } from "../../app/server/calls/index.server.ts";
 import { createApiKey } from "../../app/server/api/index.server.ts";
+import { saveOperator } from "../../app/server/console/operators.server.ts";
 import { campaignReport } from "../../app/server/conversions/index.server.ts";
 import { onBothDatabases } from "./both-databases.ts";
 
@@ -229,6 +230,20 @@ describe.each(databases.drivers)("calls routed to partners on $name", ({ storage
       billing: "Billable",
       charge: "$25.00",
     });
+    await saveOperator(db(), "calls@operator.example", "correct horse battery staple");
+    const signedIn = await running.services.consoleAuth.signIn(
+      { email: "calls@operator.example", password: "correct horse battery staple" },
+      "192.0.2.202",
+    );
+    if (signedIn.outcome !== "signed-in") throw new Error("sign-in failed");
+    const cookie = { Cookie: signedIn.setCookie.split(";")[0]! };
+    const callsPage = await (await fetch(`${running.url}/admin/calls`, { headers: cookie })).text();
+    expect(callsPage).toContain("Business 0031: did not press 1");
+    expect(callsPage).toContain("Billable: $25.00");
+    const partnerPage = await (
+      await fetch(`${running.url}/admin/partners/${ids["+15550300032"]}`, { headers: cookie })
+    ).text();
+    expect(partnerPage).toMatch(/Answer rate<\/dt><dd>100<!-- -->%/);
     expect(await partnerCallStats(db(), ids["+15550300031"]!)).toEqual({
       offered: 1,
       taken: 0,
