@@ -174,3 +174,35 @@ test("the first input in the contact form is counted once as a form start, with 
     .toBe(1);
   await page.close();
 });
+
+test("Scheduled fetch: the operator makes Google's username and password, shown once, and the platform fetches the file with them", async ({
+  page,
+  baseURL,
+}) => {
+  const operator = uniqueOperatorEmail("scheduled-fetch");
+  await createOperator(operator, PASSWORD);
+  await page.goto("/admin/conversions");
+  await signIn(page, operator, PASSWORD);
+  await page.getByRole("link", { name: "Scheduled fetch" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Scheduled fetch" })).toBeVisible();
+  const google = page.getByRole("region", { name: "Google Ads" });
+  await google.getByRole("button", { name: /for Google Ads$/ }).click();
+  const shown = page.getByRole("status");
+  await expect(shown).toContainText("not shown again");
+  const [username, password] = await shown.locator("code").allTextContents();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  const url = `${baseURL}/conversions/scheduled/google.csv`;
+  expect((await page.request.get(url)).status()).toBe(401);
+  const fetched = await page.request.get(url, {
+    headers: { Authorization: `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}` },
+  });
+  expect(fetched.status()).toBe(200);
+  expect(await fetched.text()).toMatch(/^Parameters:TimeZone=/);
+  // Once shown, the password is not on the page again.
+  await page.goto("/admin/conversions/scheduled");
+  await expect(page.getByText(password!)).toHaveCount(0);
+});

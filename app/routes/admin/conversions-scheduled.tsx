@@ -11,6 +11,9 @@ import { formatTime } from "~/lib/operator-time.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Scheduled fetch" }, { name: "robots", content: "noindex" }];
 
+/** The buttons name the platform in full: on a phone they wrap rather than widen the page. */
+const wrappingButtonClass = `${buttonClass.replace("whitespace-nowrap", "")} text-left`;
+
 const PLATFORM_NAMES = { google: "Google Ads", microsoft: "Microsoft Advertising" } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -84,7 +87,7 @@ export default function ConversionsScheduled({ loaderData, actionData }: Route.C
           </dl>
           <Form method="post" className="mt-3">
             <input type="hidden" name="platform" value={entry.platform} />
-            <button type="submit" className={buttonClass}>
+            <button type="submit" className={wrappingButtonClass}>
               {entry.username ? `Roll password for ${entry.name}` : `Make a username and password for ${entry.name}`}
             </button>
           </Form>
