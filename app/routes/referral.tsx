@@ -208,6 +208,7 @@ export default function Referral({ loaderData, actionData }: Route.ComponentProp
             The first partner to accept gets the customer&apos;s name, phone and email.
           </p>
           <Rows rows={page.job} />
+          <p className="mt-4 text-lg font-bold text-slate-900">{page.fee}</p>
           <Form method="post" className="mt-6 flex flex-wrap gap-4">
             <button type="submit" name="intent" value="accept" className={`${buttonClass} bg-brand-700 text-white`}>
               Accept
@@ -238,6 +239,11 @@ export default function Referral({ loaderData, actionData }: Route.ComponentProp
             </p>
           )}
           <Rows rows={[...page.contact, ...page.job.filter(([label]) => label !== "First name")]} />
+          {page.charged ? (
+            <p className="mt-4 text-lg font-bold text-slate-900">
+              Charged: {page.charged}, on your next monthly statement.
+            </p>
+          ) : null}
           <LeadReturn state={page.leadReturn} />
         </>
       ) : (

@@ -3,7 +3,7 @@ import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
 import { postContactRequest, uniquePhone } from "./console-leads.ts";
 import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
 import { uniqueMarker } from "./lead-forms.ts";
-import { partnerPage, referralLinkSentTo } from "./referral-links.ts";
+import { emailTextsTo, partnerPage, referralLinkSentTo } from "./referral-links.ts";
 
 const PASSWORD = "correct horse battery staple";
 
@@ -54,9 +54,14 @@ test("a partner with a fee accepts a referral, returns it, the operator approves
 
   const link = new URL(await referralLinkSentTo(partnerEmail)).pathname;
   const partner = await partnerPage(browser);
+  // The offer says what accepting costs, in its email and on its page; the acceptance, what it charged.
+  expect((await emailTextsTo(partnerEmail, /^New job/))[0]).toContain("Fee if you accept: $45.50.");
   await partner.goto(link);
+  await expect(partner.getByText("Fee if you accept: $45.50")).toBeVisible();
   await partner.getByRole("button", { name: "Accept" }).click();
   await expect(partner.getByRole("heading", { name: "The job is yours" })).toBeVisible();
+  await expect(partner.getByText("Charged: $45.50, on your next monthly statement.")).toBeVisible();
+  expect((await emailTextsTo(partnerEmail, /^The job is yours/))[0]).toContain("Charged: $45.50");
   const returnSection = partner.getByRole("region", { name: "Return this lead" });
   await expect(returnSection).toBeVisible();
   await expectNoAxeViolations(partner);
@@ -93,8 +98,21 @@ test("a partner with a fee accepts a referral, returns it, the operator approves
   await expect(page.getByRole("table", { name: /^Decided returns/ })).toHaveCount(0);
   await row.getByRole("button", { name: `Approve the return from ${partnerName}` }).click();
   await row.getByRole("button", { name: "Yes, approve" }).click();
-  await expect(page.getByText(`Return approved: ${partnerName} credited $45.50.`)).toHaveRole("status");
-  await expect(page.getByRole("table", { name: /^Decided returns/ })).toContainText("Approved");
+  await expect(page.getByText(`Return approved: ${partnerName} credited $45.50 and emailed.`)).toHaveRole("status");
+  const decided = page.getByRole("table", { name: /^Decided returns/ });
+  await expect(decided).toContainText("Approved");
+  expect((await emailTextsTo(partnerEmail, /^Your lead return was approved/))[0]).toContain(
+    "$45.50 is credited to your balance",
+  );
+  // The lead's page shows the charge, the return and the credit, each with its partner.
+  await decided.getByRole("link", { name: /Burst pipe/ }).click();
+  const money = page.getByRole("table", { name: /^Charges, returns and credits/ });
+  await expect(money.getByRole("row")).toHaveCount(4);
+  await expect(money.getByRole("row", { name: /Charge/ })).toContainText("$45.50");
+  await expect(money.getByRole("row", { name: /Return \(Wrong number\): approved/ })).toContainText(partnerName);
+  await expect(money.getByRole("row", { name: /Credit/ })).toContainText("-$45.50");
+  await expect(money.getByRole("link", { name: partnerName }).first()).toHaveAttribute("href", /^\/admin\/partners\//);
+  await page.goBack();
   await partner.reload();
   await expect(partner.getByRole("status")).toContainText("Your return was approved");
 
@@ -118,7 +136,7 @@ test("a partner with a fee accepts a referral, returns it, the operator approves
   await page.getByRole("region", { name: "Record payment" }).getByLabel("Reference").fill("1001");
   await page.getByRole("region", { name: "Record payment" }).getByRole("button", { name: "Record payment" }).dblclick();
   await expect(page.getByRole("status").getByText(`Payment of $20.00 from ${partnerName} recorded.`)).toHaveCount(1);
-  await expect(page.getByRole("region", { name: "Balance" })).toContainText("-$20.00");
+  await expect(page.getByRole("region", { name: "Balance" })).toContainText("$20.00 in the partner's favour");
   await expect(page.getByRole("table", { name: /^Ledger/ })).toContainText("Check · 1001");
   await expect(page.getByRole("region", { name: "Record payment" }).getByLabel("Amount")).toHaveValue("");
   // The same payment again (another tab, say) is refused unless confirmed.
@@ -148,7 +166,11 @@ test("a partner with a fee accepts a referral, returns it, the operator approves
   await adjustment.getByRole("button", { name: "Record adjustment" }).click();
   await adjustment.getByRole("button", { name: "Yes, record adjustment" }).click();
   await expect(page.getByText("Adjustment of -$5.00 recorded.")).toHaveRole("status");
-  await expect(page.getByRole("region", { name: "Balance" })).toContainText("-$25.00");
+  await expect(page.getByRole("region", { name: "Balance" })).toContainText("$25.00 in the partner's favour");
+  // Each entry shows the balance after it.
+  await expect(page.getByRole("table", { name: /^Ledger/ }).getByRole("row", { name: /Charge/ })).toContainText(
+    "$45.50 owed by the partner",
+  );
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await expectNoAxeViolations(page);

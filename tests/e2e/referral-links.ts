@@ -26,6 +26,26 @@ export async function referralLinkSentTo(address: string): Promise<string> {
   return link;
 }
 
+/** The text of every email written to an address whose subject matches, once there is one. */
+export async function emailTextsTo(address: string, subject: RegExp): Promise<string[]> {
+  let texts: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        texts = [];
+        for (const file of await readdir(OUTBOX_DIR).catch(() => [])) {
+          const mail = await PostalMime.parse(await readFile(join(OUTBOX_DIR, file)));
+          const sentTo = (mail.to ?? []).some((to) => "address" in to && to.address === address);
+          if (sentTo && subject.test(mail.subject ?? "")) texts.push(mail.text ?? "");
+        }
+        return texts.length;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThan(0);
+  return texts;
+}
+
 /** A partner opens their link on their own phone: no session, nothing shared with the operator's browser. */
 export async function partnerPage(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 390, height: 800 } });

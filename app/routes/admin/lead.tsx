@@ -23,7 +23,9 @@ import {
 } from "~/server/leads/index.server.ts";
 import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
 import { ConsoleForm } from "./components/ConsoleForm.tsx";
-import { leadReferrals, referralCandidates } from "~/server/partners/index.server.ts";
+import { findPartner, leadReferrals, referralCandidates } from "~/server/partners/index.server.ts";
+import { formatMinor, leadEntries, leadReturnsOf } from "~/server/ledger/index.server.ts";
+import { formatTime } from "~/lib/operator-time.ts";
 import { WEBHOOK_QUEUE } from "~/server/webhooks/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { PARTNER_SERVICES } from "~/content/partner-services.ts";
@@ -47,21 +49,62 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const service = chosenService && PARTNER_SERVICES.includes(chosenService) ? chosenService : null;
   // The customer's texts, when texting is on and the lead's phone can be texted.
   const textTo = context.services.texts ? customerNumber(lead.phone) : null;
-  const [candidates, referrals, job, calls, thread] = await Promise.all([
+  const [candidates, referrals, job, calls, thread, entries, returns] = await Promise.all([
     referralCandidates(db, { zip: lead.zip, service }),
     leadReferrals(db, params.id, context.operatorTimeZone),
     referralJob(db, params.id),
     callsFromPhone(db, lead.phone, context.operatorTimeZone),
     textTo ? customerThread(db, textTo, context.operatorTimeZone) : null,
+    leadEntries(db, params.id),
+    leadReturnsOf(db, params.id),
   ]);
+  const money = await leadMoney(context, entries, returns);
   return {
     lead,
     calls,
     texts: thread ? { thread, path: threadPath(thread.customer) } : null,
     textingOn: context.services.texts !== undefined,
     currency: context.services.conversions.currency,
+    money,
     refer: { candidates, referrals, service, services: PARTNER_SERVICES, optOut: job?.optOut ?? null },
   };
+}
+
+const ENTRY_NAMES = { charge: "Charge", credit: "Credit", payment: "Payment", adjustment: "Adjustment" } as const;
+
+/** What the lead was worth to the business: each partner's charge for it, their return, and its credit, in order. */
+async function leadMoney(
+  context: Route.LoaderArgs["context"],
+  entries: Awaited<ReturnType<typeof leadEntries>>,
+  returns: Awaited<ReturnType<typeof leadReturnsOf>>,
+) {
+  const { currency } = context.services.conversions;
+  const names = new Map<string, string>();
+  for (const partnerId of new Set([...entries, ...returns].map((row) => row.partnerId))) {
+    names.set(partnerId, (await findPartner(context.services.db, partnerId))?.name ?? "A removed partner");
+  }
+  const rows = [
+    ...entries.map((entry) => ({
+      id: entry.id,
+      at: entry.recordedAt,
+      what: ENTRY_NAMES[entry.kind],
+      partnerId: entry.partnerId,
+      amount: formatMinor(entry.amountMinor, currency),
+    })),
+    ...returns.map((row) => ({
+      id: row.id,
+      at: row.requestedAt,
+      what: `Return (${row.reason}): ${row.decision === "approved" ? "approved" : row.decision === "denied" ? "denied" : "waiting for a decision"}`,
+      partnerId: row.partnerId,
+      amount: "",
+    })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  return rows.map(({ at, partnerId, ...row }) => ({
+    ...row,
+    when: formatTime(at, context.operatorTimeZone),
+    partnerId,
+    partner: names.get(partnerId) ?? "",
+  }));
 }
 
 const OFFER_ERRORS = {
@@ -309,6 +352,34 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       </section>
 
       <ReferSection zip={lead.zip} refer={refer} errors={actionData?.refer} />
+
+      <ConsoleSection
+        id="money"
+        heading="Charges, returns and credits"
+        isEmpty={loaderData.money.length === 0}
+        emptyText="None: no partner has been charged for this lead."
+      >
+        <DataTable
+          label="Charges, returns and credits"
+          caption="Charges, returns and credits of this lead, oldest first"
+          headings={["When", "What", "Partner", "Amount"]}
+        >
+          {loaderData.money.map((row) => (
+            <tr key={row.id}>
+              <td className="whitespace-nowrap">{row.when}</td>
+              <th scope="row" className="font-normal">
+                {row.what}
+              </th>
+              <td>
+                <Link to={`/admin/partners/${row.partnerId}`} className={linkClass}>
+                  {row.partner}
+                </Link>
+              </td>
+              <td className="whitespace-nowrap">{row.amount}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </ConsoleSection>
 
       <ConsoleSection id="history" heading="History" isEmpty={lead.history.length === 0} emptyText="No changes yet.">
         <ol className="mt-2 grid gap-3">

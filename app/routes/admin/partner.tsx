@@ -37,6 +37,14 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** A balance as the partner reads it: "$45.50 owed by the partner", "$20.00 in the partner's favour", "$0.00". */
+function balanceWords(minor: number, currency: string): string {
+  if (minor === 0) return formatMinor(0, currency);
+  return minor > 0
+    ? `${formatMinor(minor, currency)} owed by the partner`
+    : `${formatMinor(-minor, currency)} in the partner's favour`;
+}
+
 const KIND_LABELS = { charge: "Charge", credit: "Credit", payment: "Payment", adjustment: "Adjustment" } as const;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -52,6 +60,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     routingSettings(db),
     partnerCallStats(db, partner.id),
   ]);
+  let sum = 0;
+  const runningBalances = ledger.entries.map((entry) => (sum += entry.amountMinor));
   return {
     partner: {
       ...partner,
@@ -68,7 +78,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     feeHint: `In ${currency}, charged when the partner accepts a referral. Blank: the default fee (${formatMinor(fee, currency)}).`,
     currency,
     calls,
-    balance: formatMinor(ledger.balanceMinor, currency),
+    balance: balanceWords(ledger.balanceMinor, currency),
     statements: statements.map((statement) => ({
       id: statement.id,
       number: statement.number,
@@ -80,10 +90,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       issued: formatTime(statement.issuedAt, context.operatorTimeZone),
       closing: formatMinor(statement.closingMinor, currency),
     })),
-    entries: ledger.entries.map((entry) => ({
+    entries: ledger.entries.map((entry, index) => ({
       id: entry.id,
       kind: KIND_LABELS[entry.kind],
       amount: formatMinor(entry.amountMinor, currency),
+      balance: balanceWords(runningBalances[index]!, currency),
       recorded: formatTime(entry.recordedAt, context.operatorTimeZone),
       details: [
         entry.service,
@@ -246,7 +257,7 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
         </h2>
         <p className="mt-1 text-lg text-slate-900">
           {balance}{" "}
-          <span className="text-base text-slate-700">owed by the partner (charges less credits and payments)</span>
+          <span className="text-base text-slate-700">(charges and adjustments less credits and payments)</span>
         </p>
         {entries.length === 0 ? (
           <p className="mt-3 text-slate-800">No entries yet.</p>
@@ -254,7 +265,7 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
           <DataTable
             label="Ledger"
             caption="Ledger: every entry, oldest first"
-            headings={["Recorded", "Entry", "Amount", "Details"]}
+            headings={["Recorded", "Entry", "Amount", "Balance", "Details"]}
           >
             {entries.map((entry) => (
               <tr key={entry.id}>
@@ -263,6 +274,7 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
                   {entry.kind}
                 </th>
                 <td className="whitespace-nowrap">{entry.amount}</td>
+                <td>{entry.balance}</td>
                 <td>{entry.details}</td>
               </tr>
             ))}

@@ -6,7 +6,7 @@ import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { confirmFirst, confirmed, done, invalid, requireOperator } from "~/server/console/index.server.ts";
 import { findPartner } from "~/server/partners/index.server.ts";
-import { approveReturn, formatMinor, listReturns } from "~/server/ledger/index.server.ts";
+import { formatMinor, listReturns } from "~/server/ledger/index.server.ts";
 import { postedForm } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Returns" }, { name: "robots", content: "noindex" }];
@@ -27,6 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     id: row.id,
     partnerId: row.partnerId,
     partner: partnerNames.get(row.partnerId) ?? "",
+    leadId: row.leadId,
     job: [row.service, row.zip, row.jobDay].filter(Boolean).join(" · "),
     reason: row.detail ? `${row.reason}: ${row.detail}` : row.reason,
     requested: formatTime(row.requestedAt, context.operatorTimeZone),
@@ -49,7 +50,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await postedForm(request);
   const id = String(form.get("id") ?? "");
   if (!isRowId(id)) throw data("No such return.", { status: 404 });
-  const { db, run } = context.services;
+  const { db } = context.services;
   const { currency } = context.services.conversions;
   // A form sent again is answered with what the first sending did, before the return is looked for.
   return context.services.consoleForms.once(request, operator, form, async () => {
@@ -67,11 +68,17 @@ export async function action({ context, request }: Route.ActionArgs) {
           "Yes, approve",
         );
       }
-      const today = new Date().toISOString().slice(0, 10);
-      if (!(await approveReturn(run, id, operator.email, today))) {
+      if (
+        !(await context.services.referrals.decideReturn({ returnId: id, by: operator.email, decision: "approved" }))
+      ) {
         throw data("That return is already decided.", { status: 409 });
       }
-      return done(charge ? `Return approved: ${partner} credited ${charge}.` : "Return approved.", "/admin/returns");
+      return done(
+        charge
+          ? `Return approved: ${partner} credited ${charge} and emailed.`
+          : "Return approved: the partner emailed.",
+        "/admin/returns",
+      );
     }
     if (form.get("intent") !== "deny") throw data("Choose Approve or Deny.", { status: 400 });
     const reason = String(form.get("reason") ?? "").trim();
@@ -87,7 +94,8 @@ export async function action({ context, request }: Route.ActionArgs) {
         "Yes, deny",
       );
     }
-    if (!(await context.services.referrals.denyReturn({ returnId: id, by: operator.email, reason }))) {
+    const decision = { returnId: id, by: operator.email, decision: "denied" as const, reason };
+    if (!(await context.services.referrals.decideReturn(decision))) {
       throw data("That return is already decided.", { status: 409 });
     }
     return done(`Return denied: ${partner} emailed your reason.`, "/admin/returns");
@@ -115,7 +123,17 @@ export default function Returns({ loaderData, actionData }: Route.ComponentProps
               </h2>
               <dl className="mt-2 grid gap-1 text-slate-900 sm:grid-cols-[10rem_1fr]">
                 <dt className="font-semibold">Job</dt>
-                <dd>{row.job || "—"}</dd>
+                <dd>
+                  {row.job || "—"}
+                  {row.leadId ? (
+                    <>
+                      {" "}
+                      <Link to={`/admin/leads/${row.leadId}`} className={linkClass}>
+                        Open the lead<span className="sr-only"> returned by {row.partner}</span>
+                      </Link>
+                    </>
+                  ) : null}
+                </dd>
                 <dt className="font-semibold">Reason</dt>
                 <dd className="break-words">{row.reason}</dd>
                 <dt className="font-semibold">Returned</dt>
@@ -175,7 +193,15 @@ export default function Returns({ loaderData, actionData }: Route.ComponentProps
               <th scope="row" className="font-normal">
                 {row.partner}
               </th>
-              <td>{row.job}</td>
+              <td>
+                {row.leadId ? (
+                  <Link to={`/admin/leads/${row.leadId}`} className={linkClass}>
+                    {row.job || "The lead"}
+                  </Link>
+                ) : (
+                  row.job
+                )}
+              </td>
               <td>{row.reason}</td>
               <td className="whitespace-nowrap">{row.charge}</td>
               <td>{row.decision}</td>

@@ -127,6 +127,22 @@ export async function partnerLedger(
   return { balanceMinor: entries.reduce((sum, entry) => sum + entry.amountMinor, 0), entries };
 }
 
+/** A lead's charges and credits, oldest first: what each partner was charged for it, and credited back. */
+export async function leadEntries(db: Database, leadId: string) {
+  if (!isRowId(leadId)) return [];
+  return db
+    .select({
+      id: ledgerEntries.id,
+      kind: ledgerEntries.kind,
+      partnerId: ledgerEntries.partnerId,
+      amountMinor: ledgerEntries.amountMinor,
+      recordedAt: ledgerEntries.recordedAt,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.leadId, leadId))
+    .orderBy(asc(ledgerEntries.recordedAt), asc(ledgerEntries.id));
+}
+
 /**
  * Revenue per source and campaign of the leads: charges less credits recorded in [startsAt, endsAt), in minor
  * units. It is read from the entries alone, so a purged lead's revenue still counts.

@@ -4,7 +4,9 @@ import { sqlNames, type Database, type RunStatement } from "../db/index.server.t
 import { emailRow, queueEmailsCte, type EmailToSend } from "../outbox/index.server.ts";
 import { isoUtc, queueWebhooksCte } from "../webhooks/index.server.ts";
 import { RETURN_REASONS } from "../../lib/return-reasons.ts";
+import { isRowId } from "../../lib/row-id.ts";
 import { creditWithWebhooksCte } from "./entries.server.ts";
+import { formatMinor } from "./money.server.ts";
 import { ledgerEntries, leadReturns } from "./schema.server.ts";
 
 const r = sqlNames(leadReturns);
@@ -143,7 +145,12 @@ const RETURN_COLUMNS = {
 /** A return still waiting for a decision: whose, and for which job. */
 export async function openReturn(db: Database, returnId: string) {
   const [found] = await db
-    .select({ partnerId: leadReturns.partnerId, service: ledgerEntries.service, zip: ledgerEntries.zip })
+    .select({
+      partnerId: leadReturns.partnerId,
+      service: ledgerEntries.service,
+      zip: ledgerEntries.zip,
+      chargeMinor: ledgerEntries.amountMinor,
+    })
     .from(leadReturns)
     .leftJoin(ledgerEntries, charges)
     .where(sql`${leadReturns.id} = ${returnId}::uuid AND ${leadReturns.decision} IS NULL`);
@@ -153,6 +160,17 @@ export async function openReturn(db: Database, returnId: string) {
 /** How many returns wait for the operator's decision (the console's navigation). */
 export async function openReturnCount(db: Database): Promise<number> {
   return db.$count(leadReturns, isNull(leadReturns.decision));
+}
+
+/** The returns of a lead's charges, oldest first. */
+export async function leadReturnsOf(db: Database, leadId: string) {
+  if (!isRowId(leadId)) return [];
+  return db
+    .select(RETURN_COLUMNS)
+    .from(leadReturns)
+    .innerJoin(ledgerEntries, charges)
+    .where(eq(ledgerEntries.leadId, leadId))
+    .orderBy(leadReturns.requestedAt);
 }
 
 /** Returns waiting for the operator, oldest first, and the last 50 decided, newest first. */
@@ -195,7 +213,8 @@ ${creditWithWebhooksCte(`INSERT INTO ${e.table} (${e.partnerId}, ${e.kind}, ${e.
   FROM decided JOIN ${e.table} AS charge
     ON (charge.${e.referralId} = decided.${r.referralId} OR charge.${e.callId} = decided.${r.callId})
     AND charge.${e.kind} = 'charge'
-  ON CONFLICT (${e.returnId}) WHERE ${e.kind} = 'credit' DO NOTHING`)}
+  ON CONFLICT (${e.returnId}) WHERE ${e.kind} = 'credit' DO NOTHING`)},
+${queueEmailsCte({ rows: "$4", where: "EXISTS (SELECT 1 FROM decided)" })}
 SELECT (SELECT count(*) FROM decided)::int AS decided`;
 
 /** "Deny": the return is decided, and the partner told why by email, with its webhooks, in one statement. */
@@ -208,25 +227,49 @@ ${queueReturnWebhooksCte("decided_webhooks", "return.decided", "decided")},
 ${queueEmailsCte({ rows: "$4", where: "EXISTS (SELECT 1 FROM decided)" })}
 SELECT (SELECT count(*) FROM decided)::int AS decided`;
 
-export async function approveReturn(run: RunStatement, returnId: string, by: string, day: string): Promise<boolean> {
-  const [row] = await run<{ decided: number }>("ledger_return_approve", APPROVE, [returnId, by, day]);
+/** Whom a decision is emailed to, about which job, and what it was charged. */
+interface DecisionNotice {
+  partner: { name: string; email: string };
+  job: { service: string | null; zip: string | null; chargeMinor: number | null };
+  settings: { companyName: string; replyTo: string; messageIdDomain: string; currency: string };
+}
+
+/** "Approve", and (with `notice`) the partner emailed the credit, in the same statement. */
+export async function approveReturn(
+  run: RunStatement,
+  returnId: string,
+  by: string,
+  day: string,
+  notice?: DecisionNotice,
+): Promise<boolean> {
+  const emails = notice ? [emailRow(decisionEmail("approved", notice, null), notice.settings.messageIdDomain)] : [];
+  const [row] = await run<{ decided: number }>("ledger_return_approve", APPROVE, [
+    returnId,
+    by,
+    day,
+    JSON.stringify(emails),
+  ]);
   return (row?.decided ?? 0) > 0;
 }
 
-/** The denial's email to the partner, with the operator's reason. */
-function denialEmail(
-  partner: { name: string; email: string },
-  job: { service: string | null; zip: string | null },
-  reason: string,
-  settings: { companyName: string; replyTo: string },
-): EmailToSend {
+/** The decision's email to the partner: the amount credited, or the charge that stands and the operator's reason. */
+function decisionEmail(decision: "approved" | "denied", notice: DecisionNotice, reason: string | null): EmailToSend {
+  const { partner, job, settings } = notice;
   const what = [job.service, job.zip].filter(Boolean).join(", ");
-  const text = `Hello ${partner.name},\n\nYour return of the ${what || "referred"} job was not approved.\n\nReason: ${reason}\n\nReply to this email with any questions.\n\n${settings.companyName}\n`;
+  const amount = job.chargeMinor === null ? null : formatMinor(job.chargeMinor, settings.currency);
+  const outcome =
+    decision === "approved"
+      ? `Your return of the ${what || "referred"} job was approved${amount ? `: ${amount} is credited to your balance, on your next monthly statement` : ""}.`
+      : `Your return of the ${what || "referred"} job was not approved${amount ? `: the ${amount} charge stands` : ""}.\n\nReason: ${reason}`;
+  const text = `Hello ${partner.name},\n\n${outcome}\n\nReply to this email with any questions.\n\n${settings.companyName}\n`;
   return {
-    purpose: "lead_return_denied",
+    purpose: decision === "approved" ? "lead_return_approved" : "lead_return_denied",
     to: partner.email,
     replyTo: settings.replyTo,
-    subject: `Your lead return was not approved`,
+    subject:
+      decision === "approved"
+        ? `Your lead return was approved${amount ? `: ${amount} credited` : ""}`
+        : "Your lead return was not approved",
     text,
     html: `<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:14px;color:#111">${text
       .trim()
@@ -238,19 +281,9 @@ function denialEmail(
 
 export async function denyReturn(
   run: RunStatement,
-  input: {
-    returnId: string;
-    by: string;
-    reason: string;
-    partner: { name: string; email: string };
-    job: { service: string | null; zip: string | null };
-    settings: { companyName: string; replyTo: string; messageIdDomain: string };
-  },
+  input: { returnId: string; by: string; reason: string } & DecisionNotice,
 ): Promise<boolean> {
-  const email = emailRow(
-    denialEmail(input.partner, input.job, input.reason, input.settings),
-    input.settings.messageIdDomain,
-  );
+  const email = emailRow(decisionEmail("denied", input, input.reason), input.settings.messageIdDomain);
   const [row] = await run<{ decided: number }>("ledger_return_deny", DENY, [
     input.returnId,
     input.by,

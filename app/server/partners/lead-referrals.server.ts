@@ -12,7 +12,10 @@ interface LeadReferral {
   id: string;
   partnerName: string;
   offeredAt: string;
-  /** "Accepted", "Declined", "Withdrawn" (the visitor opted out of sharing since), "Expired" or "Waiting". */
+  /**
+   * "Accepted", "Declined", "Taken by another partner" (unanswered when another accepted), "Withdrawn" (the visitor
+   * opted out of sharing since), "Expired" or "Waiting".
+   */
   state: string;
   answeredAt: string | null;
   /** How long the partner took to answer. */
@@ -56,13 +59,15 @@ export async function leadReferrals(db: Database, leadId: string, timeZone: stri
           ? "Accepted"
           : row.answer === "declined"
             ? "Declined"
-            : row.withdrawn
-              ? "Withdrawn"
-              : row.expiresAt.getTime() <= Date.now()
-                ? "Expired"
-                : "Waiting",
+            : accepted
+              ? "Taken by another partner"
+              : row.withdrawn
+                ? "Withdrawn"
+                : row.expiresAt.getTime() <= Date.now()
+                  ? "Expired"
+                  : "Waiting",
       answeredAt: row.answeredAt && formatTime(row.answeredAt, timeZone),
-      answeredIn: took(row),
+      answeredIn: took(row) ?? (accepted && row.answer === null ? "Not answered" : null),
     })),
     holder: accepted
       ? {

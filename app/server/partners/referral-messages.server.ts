@@ -67,17 +67,23 @@ function render(paragraphs: string[], rows: [string, string][]): { text: string;
   return { text, html };
 }
 
+/** What accepting costs, as the offer says it: "Fee if you accept: $55.00". */
+export const feeLine = (fee: string) => `Fee if you accept: ${fee}`;
+
 export function offerEmail(
   partner: Recipient,
   job: ReferralJob,
   link: string,
   settings: ReferralMessageSettings,
+  /** The partner's fee for this job, formatted ("$55.00"). */
+  fee: string,
 ): EmailToSend {
   const service = serviceForMessages(job.service);
   const body = render(
     [
       `Hello ${partner.name},`,
       `${settings.companyName} has a job for you (${service}). Open the link below to accept or decline it; the first partner to accept gets the customer's contact details.`,
+      `${feeLine(fee)}.`,
       `Accept or decline:\n${link}`,
       `Answer within ${settings.tokenHours} hours: the link takes one answer.`,
     ],
@@ -110,6 +116,7 @@ export function offerText(
   job: ReferralJob,
   link: string,
   companyName: string,
+  fee: string,
 ): MessageToSend | null {
   const to = textableNumber(partner.phone);
   if (!to) return null;
@@ -120,14 +127,24 @@ export function offerText(
     // The real link alone on the last line: nothing the visitor typed stands next to it.
     payload: {
       to,
-      body: `${companyName}: new job${where}: ${serviceForMessages(job.service)}.\nAccept or decline:\n${link}`,
+      body: `${companyName}: new job${where}: ${serviceForMessages(job.service)}.\n${feeLine(fee)}.\nAccept or decline:\n${link}`,
     },
   };
 }
 
-export function acceptedEmail(partner: Recipient, job: ReferralJob, settings: ReferralMessageSettings): EmailToSend {
+export function acceptedEmail(
+  partner: Recipient,
+  job: ReferralJob,
+  settings: ReferralMessageSettings,
+  /** What accepting charged, formatted ("$55.00"). */
+  charged: string,
+): EmailToSend {
   const body = render(
-    [`Hello ${partner.name},`, `The job is yours. Please call ${job.firstName} as soon as you can.`],
+    [
+      `Hello ${partner.name},`,
+      `The job is yours. Please call ${job.firstName} as soon as you can.`,
+      `Charged: ${charged}, on your next monthly statement.`,
+    ],
     [...contactRows(job), ...jobRows(job).filter(([label]) => label !== "First name")],
   );
   return {

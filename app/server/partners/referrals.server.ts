@@ -19,7 +19,10 @@ import { formatTime, wallClock } from "../../lib/operator-time.ts";
 import {
   chargeAcceptedCte,
   chargePassesLimitSql,
+  approveReturn,
   chargeOf,
+  defaultFee,
+  formatMinor,
   denyReturn,
   duePeriod,
   findStatement,
@@ -34,6 +37,7 @@ import {
 import {
   acceptedEmail,
   contactRows,
+  feeLine,
   jobRows,
   offerEmail,
   offerText,
@@ -80,7 +84,7 @@ export type OfferOutcome =
 
 /** What the link's page shows, or why it cannot. */
 export type ReferralPage =
-  | { kind: "open"; partnerName: string; job: Label[] }
+  | { kind: "open"; partnerName: string; job: Label[]; /** "Fee if you accept: $55.00" */ fee: string }
   | {
       kind: "accepted";
       partnerName: string;
@@ -91,6 +95,8 @@ export type ReferralPage =
       contactWithdrawn: boolean;
       /** The lead's return: offered until `until` (when charged), sent, or decided. */
       leadReturn: LeadReturnState;
+      /** What accepting charged ("$55.00"); null when nothing was. */
+      charged: string | null;
     }
   | { kind: "declined" }
   | { kind: "taken" }
@@ -249,7 +255,24 @@ export function createReferrals(settings: ReferralSettings) {
     by: string,
     claim: OfferClaim | null,
   ): Promise<number> {
-    const offers = chosen.map(({ partner, note }) => ({ id: randomUUID(), partner, note }));
+    // Each partner's fee for this job, said in the offer.
+    const fees = chosen.length
+      ? await db
+          .select({ id: partners.id, feeMinor: partners.feeMinor, serviceFees: partners.serviceFees })
+          .from(partners)
+          .where(
+            inArray(
+              partners.id,
+              chosen.map(({ partner }) => partner.id),
+            ),
+          )
+      : [];
+    const offers = await Promise.all(
+      chosen.map(async ({ partner, note }) => {
+        const own = fees.find((fee) => fee.id === partner.id) ?? { feeMinor: null, serviceFees: {} };
+        return { id: randomUUID(), partner, note, fee: await feeFor(own, job.service) };
+      }),
+    );
     const [row] = await run<{ offered: number }>(
       claim ? claim.name : "referral_offer",
       claim ? offerStatement(claim.cte) : OFFER,
@@ -260,13 +283,13 @@ export function createReferrals(settings: ReferralSettings) {
         JSON.stringify(offers.map((offer) => ({ id: offer.id, partner_id: offer.partner.id }))),
         JSON.stringify(
           offers.map((offer) =>
-            emailRow(offerEmail(offer.partner, job, link(offer.id), settings), settings.messageIdDomain),
+            emailRow(offerEmail(offer.partner, job, link(offer.id), settings, offer.fee), settings.messageIdDomain),
           ),
         ),
         JSON.stringify(
           settings.texts
             ? offers.flatMap((offer) => {
-                const text = offerText(offer.partner, job, link(offer.id), settings.companyName);
+                const text = offerText(offer.partner, job, link(offer.id), settings.companyName, offer.fee);
                 return text ? [messageRow(text)] : [];
               })
             : [],
@@ -301,6 +324,8 @@ export function createReferrals(settings: ReferralSettings) {
         partnerName: partners.name,
         partnerEmail: partners.email,
         partnerPhone: partners.phone,
+        partnerFeeMinor: partners.feeMinor,
+        partnerServiceFees: partners.serviceFees,
         withdrawn: sql<boolean>`${sql.raw(withdrawnSql(r.table))}`,
       })
       .from(referrals)
@@ -324,6 +349,16 @@ export function createReferrals(settings: ReferralSettings) {
   }
 
   type Found = NonNullable<Awaited<ReturnType<typeof lookUp>>>;
+
+  /**
+   * A partner's fee for a job, formatted: their fee for its service, else their own, else the console's default (as
+   * the acceptance charges it).
+   */
+  async function feeFor(partner: { feeMinor: number | null; serviceFees: Record<string, number> }, service: string) {
+    const known = knownService(service);
+    const minor = (known ? partner.serviceFees[known] : undefined) ?? partner.feeMinor ?? (await defaultFee(db));
+    return formatMinor(minor, settings.currency);
+  }
   type Job = NonNullable<Awaited<ReturnType<typeof referralJob>>>;
 
   /** When the partner who accepted may no longer return the lead. */
@@ -348,6 +383,7 @@ export function createReferrals(settings: ReferralSettings) {
         : { state: "none" };
     return {
       kind: "accepted",
+      charged: charge ? formatMinor(charge.amountMinor, settings.currency) : null,
       partnerName: found.partnerName,
       job: jobRows(job),
       contact: found.withdrawn ? [] : contactRows(job),
@@ -385,7 +421,9 @@ export function createReferrals(settings: ReferralSettings) {
       const opened = await open(token, clientKey);
       if (opened.page) return opened.page;
       if (opened.accepted) return acceptedPage(opened.found, opened.job);
-      return { kind: "open", partnerName: opened.found.partnerName, job: jobRows(opened.job) };
+      const { found, job } = opened;
+      const fee = await feeFor({ feeMinor: found.partnerFeeMinor, serviceFees: found.partnerServiceFees }, job.service);
+      return { kind: "open", partnerName: found.partnerName, job: jobRows(job), fee: feeLine(fee) };
     },
 
     /** "Send return" from the accepted job's page: within the return window, once. */
@@ -416,8 +454,9 @@ export function createReferrals(settings: ReferralSettings) {
       if (opened.accepted) return acceptedPage(opened.found, opened.job);
       const { found, job } = opened;
       const partner = { name: found.partnerName, email: found.partnerEmail, phone: found.partnerPhone };
+      const fee = await feeFor({ feeMinor: found.partnerFeeMinor, serviceFees: found.partnerServiceFees }, job.service);
       const emails =
-        answer === "accepted" ? [emailRow(acceptedEmail(partner, job, settings), settings.messageIdDomain)] : [];
+        answer === "accepted" ? [emailRow(acceptedEmail(partner, job, settings, fee), settings.messageIdDomain)] : [];
       const event: LeadEvent = {
         leadId: found.leadId,
         by: found.partnerName,
@@ -455,8 +494,13 @@ export function createReferrals(settings: ReferralSettings) {
       return accepted ? acceptedPage(accepted, job) : { kind: "not-found" };
     },
 
-    /** "Deny" on the Returns page: the return is decided, and its partner emailed the operator's reason. */
-    async denyReturn(input: { returnId: string; by: string; reason: string }): Promise<boolean> {
+    /**
+     * "Approve" or "Deny" on the Returns page: the return is decided, and its partner emailed the amount credited, or
+     * the charge that stands with the operator's reason. False when it was already decided.
+     */
+    async decideReturn(
+      input: { returnId: string; by: string } & ({ decision: "approved" } | { decision: "denied"; reason: string }),
+    ): Promise<boolean> {
       if (!isRowId(input.returnId)) return false;
       const waiting = await openReturn(db, input.returnId);
       const [partner] = waiting
@@ -466,18 +510,22 @@ export function createReferrals(settings: ReferralSettings) {
             .where(eq(partners.id, waiting.partnerId))
         : [];
       if (!waiting || !partner) return false;
-      const denied = await denyReturn(run, {
-        ...input,
+      const notice = {
         partner,
-        job: { service: waiting.service, zip: waiting.zip },
+        job: { service: waiting.service, zip: waiting.zip, chargeMinor: waiting.chargeMinor },
         settings: {
           companyName: settings.companyName,
           replyTo: settings.replyTo,
           messageIdDomain: settings.messageIdDomain,
+          currency: settings.currency,
         },
-      });
-      if (denied) settings.onQueued();
-      return denied;
+      };
+      const decided =
+        input.decision === "approved"
+          ? await approveReturn(run, input.returnId, input.by, dayIn(new Date(), settings.timeZone), notice)
+          : await denyReturn(run, { returnId: input.returnId, by: input.by, reason: input.reason, ...notice });
+      if (decided) settings.onQueued();
+      return decided;
     },
 
     /**
@@ -526,7 +574,12 @@ export function createReferrals(settings: ReferralSettings) {
       const ids = input.partnerIds.filter(isRowId);
       const chosen = ids.length
         ? await db
-            .select({ id: partners.id, name: partners.name, email: partners.email, phone: partners.phone })
+            .select({
+              id: partners.id,
+              name: partners.name,
+              email: partners.email,
+              phone: partners.phone,
+            })
             .from(partners)
             .where(and(inArray(partners.id, ids), eq(partners.active, true), isNull(partners.pausedAt)))
         : [];
