@@ -36,6 +36,7 @@ export function floorBoundaries() {
     "./app/server/services.server.ts",
     "./app/server/start-server.server.ts",
     "./app/server/load-context.server.ts",
+    "./app/server/housekeeping.server.ts",
   ];
   const floors = [
     { floor: "./app/server", above: [...entry, "./app/components"] },

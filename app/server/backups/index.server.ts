@@ -2,3 +2,4 @@
 export { backupSettings, createBackups, type Backups } from "./backups.server.ts";
 export { lastBackup } from "./records.server.ts";
 export { copyToPostgres, restoreBackup, verifyBackup, type RestoreOutcome } from "./restore.server.ts";
+export { startBackups } from "./start.server.ts";

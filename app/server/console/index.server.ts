@@ -1,11 +1,10 @@
 /** The console's operators, sessions and sign-in, and the gate in front of /admin. */
-export { createConsoleAuth, type ConsoleAuth } from "./auth.server.ts";
+export type { ConsoleAuth } from "./auth.server.ts";
 export { consoleGate } from "./gate.server.ts";
 export { consoleNextPath } from "./next-path.server.ts";
 export { csvDownload } from "./csv-download.server.ts";
 export { requireOperator } from "./operator.server.ts";
 export { listOperators, removeOperator, saveOperator } from "./operators.server.ts";
-export { loadSessionSecret } from "./session-secret.server.ts";
 export type { Operator } from "./sessions.server.ts";
 export { isConsolePath } from "./console-paths.server.ts";
 export { twoStepSetup, resetTwoStep } from "./two-step.server.ts";
@@ -20,3 +19,4 @@ export {
   revealed,
   type ConsoleForms,
 } from "./forms.server.ts";
+export { startConsole } from "./start.server.ts";

@@ -14,6 +14,7 @@ export {
 } from "./downloads.server.ts";
 export { readConversionActions, saveConversionActions, validateConversionActions } from "./settings.server.ts";
 export { parseSpendFile, recentSpend, saveSpend, validateSpend } from "./spend.server.ts";
-export { sendDueDigest, startWeeklyDigest, type DigestSettings } from "./weekly-digest.server.ts";
+export { sendDueDigest, type DigestSettings } from "./weekly-digest.server.ts";
 export { readBoundedForm } from "./bounded-form.server.ts";
 export { rollScheduledFetchPassword, scheduledFetch, scheduledFetchCredentials } from "./scheduled-fetch.server.ts";
+export { startDigest } from "./start.server.ts";

@@ -1,12 +1,5 @@
 /** Leads: contact and opt-out requests, from intake to the console's pages, exports and retention. */
-export {
-  createLeadIntake,
-  type LeadChannel,
-  type LeadInput,
-  type LeadIntake,
-  type LeadOutcome,
-} from "./intake.server.ts";
-export { createLeadStore } from "./store.server.ts";
+export { type LeadChannel, type LeadInput, type LeadIntake, type LeadOutcome } from "./intake.server.ts";
 export { contactRequestsCsv, type ExtraLeadColumn } from "./leads-csv.server.ts";
 export { csvCell } from "./csv-cells.server.ts";
 export { listInbox, parseInboxQuery, recentRequests } from "./inbox.server.ts";
@@ -27,3 +20,4 @@ export { markLeadOpened } from "./lead-opened.server.ts";
 export { setLeadZip, validateLeadZip } from "./lead-zip.server.ts";
 export { setJobValue } from "./conversion-leads.server.ts";
 export { leadOutcomesBySource, type LeadForConversions, leadsForConversions } from "./conversion-leads.server.ts";
+export { leadIntakeFromSettings } from "./start.server.ts";

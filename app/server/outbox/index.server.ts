@@ -23,3 +23,4 @@ export { allUnsentEmails, emailBacklog, listUnsent, retryNow, type OutboxQueue }
 export { deleteEmailsOfRequests, emailsOfContactRequest, owesEmail } from "./request-emails.server.ts";
 export { purgeSettledEmails } from "./settled-emails.server.ts";
 export { serviceForMessages, visitorTextForMessages } from "./visitor-text.server.ts";
+export { mailerFromSettings, startOutbox } from "./start.server.ts";

@@ -19,3 +19,4 @@ export { leadReferrals } from "./lead-referrals.server.ts";
 export { sweepReferrals } from "./referral-timeouts.server.ts";
 export { partnersPage, referralsPage } from "./read-api-pages.server.ts";
 export { createAutoReferrals, type AutoReferrals } from "./auto-referrals.server.ts";
+export { partnerLinkKey, startReferrals } from "./start.server.ts";

@@ -15,3 +15,4 @@ export {
 } from "./threads.server.ts";
 export { saveTextBackMessage, textBackMessage } from "./text-back.server.ts";
 export { QUIET_HOURS_LABEL } from "./quiet-hours.server.ts";
+export { textsFromSettings } from "./start.server.ts";
