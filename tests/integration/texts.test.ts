@@ -256,14 +256,21 @@ describe("the missed-call text-back", () => {
 
   test("its message is set on the Texts page: 400 and unchanged when empty", async () => {
     const cookie = await signedIn();
-    const save = (message: string) =>
-      fetch(`${running.url}/admin/texts`, {
+    // Each console form is sent with the one-time key of the page it was rendered on.
+    const save = async (message: string) => {
+      const form = await (await fetch(`${running.url}/admin/texts`, { headers: { Cookie: cookie } })).text();
+      const formKey = /name="intent" value="text-back"\/><input type="hidden" name="formKey" value="([^"]+)"/.exec(
+        form,
+      )?.[1];
+      return fetch(`${running.url}/admin/texts`, {
         method: "POST",
         headers: { Cookie: cookie, Origin: running.url, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ message }),
+        body: new URLSearchParams({ intent: "text-back", formKey: formKey ?? "", message }),
+        redirect: "manual",
       });
+    };
     const first = await save("We missed your call and will ring you back in 10 minutes.");
-    expect(first.status, await first.clone().text()).toBe(200);
+    expect(first.status, await first.clone().text()).toBe(303);
     expect((await save("   ")).status).toBe(400);
     const page = await (await fetch(`${running.url}/admin/texts`, { headers: { Cookie: cookie } })).text();
     expect(page).toContain(
@@ -403,6 +410,26 @@ describe("delivery states", () => {
     expect(row).not.toContain("flooding");
     const untextedRow = rows.find((line) => line.startsWith(untexted.body.id as string))!;
     expect(untextedRow.split(",").at(-1)).toBe("0");
+  });
+});
+
+describe("threads and leads", () => {
+  test("a thread whose number belongs to a lead is shown by the lead's name, on the list and on the thread", async () => {
+    const customer = newCustomer();
+    expect((await postJson(running.url, { ...validContact, phone: customer.slice(2) })).status).toBe(200);
+    const stranger = newCustomer();
+    await textIn(customer, "Is the plumber coming?");
+    await textIn(stranger, "Hello");
+    const cookie = await signedIn();
+    const name = `${validContact.firstName} ${validContact.lastName}`;
+    const list = await (await fetch(`${running.url}/admin/texts`, { headers: { Cookie: cookie } })).text();
+    expect(list).toContain(`>${name} (${customer})</a>`);
+    expect(list).toContain(`>${stranger}</a>`);
+    const thread = await (
+      await fetch(`${running.url}/admin/texts/${customer.slice(1)}`, { headers: { Cookie: cookie } })
+    ).text();
+    expect(thread).toContain(`<title>Texts with ${name}</title>`);
+    expect(thread).toContain(`${name} (${customer})</h1>`);
   });
 });
 

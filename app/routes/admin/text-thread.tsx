@@ -9,7 +9,7 @@ import { customerThread, markThreadRead, QUIET_HOURS_LABEL, threadPath } from "~
 import { postedForm } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: loaded ? `Texts with ${loaded.thread.customer}` : "Texts" },
+  { title: loaded ? `Texts with ${loaded.lead?.name ?? loaded.thread.customer}` : "Texts" },
   { name: "robots", content: "noindex" },
 ];
 
@@ -29,7 +29,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   ]);
   // Opening the thread reads the customer's texts.
   await markThreadRead(db, customer);
-  return { thread, leadId: [...leads.values()][0] ?? null, path: threadPath(customer) };
+  return { thread, lead: [...leads.values()][0] ?? null, path: threadPath(customer) };
 }
 
 /** Where a sent text returns to: the lead's page it was sent from, or this thread. */
@@ -75,7 +75,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 /** One customer's texts, with the composer. */
 export default function TextThreadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { thread, leadId, path } = loaderData;
+  const { thread, lead, path } = loaderData;
   return (
     <>
       <p>
@@ -83,14 +83,16 @@ export default function TextThreadPage({ loaderData, actionData }: Route.Compone
           All texts
         </Link>
       </p>
-      <h1 className="mt-2 text-2xl font-bold text-slate-900">Texts with {thread.customer}</h1>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">
+        Texts with {lead ? `${lead.name} (${thread.customer})` : thread.customer}
+      </h1>
       <p className="mt-1 flex flex-wrap gap-4">
         <a href={telHref(thread.customer)} className={linkClass}>
           Call {thread.customer}
         </a>
-        {leadId ? (
-          <Link to={`/admin/leads/${leadId}`} className={linkClass}>
-            Their lead
+        {lead ? (
+          <Link to={`/admin/leads/${lead.id}`} className={linkClass}>
+            {lead.name}&apos;s lead
           </Link>
         ) : null}
       </p>

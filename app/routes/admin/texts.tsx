@@ -8,6 +8,7 @@ import { done, invalid, requireOperator } from "~/server/console/index.server.ts
 import { ConsoleForm } from "./components/ConsoleForm.tsx";
 import { listThreads, saveTextBackMessage, textBackMessage, threadPath } from "~/server/texts/index.server.ts";
 import { postedForm } from "~/server/http/index.server.ts";
+import { newestLeadByPhone, phoneKey } from "~/server/leads/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Texts" }, { name: "robots", content: "noindex" }];
 
@@ -26,9 +27,18 @@ export async function loader({ context }: Route.LoaderArgs) {
     listThreads(context.services.run, context.operatorTimeZone),
     textBackMessage(context.services.db),
   ]);
+  // A number that belongs to a lead is shown by the lead's name, so that a reply goes to the customer meant.
+  const leads = await newestLeadByPhone(
+    context.services.db,
+    threads.map((thread) => thread.customer),
+  );
   return {
     off: false as const,
-    threads: threads.map((thread) => ({ ...thread, path: threadPath(thread.customer) })),
+    threads: threads.map((thread) => ({
+      ...thread,
+      leadName: leads.get(phoneKey(thread.customer))?.name ?? null,
+      path: threadPath(thread.customer),
+    })),
     textBack: { message, example: texts.textBackPreview(message) },
   };
 }
@@ -63,7 +73,7 @@ export default function Texts({ loaderData, actionData }: Route.ComponentProps) 
           {threads.map((thread) => (
             <li key={thread.customer} className="p-3">
               <Link to={thread.path} className="font-semibold text-blue-800 underline underline-offset-2">
-                {thread.customer}
+                {thread.leadName ? `${thread.leadName} (${thread.customer})` : thread.customer}
               </Link>
               {thread.unread > 0 ? (
                 <span className="ml-2 inline-block rounded-full bg-blue-800 px-2 text-xs leading-5 font-semibold text-white">

@@ -6,7 +6,7 @@ import { CALL_OUTCOMES, type CallOutcome } from "~/lib/call-outcomes.ts";
 import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { boundedCount, keysetPage, keysetQuery, type Database, type ListCursor } from "../db/index.server.ts";
-import { newestLeadByPhone, phoneKey, phoneKeySql } from "../leads/index.server.ts";
+import { newestLeadByPhone, phoneKey, phoneKeySql, type LeadOfPhone } from "../leads/index.server.ts";
 import { ATTRIBUTION_KEYS } from "./call-log.server.ts";
 import { routesShown, type CallRouteShown } from "./call-routes-shown.server.ts";
 import { calls, type CallLine, type CallStatus } from "./schema.server.ts";
@@ -83,7 +83,7 @@ function lineLabel(line: CallLine, attributed: boolean): string {
 function toRow(
   call: StoredCall,
   timeZone: string,
-  leads: Map<string, string>,
+  leads: Map<string, LeadOfPhone>,
   routes: Map<string, CallRouteShown> = new Map(),
 ): CallRow {
   const attributed = ATTRIBUTION_KEYS.some((key) => call[key] !== null);
@@ -101,7 +101,7 @@ function toRow(
     landingPath: call.landingPath,
     gclid: call.gclid,
     hasRecording: call.recordingSid !== null,
-    leadId: leads.get(phoneKey(call.caller)) ?? null,
+    leadId: leads.get(phoneKey(call.caller))?.id ?? null,
     route: routes.get(call.id) ?? null,
   };
 }

@@ -10,7 +10,7 @@ export { listOptOuts, markOptOutDone, openOptOutRequests, optOutRequestsCsv } fr
 export { CONTACT_RETENTION_DAYS, purgeExpiredLeads } from "./retention.server.ts";
 export { leadCounts, openRequestCounts, type OpenRequestCounts } from "./lead-counts.server.ts";
 export { sumRecentDays } from "./lead-day-totals.server.ts";
-export { newestLeadByPhone, phoneKey, phoneKeySql } from "./leads-by-phone.server.ts";
+export { newestLeadByPhone, phoneKey, phoneKeySql, type LeadOfPhone } from "./leads-by-phone.server.ts";
 export { describeAttribution, takeAttribution, type LeadAttribution } from "./attribution.server.ts";
 export { claimUnansweredLeadCte, findUnansweredLeads } from "./escalation.server.ts";
 export { type ReferralJob, recentLeadsWithZipSql, referralJob } from "./referral-job.server.ts";

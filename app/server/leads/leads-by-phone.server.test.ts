@@ -35,6 +35,9 @@ describe.each(databasesToOpen())("the newest lead of a caller's number on $name"
 
   test("each number links to its newest lead, however either was written, and a number without leads to none", async () => {
     const newest = await newestLeadByPhone(database.db, ["+15550199123", "5550194444", "+15550190000", "911"]);
-    expect(Object.fromEntries(newest)).toEqual({ "5550199123": ids.newest, "5550194444": ids.other });
+    expect(Object.fromEntries([...newest].map(([key, lead]) => [key, lead.id]))).toEqual({
+      "5550199123": ids.newest,
+      "5550194444": ids.other,
+    });
   });
 });

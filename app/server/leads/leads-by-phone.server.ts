@@ -21,20 +21,28 @@ export function phoneKeySql(phone: SQLWrapper) {
 const storedPhoneKey = phoneKeySql(contactRequests.phone);
 
 /**
- * The newest lead for each of these phone numbers, by phoneKey: what a call's row links to. Each number is looked up
+ * The newest lead for each of these phone numbers, by phoneKey, with the customer's name: what a call's row and a
+ * text thread link to, and the name a thread is shown by. Each number is looked up
  * on its own, newest first, so that the read stops at its newest lead: a number that sent many leads (a business, a
  * bot) does not make the calls page read them all.
  */
-export async function newestLeadByPhone(db: Database, phones: string[]): Promise<Map<string, string>> {
+export interface LeadOfPhone {
+  id: string;
+  name: string;
+}
+
+export async function newestLeadByPhone(db: Database, phones: string[]): Promise<Map<string, LeadOfPhone>> {
   const keys = [...new Set(phones.map(phoneKey).filter((key) => key.length >= 7))];
   if (keys.length === 0) return new Map();
-  const rows = await executeRows<{ key: string; id: string }>(
+  const rows = await executeRows<{ key: string; id: string; first_name: string; last_name: string }>(
     db,
-    sql`SELECT wanted.key, newest.id FROM ${textRows(keys)} AS wanted(key)
+    sql`SELECT wanted.key, newest.id, newest.first_name, newest.last_name FROM ${textRows(keys)} AS wanted(key)
       CROSS JOIN LATERAL (
-        SELECT ${contactRequests.id} AS id FROM ${contactRequests} WHERE ${storedPhoneKey} = wanted.key
+        SELECT ${contactRequests.id} AS id, ${contactRequests.firstName} AS first_name,
+          ${contactRequests.lastName} AS last_name
+        FROM ${contactRequests} WHERE ${storedPhoneKey} = wanted.key
         ORDER BY ${contactRequests.receivedAt} DESC LIMIT 1
       ) AS newest`,
   );
-  return new Map(rows.map((row) => [row.key, row.id]));
+  return new Map(rows.map((row) => [row.key, { id: row.id, name: `${row.first_name} ${row.last_name}`.trim() }]));
 }
