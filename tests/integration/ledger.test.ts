@@ -248,6 +248,43 @@ for (const driver of drivers) {
       expect(await referrals.page(token!, "198.51.100.4")).toMatchObject({ leadReturn: { state: "approved" } });
     });
 
+    test("the offer says the fee; approving or denying a return emails the partner the amount credited or kept", async () => {
+      const [kay, lou] = await Promise.all([partner("Kay Moss", 5_500), partner("Lou Park", 5_500)]);
+      const decided: Record<string, string> = {};
+      for (const [partnerId, decision] of [
+        [kay, "approved"],
+        [lou, "denied"],
+      ] as const) {
+        const [token] = await offer(await storeLead(), [partnerId]);
+        const [offerEmail] = await database.db
+          .select({ text: emailOutbox.textBody })
+          .from(emailOutbox)
+          .where(sql`${emailOutbox.purpose} = 'referral_offer' AND ${emailOutbox.textBody} LIKE ${`%${token}%`}`);
+        expect(offerEmail!.text).toContain("Fee if you accept: $55.00.");
+        expect(await referrals.answer(token!, "198.51.100.5", "accepted")).toMatchObject({ charged: "$55.00" });
+        const form = new FormData();
+        form.set("reason", "Wrong number");
+        await referrals.returnLead(token!, "198.51.100.5", form);
+        const waiting = (await listReturns(database.db)).open.find((row) => row.partnerId === partnerId)!;
+        const input = { returnId: waiting.id, by: "op@plumbline.example" };
+        expect(
+          await referrals.decideReturn(
+            decision === "approved" ? { ...input, decision } : { ...input, decision, reason: "It rang." },
+          ),
+        ).toBe(true);
+        const [email] = await database.db
+          .select({ text: emailOutbox.textBody })
+          .from(emailOutbox)
+          .where(
+            sql`${emailOutbox.purpose} = ${`lead_return_${decision}`} AND ${emailOutbox.toAddress} LIKE ${`${decision === "approved" ? "kaymoss" : "loupark"}%`}`,
+          );
+        decided[decision] = email!.text;
+      }
+      expect(decided.approved).toContain("was approved: $55.00 is credited to your balance");
+      expect(decided.denied).toContain("was not approved: the $55.00 charge stands.");
+      expect(decided.denied).toContain("Reason: It rang.");
+    });
+
     test("a return needs a listed reason (and words for Other), and is refused after the window", async () => {
       const fay = await partner("Fay Gold", 2_500);
       const [token] = await offer(await storeLead(), [fay]);

@@ -6,7 +6,13 @@ import { contactRequests, leadChanges, privacyRequests } from "../../app/server/
 import { emailOutbox, outboxMessages } from "../../app/server/outbox/schema.server.ts";
 import { partners, referrals } from "../../app/server/partners/schema.server.ts";
 import { referralJob } from "~/server/leads/referral-job.server.ts";
-import { addPartner, createReferrals, sweepReferrals, type Referrals } from "~/server/partners/index.server.ts";
+import {
+  addPartner,
+  createReferrals,
+  leadReferrals,
+  sweepReferrals,
+  type Referrals,
+} from "~/server/partners/index.server.ts";
 import { contactRequestRow } from "../../tooling/stored-rows.ts";
 
 /** Referring a lead to partners: offers, the link's page, the first acceptance, and links that no longer work. */
@@ -170,6 +176,12 @@ describe("referrals", () => {
     expect(await referralService.page(benToken, "198.51.100.2")).toEqual({ kind: "taken" });
     expect(await referralService.answer(benToken, "198.51.100.2", "accepted")).toEqual({ kind: "taken" });
     expect(await offer(leadId, [second])).toEqual({ kind: "taken" });
+    // On the lead's page, the partner who never answered lost the race.
+    const { offers: shown } = await leadReferrals(database.db, leadId, "America/New_York");
+    expect(shown.map((row) => [row.partnerName, row.state, row.answeredIn !== null])).toEqual([
+      ["Ana Ruiz", "Accepted", true],
+      ["Ben Okafor", "Taken by another partner", true],
+    ]);
 
     expect(await history(leadId)).toEqual(
       expect.arrayContaining([
