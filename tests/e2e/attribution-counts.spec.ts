@@ -92,7 +92,7 @@ test("calls on two pages of a campaign visit show on the dashboard under their p
   await page.getByText("Figures per day (table)").click();
   const figures = page.getByRole("region", { name: "Figures per day" });
   await expect(figures.getByRole("row")).toHaveCount(8);
-  await expect(page.getByRole("img", { name: /Page views, calls and leads per day/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Calls and leads per day/ })).toBeVisible();
   await page.close();
 });
 

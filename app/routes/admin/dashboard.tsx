@@ -283,8 +283,8 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
         </h2>
         <DailyChart
           days={dashboard.days}
-          title={`Page views, calls and leads per day, ${period}`}
-          summary={`${number(totals.views)} page views, ${number(totals.calls)} calls and ${number(totals.leads)} leads in ${dashboard.days.length} days. The table below lists each day.`}
+          title={`Calls and leads per day, ${period}`}
+          summary={`${number(totals.calls)} calls and ${number(totals.leads)} leads in ${dashboard.days.length} days. The table "Figures per day" below lists each day.`}
         />
         <details className="mt-3">
           <summary className="cursor-pointer font-semibold text-slate-900">Figures per day (table)</summary>
