@@ -62,6 +62,19 @@ const post = (path: string, body: URLSearchParams | FormData) =>
     redirect: "manual",
   });
 
+/**
+ * A console form sent as the browser sends it: with the one-time key of the page it was rendered on (the page's
+ * token and the form's name), and the form's name as its intent.
+ */
+const sendForm = async (path: string, name: string, body: URLSearchParams | FormData) => {
+  const page = await (await fetch(`${first.url}${path}`, { headers: { Cookie: cookie } })).text();
+  const pageToken = /name="formKey" value="([^".]+)\./.exec(page)?.[1];
+  expect(pageToken, `no console form on ${path}`).toBeDefined();
+  body.set("intent", name);
+  body.set("formKey", `${pageToken}.${name}`);
+  return post(path, body);
+};
+
 const download = async (platform: "google" | "microsoft") => {
   const response = await post("/admin/conversions/download", new URLSearchParams({ platform }));
   expect(response.status).toBe(200);
@@ -82,12 +95,13 @@ describe("conversion downloads", () => {
     expect(firstFile).toContain("\r\ngclid-first,Lead,");
 
     await lead({ gclid: "gclid-second" });
-    const status = await post(`/admin/leads/${booked}`, new URLSearchParams({ status: "Booked", note: "" }));
-    expect(status.status).toBe(303);
-    const jobValue = await post(
+    const status = await sendForm(
       `/admin/leads/${booked}`,
-      new URLSearchParams({ intent: "job-value", jobValue: "480" }),
+      "update",
+      new URLSearchParams({ status: "Booked", note: "" }),
     );
+    expect(status.status).toBe(303);
+    const jobValue = await sendForm(`/admin/leads/${booked}`, "job-value", new URLSearchParams({ jobValue: "480" }));
     expect(jobValue.status).toBe(303);
 
     const secondFile = await download("google");
@@ -171,18 +185,22 @@ describe("conversion downloads", () => {
       .orderBy(conversionDownloads.createdAt)
       .limit(1);
     // Leads, bookings and settings changed since; the file does not.
-    await post(
+    const saved = await sendForm(
       "/admin/conversions",
+      "actions",
       new URLSearchParams({
-        intent: "actions",
         "lead-name": "Website lead",
         "lead-value": "5",
         "lead-enabled": "on",
         "booked-name": "Job",
         "booked-value": "",
         "booked-enabled": "on",
+        "referral-name": "Referral accepted",
+        "referral-value": "",
+        "referral-enabled": "on",
       }),
     );
+    expect(saved.status).toBe(303);
     const again = await fetch(`${second.url}/admin/conversions/downloads/${oldest!.id}`, {
       headers: { Cookie: cookie },
     });
@@ -220,7 +238,7 @@ describe("conversion downloads", () => {
 
   test("a lead marked Spam, or sent under Global Privacy Control, is never in a download", async () => {
     const spam = await lead({ gclid: "gclid-spam" });
-    await post(`/admin/leads/${spam}`, new URLSearchParams({ status: "Spam", note: "" }));
+    await sendForm(`/admin/leads/${spam}`, "update", new URLSearchParams({ status: "Spam", note: "" }));
     const gpc = await postJson(first.url, { ...validContact, gclid: "gclid-gpc" }, { "Sec-GPC": "1" });
     expect(gpc.status).toBe(200);
     const file = await download("google");
@@ -247,9 +265,8 @@ describe("conversion downloads", () => {
 describe("spend upload", () => {
   const upload = (csv: BlobPart) => {
     const form = new FormData();
-    form.set("intent", "spend-csv");
     form.set("file", new Blob([csv], { type: "text/csv" }), "spend.csv");
-    return post("/admin/conversions", form);
+    return sendForm("/admin/conversions", "spend-csv", form);
   };
   const savedSpend = () => first.services.db.select().from(adSpend);
 
@@ -265,10 +282,10 @@ describe("spend upload", () => {
   });
 
   test("the spend form, refused, names the field and keeps what was typed", async () => {
-    const response = await post(
+    const response = await sendForm(
       "/admin/conversions",
+      "spend",
       new URLSearchParams({
-        intent: "spend",
         month: "2026-11",
         source: "google",
         campaign: "typed-campaign",
@@ -285,9 +302,7 @@ describe("spend upload", () => {
   test("refuses a file over 64 KB, a file that is not UTF-8, and no file", async () => {
     expect((await upload(`Month,Source,Campaign,Amount\n${"2026-10,google,x,1\n".repeat(4_000)}`)).status).toBe(413);
     expect((await upload(new Uint8Array([0x4d, 0xff, 0xfe, 0x0a]))).status).toBe(400);
-    const empty = new FormData();
-    empty.set("intent", "spend-csv");
-    expect((await post("/admin/conversions", empty)).status).toBe(400);
+    expect((await sendForm("/admin/conversions", "spend-csv", new FormData())).status).toBe(400);
     expect(await savedSpend()).toEqual([]);
   });
 
