@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/conversions-scheduled";
 import { buttonClass, linkClass } from "./components/TableRegion.tsx";
 import { requireOperator } from "~/server/console/index.server.ts";
+import { postedForm } from "~/server/http/index.server.ts";
 import {
   adPlatforms,
   rollScheduledFetchPassword,
@@ -33,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** "Make a username and password" or "Roll password": the password shown in this answer only. */
 export async function action({ context, request }: Route.ActionArgs) {
   requireOperator(context);
-  const form = await request.formData();
+  const form = await postedForm(request);
   const platform = adPlatforms.find((known) => known === form.get("platform"));
   if (!platform) throw data("Choose Google Ads or Microsoft Advertising.", { status: 400 });
   const made = await rollScheduledFetchPassword(context.services.db, platform);
