@@ -187,6 +187,8 @@ export const envSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   // After accepting a referral, the partner may return the lead for a credit for this many days.
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+  // A partner's monthly statement is due this many days after it is issued.
+  STATEMENT_DUE_DAYS: z.coerce.number().int().min(0).max(90).default(15),
   REFERRAL_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
   // The currency of conversion values and ad spend, as an ISO 4217 code the ad platforms accept.
   CONVERSION_CURRENCY: z

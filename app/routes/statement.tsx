@@ -23,17 +23,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export default function Statement({ loaderData }: Route.ComponentProps) {
-  const { number, rows } = loaderData;
-  const blank = rows.findIndex((row) => row.length === 0);
-  const summary = rows.slice(0, blank < 0 ? rows.length : blank);
-  const [headings = [], ...entries] = blank < 0 ? [] : rows.slice(blank + 1);
+  const { number, summary, headings, entries } = loaderData;
   return (
     <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="statement-heading">
       <h1 id="statement-heading" className="text-3xl font-bold text-slate-900">
         {siteConfig.companyName}: statement {number}
       </h1>
       <dl className="mt-4 grid grid-cols-[8rem_1fr] gap-1 text-slate-900">
-        {summary.map(([label = "", value = ""]) => (
+        {summary.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold">{label}</dt>
             <dd>{value}</dd>

@@ -110,17 +110,40 @@ test("last month's statement is emailed to the partner, prints from its link, an
   // The printable statement, opened from the link without signing in.
   await page.goto(link!);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Plumbline: statement 1");
-  expect(await page.getByRole("term").allTextContents()).toEqual(["Statement", "Partner", "Period", "Currency"]);
-  expect(await page.getByRole("definition").allTextContents()).toEqual(["1", "Lee Park (Park Drains)", month, "USD"]);
+  // Issued when the server started (today in OPERATOR_TIME_ZONE, New York by default), due STATEMENT_DUE_DAYS
+  // (15 by default) later; every amount with the dollar sign.
+  const inNewYork = (daysFromNow: number) =>
+    new Date(Date.now() + daysFromNow * 86_400_000).toLocaleDateString("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "America/New_York",
+    });
+  expect(await page.getByRole("term").allTextContents()).toEqual([
+    "Statement",
+    "Partner",
+    "Period",
+    "Issued",
+    "Due",
+    "Currency",
+  ]);
+  expect(await page.getByRole("definition").allTextContents()).toEqual([
+    "1",
+    "Lee Park (Park Drains)",
+    month,
+    inNewYork(0),
+    inNewYork(15),
+    "USD",
+  ]);
   expect(await tableRows(page)).toEqual([
     ["Date", "Entry", "Details", "Amount"],
-    ["", "Opening balance", "", "0.00"],
-    [date(3), "Charge", "Drain Services · 10002", "45.50"],
-    [date(10), "Charge", "Drain Services · 10002", "45.50"],
-    [date(17), "Credit", "Drain Services · 10002 · Lead returned", "-45.50"],
-    [date(24), "Payment", "Check · 1001", "-20.00"],
-    ["", "Closing balance", "", "25.50"],
-    ["", "Amount due", "", "25.50"],
+    ["", "Opening balance", "", "$0.00"],
+    [date(3), "Charge", "Drain Services · 10002", "$45.50"],
+    [date(10), "Charge", "Drain Services · 10002", "$45.50"],
+    [date(17), "Credit", "Drain Services · 10002 · Lead returned", "-$45.50"],
+    [date(24), "Payment", "Check · 1001", "-$20.00"],
+    ["", "Closing balance", "", "$25.50"],
+    ["", "Amount due", "", "$25.50"],
   ]);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });

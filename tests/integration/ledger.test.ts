@@ -63,6 +63,7 @@ for (const driver of drivers) {
         replyTo: "leads@plumbline.example",
         tokenHours: 24,
         returnWindowDays: 7,
+        statementDueDays: 15,
         timeZone: "America/New_York",
         currency: "USD",
         texts: false,
@@ -595,10 +596,27 @@ for (const driver of drivers) {
           sql`${emailOutbox.purpose} = 'partner_statement' AND ${emailOutbox.textBody} LIKE ${`%statement ${statement.number} %`}`,
         );
       const link = /\/statements\/(\S+)/.exec(email!.textBody)![1]!;
-      expect(await referrals.statementPage(link)).toEqual({
-        number: statement.number,
-        rows: statementRows(statement.csv),
-      });
+      // It shows the frozen rows with the issue and due dates after the period, and amounts with their sign.
+      const page = await referrals.statementPage(link);
+      expect(page).toMatchObject({ number: statement.number, headings: ["Date", "Entry", "Details", "Amount"] });
+      expect(page!.summary.map(([label]) => label)).toEqual([
+        "Statement",
+        "Partner",
+        "Period",
+        "Issued",
+        "Due",
+        "Currency",
+      ]);
+      expect(page!.entries.map((row) => row.at(-1))).toEqual(["$10.00", "$50.00", "-$20.00", "$40.00", "$40.00"]);
+      // Both dates come from when it was issued (08:00 on the 1st in New York here): STATEMENT_DUE_DAYS later.
+      await database.db
+        .update(partnerStatements)
+        .set({ issuedAt: new Date("2026-12-01T13:00:00Z") })
+        .where(eq(partnerStatements.id, statement.id));
+      expect((await referrals.statementPage(link))!.summary.slice(3, 5)).toEqual([
+        ["Issued", "Dec 1, 2026"],
+        ["Due", "Dec 16, 2026"],
+      ]);
       expect(await referrals.statementPage(`${link.slice(0, -2)}${link.endsWith("xx") ? "yy" : "xx"}`)).toBeNull();
       expect(await referrals.statementPage(token!)).toBeNull();
     });

@@ -171,6 +171,7 @@ for (const driver of drivers) {
           replyTo: "leads@plumbline.example",
           tokenHours: 24,
           returnWindowDays: 7,
+          statementDueDays: 15,
           timeZone: ZONE,
           currency: "USD",
           texts: false,

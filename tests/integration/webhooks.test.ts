@@ -717,6 +717,7 @@ describe("webhook deliveries through the outbox's lease", () => {
       replyTo: "leads@operator.example",
       tokenHours: 24,
       returnWindowDays: 7,
+      statementDueDays: 15,
       timeZone: "America/New_York",
       currency: "USD",
       texts: false,

@@ -33,6 +33,13 @@ export {
   validateReturn,
   type ReturnOutcome,
 } from "./returns.server.ts";
-export { duePeriod, findStatement, issueStatement, listStatements, statementRows } from "./statements.server.ts";
+export {
+  duePeriod,
+  findStatement,
+  issueStatement,
+  listStatements,
+  statementRows,
+  statementView,
+} from "./statements.server.ts";
 export { ledgerEntriesPage, statementsPage } from "./read-api-pages.server.ts";
 export { lastMonth, ledgerCsv, parseLedgerRange } from "./ledger-csv.server.ts";

@@ -183,6 +183,40 @@ export async function findStatement(db: Database, id: string) {
   return found ?? null;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A statement as its partner reads it: the frozen CSV's rows, with the issue date and the due date (STATEMENT_DUE_DAYS
+ * after the issue date, in OPERATOR_TIME_ZONE) after its period, and each amount with its currency's sign ("$25.50",
+ * "-$45.50"). Both dates come from the issue date, so a statement issued before due dates were printed reads the same.
+ */
+export function statementView(
+  statement: { number: number; issuedAt: Date; csv: string },
+  settings: { dueDays: number; timeZone: string },
+) {
+  const rows = statementRows(statement.csv);
+  const blank = rows.findIndex((row) => row.length === 0);
+  const summary = rows.slice(0, blank < 0 ? rows.length : blank);
+  const [headings = [], ...entries] = blank < 0 ? [] : rows.slice(blank + 1);
+  const currency = summary.find(([label]) => label === "Currency")?.[1] ?? "USD";
+  const money = new Intl.NumberFormat("en-US", { style: "currency", currency });
+  const issued = formatDate(statement.issuedAt, settings.timeZone);
+  const due = formatDate(new Date(statement.issuedAt.getTime() + settings.dueDays * DAY_MS), settings.timeZone);
+  const period = summary.findIndex(([label]) => label === "Period");
+  const dated: [string, string][] = summary.map(([label = "", value = ""]) => [label, value]);
+  dated.splice(period < 0 ? dated.length : period + 1, 0, ["Issued", issued], ["Due", due]);
+  return {
+    number: statement.number,
+    summary: dated,
+    headings,
+    entries: entries.map((row) =>
+      row.map((cell, column) =>
+        column === row.length - 1 && /^-?\d+(\.\d+)?$/.test(cell) ? money.format(Number(cell)) : cell,
+      ),
+    ),
+  };
+}
+
 /** The rows of a statement's CSV, for its printable page (the CSV is the statement's one frozen form). */
 export function statementRows(csv: string): string[][] {
   const rows: string[][] = [];

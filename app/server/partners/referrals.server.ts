@@ -27,7 +27,7 @@ import {
   duePeriod,
   findStatement,
   issueStatement,
-  statementRows,
+  statementView,
   openReturn,
   requestReturn,
   returnOf,
@@ -65,6 +65,8 @@ export interface ReferralSettings extends ReferralMessageSettings {
   pageLimit: { perWindow: number; windowSeconds: number };
   /** After accepting, the partner may return the lead for a credit for this many days (RETURN_WINDOW_DAYS). */
   returnWindowDays: number;
+  /** A statement is due this many days after it is issued (STATEMENT_DUE_DAYS). */
+  statementDueDays: number;
   /** OPERATOR_TIME_ZONE: the day of a job as the ledger records it, and when statements are due. */
   timeZone: string;
   /** CONVERSION_CURRENCY: what fees and statements are in. */
@@ -558,7 +560,9 @@ export function createReferrals(settings: ReferralSettings) {
     async statementPage(token: string) {
       const id = verifyReferralToken(settings.tokenKey, token, "statement");
       const statement = id ? await findStatement(db, id) : null;
-      return statement ? { number: statement.number, rows: statementRows(statement.csv) } : null;
+      return statement
+        ? statementView(statement, { dueDays: settings.statementDueDays, timeZone: settings.timeZone })
+        : null;
     },
 
     /** "Send referral": offers the lead to the chosen partners still active and not paused. */

@@ -39,6 +39,7 @@ export function startReferrals(
     replyTo: env.LEADS_EMAIL_TO,
     tokenHours: env.REFERRAL_TOKEN_HOURS,
     returnWindowDays: env.RETURN_WINDOW_DAYS,
+    statementDueDays: env.STATEMENT_DUE_DAYS,
     currency: env.CONVERSION_CURRENCY,
     timeZone: env.OPERATOR_TIME_ZONE,
     texts: options.texts,
