@@ -77,7 +77,8 @@ test("at 390 px an operator texts a lead from its page and sees the text deliver
   await expect(nav.getByRole("link", { name: /Texts/ })).toContainText(/\d+ unread/);
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: customer }).click();
-  await expect(page.getByRole("heading", { name: `Texts with ${customer}` })).toBeVisible();
+  // The number belongs to the lead: the thread is named by the lead's name, with the number.
+  await expect(page.getByRole("heading", { name: `Texts with Maria Texter (${customer})` })).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "Yes, 10 is fine" })).toContainText("Customer");
   await expectNoAxeViolations(page);
   await page.goto("/admin/texts");
