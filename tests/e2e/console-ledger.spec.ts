@@ -155,14 +155,14 @@ test("a partner with a fee accepts a referral, returns it, the operator approves
   const adjustment = page.getByRole("region", { name: "Record adjustment" });
   await adjustment.getByLabel("Amount").fill("-5");
   await adjustment.getByLabel("Date").fill("2026-11-22");
-  await adjustment.getByLabel("Note").fill("Goodwill");
+  await adjustment.getByLabel("Internal note").fill("Goodwill");
   await adjustment.getByRole("button", { name: "Record adjustment" }).click();
   await expect(adjustment).toContainText(`Take $5.00 off what ${partnerName} owes, dated 2026-11-22?`);
   await adjustment.getByRole("link", { name: "Cancel" }).click();
   await expect(page.getByRole("table", { name: /^Ledger/ })).not.toContainText("Adjustment");
   await adjustment.getByLabel("Amount").fill("-5");
   await adjustment.getByLabel("Date").fill("2026-11-22");
-  await adjustment.getByLabel("Note").fill("Goodwill");
+  await adjustment.getByLabel("Internal note").fill("Goodwill");
   await adjustment.getByRole("button", { name: "Record adjustment" }).click();
   await adjustment.getByRole("button", { name: "Yes, record adjustment" }).click();
   await expect(page.getByText("Adjustment of -$5.00 recorded.")).toHaveRole("status");

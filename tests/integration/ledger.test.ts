@@ -548,20 +548,31 @@ for (const driver of drivers) {
         reference: "77",
         by: "op@plumbline.example",
       });
+      // An adjustment's internal note stays in the console: its statement prints only the note for the partner.
+      await recordAdjustment(database.db, {
+        partnerId: jo,
+        amountMinor: -500,
+        note: "Waived: complained about the office",
+        partnerNote: "Goodwill",
+        date: "2026-11-26",
+        by: "op@plumbline.example",
+      });
       // The 1st of next month, 09:00 in the operator's zone: this month's statements are due.
       const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 15));
       await Promise.all([1, 2, 3].map(() => referrals.issueMonthlyStatements(nextMonth)));
       const issued = await database.db.select().from(partnerStatements).where(eq(partnerStatements.partnerId, jo));
       expect(issued).toHaveLength(1);
       const statement = issued[0]!;
-      expect(statement).toMatchObject({ openingMinor: 1_000, closingMinor: 4_000 });
+      expect(statement).toMatchObject({ openingMinor: 1_000, closingMinor: 3_500 });
+      expect(statement.csv).toContain(",Adjustment,Goodwill,-5.00\r\n");
+      expect(statement.csv).not.toContain("complained");
       const amounts = statementRows(statement.csv)
         .filter((row) => ["Charge", "Payment", "Credit", "Adjustment"].includes(row[1] ?? ""))
         .map((row) => Math.round(Number(row[3]) * 100));
-      expect(amounts).toEqual([5_000, -2_000]);
+      expect(amounts).toEqual([5_000, -2_000, -500]);
       expect(statement.openingMinor + amounts.reduce((sum, amount) => sum + amount, 0)).toBe(statement.closingMinor);
       expect(statement.csv).toContain(`Statement,${statement.number}`);
-      expect(statement.csv).toContain(",Amount due,,40.00");
+      expect(statement.csv).toContain(",Amount due,,35.00");
       // A payment is a negative amount, written as a number a spreadsheet sums (not as text).
       expect(statement.csv).toMatch(/,-20\.00\r\n/);
 
@@ -607,7 +618,14 @@ for (const driver of drivers) {
         "Due",
         "Currency",
       ]);
-      expect(page!.entries.map((row) => row.at(-1))).toEqual(["$10.00", "$50.00", "-$20.00", "$40.00", "$40.00"]);
+      expect(page!.entries.map((row) => row.at(-1))).toEqual([
+        "$10.00",
+        "$50.00",
+        "-$20.00",
+        "-$5.00",
+        "$35.00",
+        "$35.00",
+      ]);
       // Both dates come from when it was issued (08:00 on the 1st in New York here): STATEMENT_DUE_DAYS later.
       await database.db
         .update(partnerStatements)

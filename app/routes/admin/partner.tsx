@@ -383,11 +383,20 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
             id="adjustment-note"
             name="note"
             required
-            label="Note"
+            label="Internal note"
             autoComplete="off"
             maxLength={300}
-            hint="Why: it is kept with the entry."
+            hint="Why: it is kept with the entry, for the console only (never on the partner's statement)."
             error={adjustment?.note}
+          />
+          <TextField
+            id="adjustment-partner-note"
+            name="partnerNote"
+            label="Note for the partner (optional)"
+            autoComplete="off"
+            maxLength={300}
+            hint="Printed beside the adjustment on the partner's statement."
+            error={adjustment?.partnerNote}
           />
           <div>
             <button type="submit" className={buttonClass}>

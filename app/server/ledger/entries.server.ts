@@ -256,10 +256,13 @@ export async function samePaymentOn(
   return found ? (found.occurredOn ?? "") : null;
 }
 
-/** "Record adjustment": a correction either way, with the note that explains it. */
+/**
+ * "Record adjustment": a correction either way, with the operator's note that explains it and, if given, a note for
+ * the partner (the only one their statement prints).
+ */
 export async function recordAdjustment(
   db: Database,
-  adjustment: { partnerId: string; amountMinor: number; note: string; date: string; by: string },
+  adjustment: { partnerId: string; amountMinor: number; note: string; partnerNote?: string; date: string; by: string },
 ): Promise<RecordOutcome> {
   return recordEntry(db, {
     partnerId: adjustment.partnerId,
@@ -267,6 +270,7 @@ export async function recordAdjustment(
     amountMinor: adjustment.amountMinor,
     occurredOn: adjustment.date,
     note: adjustment.note,
+    partnerNote: adjustment.partnerNote || null,
     recordedBy: adjustment.by,
   });
 }
@@ -283,6 +287,7 @@ async function recordEntry(
     method?: string;
     reference?: string | null;
     note?: string;
+    partnerNote?: string | null;
   },
 ): Promise<RecordOutcome> {
   const [row] = await executeRows<{ recorded: number }>(
@@ -294,9 +299,11 @@ async function recordEntry(
     ),
     recorded AS (
       INSERT INTO ${sql.raw(e.table)} (${sql.raw(e.partnerId)}, ${sql.raw(e.kind)}, ${sql.raw(e.amountMinor)},
-        ${sql.raw(e.occurredOn)}, ${sql.raw(e.method)}, ${sql.raw(e.reference)}, ${sql.raw(e.note)}, ${sql.raw(e.recordedBy)})
+        ${sql.raw(e.occurredOn)}, ${sql.raw(e.method)}, ${sql.raw(e.reference)}, ${sql.raw(e.note)}, ${sql.raw(e.partnerNote)},
+        ${sql.raw(e.recordedBy)})
       SELECT ${entry.partnerId}::uuid, ${entry.kind}, ${entry.amountMinor}::int, ${entry.occurredOn},
-        ${entry.method ?? null}, ${entry.reference ?? null}, ${entry.note ?? null}, ${entry.recordedBy}
+        ${entry.method ?? null}, ${entry.reference ?? null}, ${entry.note ?? null}, ${entry.partnerNote ?? null},
+        ${entry.recordedBy}
       FROM balance WHERE abs(balance.after) <= ${BALANCE_LIMIT_MINOR} OR abs(balance.after) < abs(balance.before)
       RETURNING *
     ),

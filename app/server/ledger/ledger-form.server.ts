@@ -3,8 +3,8 @@ import { parseAmount } from "./money.server.ts";
 /** The partner page's "Record payment" and "Record adjustment" forms: every field checked before anything is stored. */
 
 type PaymentEntry = { kind: "payment"; amountMinor: number; date: string; method: string; reference: string };
-type AdjustmentEntry = { kind: "adjustment"; amountMinor: number; date: string; note: string };
-type FieldErrors = Partial<Record<"amount" | "date" | "method" | "reference" | "note", string>>;
+type AdjustmentEntry = { kind: "adjustment"; amountMinor: number; date: string; note: string; partnerNote: string };
+type FieldErrors = Partial<Record<"amount" | "date" | "method" | "reference" | "note" | "partnerNote", string>>;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -41,15 +41,17 @@ export function validateLedgerForm(
   const method = line(form, "method");
   const reference = line(form, "reference");
   const note = line(form, "note");
+  const partnerNote = line(form, "partnerNote");
   if (kind === "payment") {
     errors.method = checkText(method, "method", 60, true);
     errors.reference = checkText(reference, "reference", 120, false);
   } else {
     errors.note = checkText(note, "note", 300, true);
+    errors.partnerNote = checkText(partnerNote, "note for the partner", 300, false);
   }
   const problems = Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as FieldErrors;
   if (Object.keys(problems).length > 0 || !amount.ok) return { ok: false, errors: problems };
   return kind === "payment"
     ? { ok: true, entry: { kind, amountMinor: amount.minor, date, method, reference } }
-    : { ok: true, entry: { kind, amountMinor: negative ? -amount.minor : amount.minor, date, note } };
+    : { ok: true, entry: { kind, amountMinor: negative ? -amount.minor : amount.minor, date, note, partnerNote } };
 }

@@ -50,10 +50,12 @@ export const ledgerEntries = pgTable(
     campaign: text("campaign"),
     /** The day of the job (the acceptance), or the payment's date. */
     occurredOn: text("occurred_on"),
-    /** A payment's method and reference; an adjustment's reason. */
+    /** A payment's method and reference; an adjustment's reason, for the operator only. */
     method: text("method"),
     reference: text("reference"),
     note: text("note"),
+    /** An adjustment's "Note for the partner": the only note its statement prints. */
+    partnerNote: text("partner_note"),
   },
   (table) => [
     index("ledger_entries_partner_idx").on(table.partnerId, table.recordedAt),

@@ -124,7 +124,16 @@ export async function issueStatement(
     ...entries.map((entry) => [
       formatDate(entry.recordedAt, settings.timeZone),
       KIND_LABELS[entry.kind],
-      [entry.service, entry.zip, entry.method, entry.reference, entry.note].filter(Boolean).join(" · "),
+      // An adjustment's own note is the operator's: only its note for the partner is printed.
+      [
+        entry.service,
+        entry.zip,
+        entry.method,
+        entry.reference,
+        entry.kind === "adjustment" ? entry.partnerNote : entry.note,
+      ]
+        .filter(Boolean)
+        .join(" · "),
       amount(entry.amountMinor),
     ]),
     ["", "Closing balance", "", amount(closingMinor)],
