@@ -102,7 +102,7 @@ test("last month's statement is emailed to the partner, prints from its link, an
   const email = emails[0]!;
   expect(email.subject).toBe(`Statement 1 from Plumbline: ${month}`);
   expect(email.text).toContain(
-    `Your statement 1 from Plumbline for ${month}: amount due $25.50 (closing balance $25.50).`,
+    `Your statement 1 from Plumbline for ${month}: amount due $20.50 (closing balance $20.50).`,
   );
   const link = new RegExp(`^${server.url.replace(/\./g, "\\.")}/statements/\\S+$`, "m").exec(email.text ?? "")?.[0];
   expect(link, email.text).toBeDefined();
@@ -142,9 +142,12 @@ test("last month's statement is emailed to the partner, prints from its link, an
     [date(10), "Charge", "Drain Services · 10002", "$45.50"],
     [date(17), "Credit", "Drain Services · 10002 · Lead returned", "-$45.50"],
     [date(24), "Payment", "Check · 1001", "-$20.00"],
-    ["", "Closing balance", "", "$25.50"],
-    ["", "Amount due", "", "$25.50"],
+    [date(26), "Adjustment", "Goodwill", "-$5.00"],
+    ["", "Closing balance", "", "$20.50"],
+    ["", "Amount due", "", "$20.50"],
   ]);
+  // The adjustment's internal note is the operator's own: only its note for the partner is printed.
+  await expect(page.locator("body")).not.toContainText("complained");
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await expectNoAxeViolations(page);
@@ -165,7 +168,7 @@ test("last month's statement is emailed to the partner, prints from its link, an
       "1",
       month,
       expect.stringMatching(/^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \w+$/),
-      "$25.50",
+      "$20.50",
       "Download statement (CSV), statement 1",
     ],
   ]);
@@ -194,8 +197,9 @@ test("last month's statement is emailed to the partner, prints from its link, an
       `"${date(10)}",Charge,Drain Services · 10002,45.50`,
       `"${date(17)}",Credit,Drain Services · 10002 · Lead returned,-45.50`,
       `"${date(24)}",Payment,Check · 1001,-20.00`,
-      ",Closing balance,,25.50",
-      ",Amount due,,25.50",
+      `"${date(26)}",Adjustment,Goodwill,-5.00`,
+      ",Closing balance,,20.50",
+      ",Amount due,,20.50",
       "",
     ].join("\r\n"),
   );
@@ -222,12 +226,13 @@ test("the Partners page downloads the month's ledger for the accountant, and its
   expect(headings).toEqual(["Date", "Description", "Amount", "Partner", "Kind", "Job", "Running balance", "Entry ID"]);
   const [year, month] = period.split("-");
   const usDate = (day: number) => `${month}/${String(day).padStart(2, "0")}/${year}`;
-  // Amounts and balances are plain numbers, negatives too: a spreadsheet sums them to the statement's $25.50.
+  // Amounts and balances are plain numbers, negatives too: a spreadsheet sums them to the statement's $20.50.
   expect(rows.map((row) => [row[0], row[3], row[4], row[2], row[6]])).toEqual([
     [usDate(3), "Lee Park (Park Drains)", "Charge", "45.50", "45.50"],
     [usDate(10), "Lee Park (Park Drains)", "Charge", "45.50", "91.00"],
     [usDate(17), "Lee Park (Park Drains)", "Credit", "-45.50", "45.50"],
     [usDate(24), "Lee Park (Park Drains)", "Payment", "-20.00", "25.50"],
+    [usDate(26), "Lee Park (Park Drains)", "Adjustment", "-5.00", "20.50"],
   ]);
-  expect(rows.reduce((sum, row) => sum + Math.round(Number(row[2]) * 100), 0)).toBe(2_550);
+  expect(rows.reduce((sum, row) => sum + Math.round(Number(row[2]) * 100), 0)).toBe(2_050);
 });

@@ -87,6 +87,16 @@ try {
       recordedBy: OPERATOR,
       recordedAt: at(24),
     },
+    {
+      partnerId,
+      kind: "adjustment",
+      amountMinor: -500,
+      occurredOn: day(26),
+      note: "Waived: complained about the office",
+      partnerNote: "Goodwill",
+      recordedBy: OPERATOR,
+      recordedAt: at(26),
+    },
   ]);
   process.stdout.write(`${JSON.stringify({ period })}\n`);
 } finally {
