@@ -23,7 +23,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export default function Statement({ loaderData }: Route.ComponentProps) {
-  const { number, summary, headings, entries } = loaderData;
+  const { number, summary, headings, entries, paymentInstructions } = loaderData;
   return (
     <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="statement-heading">
       <h1 id="statement-heading" className="text-3xl font-bold text-slate-900">
@@ -62,6 +62,14 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
+      {paymentInstructions ? (
+        <section className="mt-8" aria-labelledby="how-to-pay-heading">
+          <h2 id="how-to-pay-heading" className="text-xl font-bold text-slate-900">
+            How to pay
+          </h2>
+          <p className="mt-2 whitespace-pre-line text-slate-900">{paymentInstructions}</p>
+        </section>
+      ) : null}
     </section>
   );
 }

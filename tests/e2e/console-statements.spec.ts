@@ -86,6 +86,7 @@ function tableRows(scope: Page | Locator) {
 }
 
 test("last month's statement is emailed to the partner, prints from its link, and downloads from the console", async ({
+  browser,
   page,
 }) => {
   test.setTimeout(90_000);
@@ -106,6 +107,21 @@ test("last month's statement is emailed to the partner, prints from its link, an
   );
   const link = new RegExp(`^${server.url.replace(/\./g, "\\.")}/statements/\\S+$`, "m").exec(email.text ?? "")?.[0];
   expect(link, email.text).toBeDefined();
+
+  // The operator writes how partners pay on the Partners page; every statement prints it.
+  const operatorPage = await browser.newPage();
+  await operatorPage.goto(`${server.url}/admin/login`);
+  await signIn(operatorPage, OPERATOR, PASSWORD);
+  await operatorPage.getByRole("link", { name: "Partners", exact: true }).click();
+  await operatorPage
+    .getByLabel("How partners pay")
+    .fill("Bank transfer to Plumbline LLC, account 1234.\nOr a check to PO Box 9.");
+  await operatorPage.getByRole("button", { name: "Save payment instructions" }).click();
+  await expect(operatorPage.getByText("Payment instructions saved: statements show them.")).toHaveRole("status");
+  await expect(operatorPage.getByLabel("How partners pay")).toHaveValue(
+    "Bank transfer to Plumbline LLC, account 1234.\nOr a check to PO Box 9.",
+  );
+  await operatorPage.close();
 
   // The printable statement, opened from the link without signing in.
   await page.goto(link!);
@@ -148,6 +164,9 @@ test("last month's statement is emailed to the partner, prints from its link, an
   ]);
   // The adjustment's internal note is the operator's own: only its note for the partner is printed.
   await expect(page.locator("body")).not.toContainText("complained");
+  const howToPay = page.getByRole("region", { name: "How to pay" });
+  await expect(howToPay).toContainText("Bank transfer to Plumbline LLC, account 1234.");
+  await expect(howToPay).toContainText("Or a check to PO Box 9.");
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await expectNoAxeViolations(page);

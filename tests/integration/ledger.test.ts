@@ -21,6 +21,7 @@ import {
   setDefaultFee,
   ledgerCsv,
   parseLedgerRange,
+  setPaymentInstructions,
   statementRows,
 } from "~/server/ledger/index.server.ts";
 import { createWebhookConsole } from "~/server/webhooks/index.server.ts";
@@ -557,6 +558,14 @@ for (const driver of drivers) {
         date: "2026-11-26",
         by: "op@plumbline.example",
       });
+      // How to pay, from the Partners page: printed in the statement's email and on its page.
+      expect(await setPaymentInstructions(database.db, "x".repeat(1_001))).toMatchObject({ ok: false });
+      expect(
+        await setPaymentInstructions(
+          database.db,
+          "  Bank transfer: Plumbline LLC, account 1234 \r\n\r\nCheck to PO Box 9  ",
+        ),
+      ).toEqual({ ok: true, text: "Bank transfer: Plumbline LLC, account 1234\n\nCheck to PO Box 9" });
       // The 1st of next month, 09:00 in the operator's zone: this month's statements are due.
       const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 15));
       await Promise.all([1, 2, 3].map(() => referrals.issueMonthlyStatements(nextMonth)));
@@ -606,10 +615,15 @@ for (const driver of drivers) {
         .where(
           sql`${emailOutbox.purpose} = 'partner_statement' AND ${emailOutbox.textBody} LIKE ${`%statement ${statement.number} %`}`,
         );
+      expect(email!.textBody).toContain("How to pay:\nBank transfer: Plumbline LLC, account 1234\nCheck to PO Box 9\n");
       const link = /\/statements\/(\S+)/.exec(email!.textBody)![1]!;
       // It shows the frozen rows with the issue and due dates after the period, and amounts with their sign.
       const page = await referrals.statementPage(link);
-      expect(page).toMatchObject({ number: statement.number, headings: ["Date", "Entry", "Details", "Amount"] });
+      expect(page).toMatchObject({
+        number: statement.number,
+        headings: ["Date", "Entry", "Details", "Amount"],
+        paymentInstructions: "Bank transfer: Plumbline LLC, account 1234\n\nCheck to PO Box 9",
+      });
       expect(page!.summary.map(([label]) => label)).toEqual([
         "Statement",
         "Partner",

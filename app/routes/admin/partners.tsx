@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/partners";
-import { DataTable, buttonClass, linkClass } from "./components/TableRegion.tsx";
-import { TextField } from "./components/FormField.tsx";
+import { DataTable, buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
+import { FieldError, TextField } from "./components/FormField.tsx";
 import { PartnerForm } from "./components/PartnerForm.tsx";
 import { PARTNER_SERVICES } from "~/content/partner-services.ts";
 import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
@@ -21,11 +21,13 @@ import {
 import {
   balances,
   defaultFee,
+  paymentInstructions,
   formatMinor,
   lastMonth,
   minorToDecimal,
   parseAmount,
   setDefaultFee,
+  setPaymentInstructions,
 } from "~/server/ledger/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Partners" }, { name: "robots", content: "noindex" }];
@@ -34,16 +36,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   requireOperator(context);
   const { db } = context.services;
   const { currency } = context.services.conversions;
-  const [partners, owed, fee, routing] = await Promise.all([
+  const [partners, owed, fee, routing, howToPay] = await Promise.all([
     listPartners(db),
     balances(db),
     defaultFee(db),
     routingSettings(db),
+    paymentInstructions(db),
   ]);
   return {
     partners: partners.map((partner) => ({ ...partner, balance: formatMinor(owed.get(partner.id) ?? 0, currency) })),
     services: PARTNER_SERVICES,
     defaultFee: minorToDecimal(fee, currency),
+    paymentInstructions: howToPay,
     feeHint: `In ${currency}, charged when the partner accepts a referral. Blank: the default fee (${formatMinor(fee, currency)}).`,
     callFeeHint: callFeeHint(routing.defaultCallFeeMinor, currency),
     routing: { ...routing, defaultCallFee: minorToDecimal(routing.defaultCallFeeMinor, currency) },
@@ -71,9 +75,25 @@ export async function action({ context, request }: Route.ActionArgs) {
           sameEmail: undefined,
           defaultFeeError: parsed.error,
           routingError: undefined,
+          paymentInstructionsError: undefined,
         });
       await setDefaultFee(db, parsed.minor);
       return done(`Default fee set to ${formatMinor(parsed.minor, currency)}.`, "/admin/partners");
+    }
+    if (form.get("intent") === "payment-instructions") {
+      const saved = await setPaymentInstructions(db, String(form.get("paymentInstructions") ?? ""));
+      if (!saved.ok)
+        return invalid({
+          errors: undefined,
+          sameEmail: undefined,
+          defaultFeeError: undefined,
+          routingError: undefined,
+          paymentInstructionsError: saved.error,
+        });
+      return done(
+        saved.text ? "Payment instructions saved: statements show them." : "Payment instructions removed.",
+        "/admin/partners",
+      );
     }
     if (form.get("intent") === "routing") {
       const checked = validateRoutingForm(form, currency);
@@ -83,6 +103,7 @@ export async function action({ context, request }: Route.ActionArgs) {
           sameEmail: undefined,
           defaultFeeError: undefined,
           routingError: checked.error,
+          paymentInstructionsError: undefined,
         });
       }
       await saveRoutingSettings(db, checked.settings);
@@ -99,6 +120,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         sameEmail: undefined,
         defaultFeeError: undefined,
         routingError: undefined,
+        paymentInstructionsError: undefined,
       });
     }
     const sameEmail = await activePartnerWithEmail(db, result.partner.email);
@@ -108,6 +130,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         sameEmail,
         defaultFeeError: undefined,
         routingError: undefined,
+        paymentInstructionsError: undefined,
       });
     }
     await addPartner(db, result.partner);
@@ -227,6 +250,39 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
           <div>
             <button type="submit" className={buttonClass}>
               Save default fee
+            </button>
+          </div>
+        </ConsoleForm>
+      </section>
+
+      <section aria-labelledby="payment-instructions-heading" className="mt-8">
+        <h2 id="payment-instructions-heading" className="text-xl font-bold text-slate-900">
+          Payment instructions
+        </h2>
+        <ConsoleForm name="payment-instructions" className="mt-3 grid max-w-xl gap-4">
+          <div>
+            <label htmlFor="payment-instructions" className="font-semibold text-slate-900">
+              How partners pay
+            </label>
+            <textarea
+              id="payment-instructions"
+              name="paymentInstructions"
+              rows={4}
+              maxLength={1_000}
+              defaultValue={loaderData.paymentInstructions}
+              aria-describedby={`payment-instructions-hint${actionData?.paymentInstructionsError ? " payment-instructions-error" : ""}`}
+              aria-invalid={actionData?.paymentInstructionsError ? true : undefined}
+              className={fieldClass}
+            />
+            <p id="payment-instructions-hint" className="mt-1 text-sm text-slate-700">
+              Printed under every statement and in its email: who to pay, and how (bank transfer details, a payment
+              link, where to mail a check).
+            </p>
+            <FieldError id="payment-instructions-error" error={actionData?.paymentInstructionsError} />
+          </div>
+          <div>
+            <button type="submit" className={buttonClass}>
+              Save payment instructions
             </button>
           </div>
         </ConsoleForm>

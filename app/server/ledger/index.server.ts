@@ -38,6 +38,8 @@ export {
   findStatement,
   issueStatement,
   listStatements,
+  paymentInstructions,
+  setPaymentInstructions,
   statementRows,
   statementView,
 } from "./statements.server.ts";

@@ -139,4 +139,6 @@ export const statementNumbers = pgSequence("partner_statement_numbers");
 export const ledgerSettings = pgTable("ledger_settings", {
   id: integer("id").primaryKey().default(1),
   defaultFeeMinor: integer("default_fee_minor").notNull().default(0),
+  /** How a partner pays ("Payment instructions" on the Partners page), printed on every statement; "" for none. */
+  paymentInstructions: text("payment_instructions").notNull().default(""),
 });

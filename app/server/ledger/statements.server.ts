@@ -7,7 +7,7 @@ import { csvCell } from "../leads/index.server.ts";
 import { emailRow, queueEmailsCte } from "../outbox/index.server.ts";
 import { isoUtc, queueWebhooksCte } from "../webhooks/index.server.ts";
 import { formatMinor, minorToDecimal } from "./money.server.ts";
-import { ledgerEntries, partnerStatements } from "./schema.server.ts";
+import { ledgerEntries, ledgerSettings, partnerStatements } from "./schema.server.ts";
 
 /**
  * Monthly statements: on the 1st of each month from 08:00 in OPERATOR_TIME_ZONE, each partner with entries in the
@@ -142,7 +142,8 @@ export async function issueStatement(
   const csv = rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
   const id = randomUUID();
   const link = settings.link(id);
-  const text = `Hello ${partner.name},\n\nYour statement ${number} from ${settings.companyName} for ${monthName(due.period)}: amount due ${formatMinor(Math.max(closingMinor, 0), settings.currency)} (closing balance ${formatMinor(closingMinor, settings.currency)}).\n\nView or print it:\n${link}\n\n${settings.companyName}\n`;
+  const howToPay = await paymentInstructions(db);
+  const text = `Hello ${partner.name},\n\nYour statement ${number} from ${settings.companyName} for ${monthName(due.period)}: amount due ${formatMinor(Math.max(closingMinor, 0), settings.currency)} (closing balance ${formatMinor(closingMinor, settings.currency)}).\n\nView or print it:\n${link}\n\n${howToPay ? `How to pay:\n${howToPay.replace(/\n\n+/g, "\n")}\n\n` : ""}${settings.companyName}\n`;
   const email = emailRow(
     {
       purpose: "partner_statement",
@@ -192,16 +193,51 @@ export async function findStatement(db: Database, id: string) {
   return found ?? null;
 }
 
+/** The longest "Payment instructions" the Partners page takes. */
+const INSTRUCTIONS_MAX = 1_000;
+
+/** How partners pay, as the operator wrote it on the Partners page; "" until then. */
+export async function paymentInstructions(db: Database): Promise<string> {
+  const [row] = await db
+    .select({ text: ledgerSettings.paymentInstructions })
+    .from(ledgerSettings)
+    .where(eq(ledgerSettings.id, 1));
+  return row?.text ?? "";
+}
+
+/** "Save payment instructions": a few lines (blank lines kept, each trimmed), or why not. */
+export async function setPaymentInstructions(
+  db: Database,
+  text: string,
+): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
+  const lines = text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line) => line.trim());
+  const cleaned = lines.join("\n").trim();
+  if (cleaned.length > INSTRUCTIONS_MAX) {
+    return {
+      ok: false,
+      error: `Payment instructions can be at most ${INSTRUCTIONS_MAX.toLocaleString("en-US")} characters.`,
+    };
+  }
+  await db
+    .insert(ledgerSettings)
+    .values({ id: 1, paymentInstructions: cleaned })
+    .onConflictDoUpdate({ target: ledgerSettings.id, set: { paymentInstructions: cleaned } });
+  return { ok: true, text: cleaned };
+}
+
 const DAY_MS = 86_400_000;
 
 /**
  * A statement as its partner reads it: the frozen CSV's rows, with the issue date and the due date (STATEMENT_DUE_DAYS
  * after the issue date, in OPERATOR_TIME_ZONE) after its period, and each amount with its currency's sign ("$25.50",
- * "-$45.50"). Both dates come from the issue date, so a statement issued before due dates were printed reads the same.
+ * "-$45.50"), and the payment instructions. Both dates come from the issue date, so a statement issued before due dates were printed reads the same.
  */
 export function statementView(
   statement: { number: number; issuedAt: Date; csv: string },
-  settings: { dueDays: number; timeZone: string },
+  settings: { dueDays: number; timeZone: string; paymentInstructions: string },
 ) {
   const rows = statementRows(statement.csv);
   const blank = rows.findIndex((row) => row.length === 0);
@@ -216,6 +252,8 @@ export function statementView(
   dated.splice(period < 0 ? dated.length : period + 1, 0, ["Issued", issued], ["Due", due]);
   return {
     number: statement.number,
+    /** How to pay as it reads now, so that changed bank details reach every statement still open. */
+    paymentInstructions: settings.paymentInstructions,
     summary: dated,
     headings,
     entries: entries.map((row) =>

@@ -28,6 +28,7 @@ import {
   findStatement,
   issueStatement,
   statementView,
+  paymentInstructions,
   openReturn,
   requestReturn,
   returnOf,
@@ -561,7 +562,11 @@ export function createReferrals(settings: ReferralSettings) {
       const id = verifyReferralToken(settings.tokenKey, token, "statement");
       const statement = id ? await findStatement(db, id) : null;
       return statement
-        ? statementView(statement, { dueDays: settings.statementDueDays, timeZone: settings.timeZone })
+        ? statementView(statement, {
+            dueDays: settings.statementDueDays,
+            timeZone: settings.timeZone,
+            paymentInstructions: await paymentInstructions(db),
+          })
         : null;
     },
 

@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_settings" ADD COLUMN "payment_instructions" text DEFAULT '' NOT NULL;
