@@ -26,6 +26,7 @@ export default [
       route("partners", "routes/admin/partners.tsx"),
       route("partners/ledger.csv", "routes/admin/partners-ledger[.]csv.ts"),
       route("partners/:id", "routes/admin/partner.tsx"),
+      route("partners/:id/statement-preview", "routes/admin/partner-statement-preview.tsx"),
       route("returns", "routes/admin/returns.tsx"),
       route("api-keys", "routes/admin/api-keys.tsx"),
       route("partners/:id/statements/:statementId", "routes/admin/partner-statement[.]csv.ts"),

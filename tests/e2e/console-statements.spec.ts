@@ -223,6 +223,44 @@ test("last month's statement is emailed to the partner, prints from its link, an
     ].join("\r\n"),
   );
   expect(await download()).toBe(csv);
+
+  // "Preview statement": this month so far (no entries yet), dated today and due as an issued one would be.
+  await page.getByRole("link", { name: "Preview statement" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Statement preview: Lee Park");
+  await expect(page.getByText("Not issued: the month in progress")).toBeVisible();
+  expect(await page.getByRole("term").allTextContents()).toEqual([
+    "Statement",
+    "Partner",
+    "Period",
+    "Issued",
+    "Due",
+    "Currency",
+  ]);
+  const thisMonth = new Date().toLocaleDateString("en-US", {
+    month: "long",
+    year: "numeric",
+    timeZone: "America/New_York",
+  });
+  expect(await page.getByRole("definition").allTextContents()).toEqual([
+    "Preview (not issued)",
+    "Lee Park (Park Drains)",
+    thisMonth,
+    inNewYork(0),
+    inNewYork(15),
+    "USD",
+  ]);
+  expect(await tableRows(page.getByRole("region", { name: "Entries" }))).toEqual([
+    ["Date", "Entry", "Details", "Amount"],
+    ["", "Opening balance", "", "$20.50"],
+    ["", "Closing balance", "", "$20.50"],
+    ["", "Amount due", "", "$20.50"],
+  ]);
+  await expect(page.getByRole("region", { name: "How to pay" })).toContainText("Or a check to PO Box 9.");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
 });
 
 test("the Partners page downloads the month's ledger for the accountant, and its amounts sum to the statement's", async ({

@@ -649,6 +649,28 @@ for (const driver of drivers) {
         ["Issued", "Dec 1, 2026"],
         ["Due", "Dec 16, 2026"],
       ]);
+      // "Preview statement": this month so far as it would be issued now, stored nowhere and numbered by nothing.
+      const preview = await referrals.statementPreview({ id: jo, name: "Jo Reyes", business: "Jo Reyes Co" });
+      expect(preview.summary.map(([label]) => label)).toEqual([
+        "Statement",
+        "Partner",
+        "Period",
+        "Issued",
+        "Due",
+        "Currency",
+      ]);
+      expect(preview.entries.map((row) => [row[1], row[2], row[3]])).toEqual([
+        ["Opening balance", "", "$10.00"],
+        ["Charge", expect.any(String), "$50.00"],
+        ["Payment", "Check · 77", "-$20.00"],
+        ["Adjustment", "Goodwill", "-$5.00"],
+        ["Adjustment", "", "$1.00"],
+        ["Closing balance", "", "$36.00"],
+        ["Amount due", "", "$36.00"],
+      ]);
+      expect(JSON.stringify(preview)).not.toContain("complained");
+      expect(preview.paymentInstructions).toBe("Bank transfer: Plumbline LLC, account 1234\n\nCheck to PO Box 9");
+      expect(await lastNumber()).toBe(numberedBefore);
       expect(await referrals.statementPage(`${link.slice(0, -2)}${link.endsWith("xx") ? "yy" : "xx"}`)).toBeNull();
       expect(await referrals.statementPage(token!)).toBeNull();
     });

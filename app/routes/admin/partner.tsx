@@ -286,6 +286,12 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
         <h2 id="statements-heading" className="text-xl font-bold text-slate-900">
           Statements
         </h2>
+        <p className="mt-2">
+          <Link to={`/admin/partners/${partner.id}/statement-preview`} className={linkClass}>
+            Preview statement
+          </Link>{" "}
+          <span className="text-slate-800">(this month so far, as it would be issued today)</span>
+        </p>
         {statements.length === 0 ? (
           <p className="mt-2 text-slate-800">
             None yet: on the 1st of each month at 08:00, a partner with entries in the month before gets one by email.

@@ -39,6 +39,7 @@ export {
   issueStatement,
   listStatements,
   paymentInstructions,
+  previewStatement,
   setPaymentInstructions,
   statementRows,
   statementView,

@@ -76,6 +76,87 @@ ${queueWebhooksCte({
 })}
 SELECT count(*)::int AS issued FROM issued`;
 
+/**
+ * A partner's statement of a period as its CSV would read under a number (opening balance, every entry, closing
+ * balance, amount due), and how many entries it has (a month without any is not issued).
+ */
+async function draftStatement(
+  db: Database,
+  partner: { id: string; name: string; business: string },
+  due: StatementPeriod,
+  settings: { currency: string; timeZone: string },
+) {
+  const inPeriod = and(
+    eq(ledgerEntries.partnerId, partner.id),
+    gte(ledgerEntries.recordedAt, due.startsAt),
+    lt(ledgerEntries.recordedAt, due.endsAt),
+  );
+  const [entries, [opening]] = await Promise.all([
+    db.select().from(ledgerEntries).where(inPeriod).orderBy(asc(ledgerEntries.recordedAt), asc(ledgerEntries.id)),
+    db
+      .select({ sum: sql`coalesce(sum(${ledgerEntries.amountMinor}), 0)::bigint`.mapWith(Number) })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.partnerId, partner.id), lt(ledgerEntries.recordedAt, due.startsAt))),
+  ]);
+  const openingMinor = opening?.sum ?? 0;
+  const closingMinor = entries.reduce((sum, entry) => sum + entry.amountMinor, openingMinor);
+  const amount = (minor: number) => minorToDecimal(minor, settings.currency);
+  const csv = (number: string) => {
+    const rows: (string | null)[][] = [
+      ["Statement", number],
+      ["Partner", `${partner.name} (${partner.business})`],
+      ["Period", monthName(due.period)],
+      ["Currency", settings.currency],
+      [],
+      ["Date", "Entry", "Details", "Amount"],
+      ["", "Opening balance", "", amount(openingMinor)],
+      ...entries.map((entry) => [
+        formatDate(entry.recordedAt, settings.timeZone),
+        KIND_LABELS[entry.kind],
+        // An adjustment's own note is the operator's: only its note for the partner is printed.
+        [
+          entry.service,
+          entry.zip,
+          entry.method,
+          entry.reference,
+          entry.kind === "adjustment" ? entry.partnerNote : entry.note,
+        ]
+          .filter(Boolean)
+          .join(" · "),
+        amount(entry.amountMinor),
+      ]),
+      ["", "Closing balance", "", amount(closingMinor)],
+      ["", "Amount due", "", amount(Math.max(closingMinor, 0))],
+    ];
+    return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  };
+  return { entryCount: entries.length, openingMinor, closingMinor, csv };
+}
+
+/**
+ * "Preview statement": the partner's statement of the month in progress (to now) as it would be issued today, for
+ * the operator only (nothing stored, no number taken).
+ */
+export async function previewStatement(
+  db: Database,
+  partner: { id: string; name: string; business: string },
+  now: Date,
+  settings: { currency: string; timeZone: string; dueDays: number },
+) {
+  const { year, month } = wallClock(now, settings.timeZone);
+  const period = `${year}-${pad(month)}`;
+  const inProgress: StatementPeriod = {
+    period,
+    startsAt: zonedInstant(`${period}-01`, 0, settings.timeZone),
+    endsAt: now,
+  };
+  const drafted = await draftStatement(db, partner, inProgress, settings);
+  return statementView(
+    { number: "Preview", issuedAt: now, csv: drafted.csv("Preview (not issued)") },
+    { ...settings, paymentInstructions: await paymentInstructions(db) },
+  );
+}
+
 /** Issues the partner's statement for the period, if they had entries in it and it was not issued before. */
 export async function issueStatement(
   db: Database,
@@ -92,54 +173,15 @@ export async function issueStatement(
     .where(and(eq(partnerStatements.partnerId, partner.id), eq(partnerStatements.period, due.period)))
     .limit(1);
   if (already) return false;
-  const inPeriod = and(
-    eq(ledgerEntries.partnerId, partner.id),
-    gte(ledgerEntries.recordedAt, due.startsAt),
-    lt(ledgerEntries.recordedAt, due.endsAt),
-  );
-  const [entries, [opening]] = await Promise.all([
-    db.select().from(ledgerEntries).where(inPeriod).orderBy(asc(ledgerEntries.recordedAt), asc(ledgerEntries.id)),
-    db
-      .select({ sum: sql`coalesce(sum(${ledgerEntries.amountMinor}), 0)::bigint`.mapWith(Number) })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.partnerId, partner.id), lt(ledgerEntries.recordedAt, due.startsAt))),
-  ]);
-  if (entries.length === 0) return false;
+  const drafted = await draftStatement(db, partner, due, settings);
+  if (drafted.entryCount === 0) return false;
   const [numbered] = await executeRows<{ number: number }>(
     db,
     sql`SELECT nextval('partner_statement_numbers')::int AS number`,
   );
   const number = numbered!.number;
-  const openingMinor = opening?.sum ?? 0;
-  const closingMinor = entries.reduce((sum, entry) => sum + entry.amountMinor, openingMinor);
-  const amount = (minor: number) => minorToDecimal(minor, settings.currency);
-  const rows: (string | null)[][] = [
-    ["Statement", String(number)],
-    ["Partner", `${partner.name} (${partner.business})`],
-    ["Period", monthName(due.period)],
-    ["Currency", settings.currency],
-    [],
-    ["Date", "Entry", "Details", "Amount"],
-    ["", "Opening balance", "", amount(openingMinor)],
-    ...entries.map((entry) => [
-      formatDate(entry.recordedAt, settings.timeZone),
-      KIND_LABELS[entry.kind],
-      // An adjustment's own note is the operator's: only its note for the partner is printed.
-      [
-        entry.service,
-        entry.zip,
-        entry.method,
-        entry.reference,
-        entry.kind === "adjustment" ? entry.partnerNote : entry.note,
-      ]
-        .filter(Boolean)
-        .join(" · "),
-      amount(entry.amountMinor),
-    ]),
-    ["", "Closing balance", "", amount(closingMinor)],
-    ["", "Amount due", "", amount(Math.max(closingMinor, 0))],
-  ];
-  const csv = rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  const { openingMinor, closingMinor } = drafted;
+  const csv = drafted.csv(String(number));
   const id = randomUUID();
   const link = settings.link(id);
   const howToPay = await paymentInstructions(db);
@@ -236,7 +278,7 @@ const DAY_MS = 86_400_000;
  * "-$45.50"), and the payment instructions. Both dates come from the issue date, so a statement issued before due dates were printed reads the same.
  */
 export function statementView(
-  statement: { number: number; issuedAt: Date; csv: string },
+  statement: { number: number | string; issuedAt: Date; csv: string },
   settings: { dueDays: number; timeZone: string; paymentInstructions: string },
 ) {
   const rows = statementRows(statement.csv);

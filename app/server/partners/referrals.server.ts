@@ -29,6 +29,7 @@ import {
   issueStatement,
   statementView,
   paymentInstructions,
+  previewStatement,
   openReturn,
   requestReturn,
   returnOf,
@@ -555,6 +556,15 @@ export function createReferrals(settings: ReferralSettings) {
       }
       if (issued > 0) settings.onQueued();
       return issued;
+    },
+
+    /** "Preview statement": the partner's statement of the month in progress, as it would be issued at `now`. */
+    statementPreview(partner: { id: string; name: string; business: string }, now = new Date()) {
+      return previewStatement(db, partner, now, {
+        currency: settings.currency,
+        timeZone: settings.timeZone,
+        dueDays: settings.statementDueDays,
+      });
     },
 
     /** A statement's printable page, by its emailed link: its rows exactly as issued, or null. */
