@@ -675,6 +675,40 @@ for (const driver of drivers) {
       expect(await referrals.statementPage(token!)).toBeNull();
     });
 
+    test('"Issue last month\'s statements now" issues them once, two at once issuing one set numbered without gaps', async () => {
+      const [kim, lou] = [await partner("Kim Ng", 4_000), await partner("Lou Ortiz", 4_000)];
+      const now = new Date();
+      // The 2nd of last month, noon in New York: last month whatever today is.
+      const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 2, 17));
+      await database.db.insert(ledgerEntries).values(
+        [kim, lou].map((partnerId) => ({
+          partnerId,
+          kind: "adjustment" as const,
+          amountMinor: 700,
+          note: "Opening",
+          recordedAt: lastMonth,
+        })),
+      );
+      expect(await referrals.lastMonthUnissued(now)).toBeGreaterThanOrEqual(2);
+      const [first, second] = await Promise.all([referrals.issueLastMonthNow(now), referrals.issueLastMonthNow(now)]);
+      expect(first).toBeGreaterThanOrEqual(2);
+      expect(second).toBe(0);
+      expect(await referrals.lastMonthUnissued(now)).toBe(0);
+      expect(await referrals.issueLastMonthNow(now)).toBe(0);
+      const period = `${lastMonth.getUTCFullYear()}-${String(lastMonth.getUTCMonth() + 1).padStart(2, "0")}`;
+      const issued = await database.db.select().from(partnerStatements).where(eq(partnerStatements.period, period));
+      expect(issued.filter((statement) => [kim, lou].includes(statement.partnerId))).toHaveLength(2);
+      // Numbers follow without gaps: this run's are the newest, one after another, and no number was spent.
+      const numbers = issued.map((statement) => statement.number).sort((a, b) => a - b);
+      const last = (
+        await executeRows<{ last: number }>(
+          database.db,
+          sql`SELECT last_value::int AS last FROM partner_statement_numbers`,
+        )
+      )[0]!.last;
+      expect(numbers.slice(-first)).toEqual(Array.from({ length: first }, (_, index) => last - first + 1 + index));
+    });
+
     test("the ledger CSV of a month sums, partner by partner, to the month's statements, in numbers a spreadsheet sums", async () => {
       const [ana, bo] = await Promise.all([partner("Ana Cruz", 4_000), partner("Bo Park", 4_000)]);
       const at = (day: string) => new Date(`${day}T15:00:00Z`);

@@ -35,6 +35,9 @@ export {
 } from "./returns.server.ts";
 export {
   duePeriod,
+  lastMonthPeriod,
+  unissuedCount,
+  type StatementPeriod,
   findStatement,
   issueStatement,
   listStatements,

@@ -34,7 +34,16 @@ const pad = (value: number) => String(value).padStart(2, "0");
 export function duePeriod(now: Date, timeZone: string): StatementPeriod {
   const { year, month } = wallClock(now, timeZone);
   const sendAt = zonedInstant(`${year}-${pad(month)}-01`, SEND_HOUR, timeZone);
-  const back = now.getTime() >= sendAt.getTime() ? 1 : 2;
+  return monthsBack(now, timeZone, now.getTime() >= sendAt.getTime() ? 1 : 2);
+}
+
+/** Last month in OPERATOR_TIME_ZONE, whatever the hour: what "Issue last month's statements now" issues. */
+export function lastMonthPeriod(now: Date, timeZone: string): StatementPeriod {
+  return monthsBack(now, timeZone, 1);
+}
+
+function monthsBack(now: Date, timeZone: string, back: number): StatementPeriod {
+  const { year, month } = wallClock(now, timeZone);
   const start = new Date(Date.UTC(year, month - 1 - back, 1));
   const end = new Date(Date.UTC(year, month - back, 1));
   const date = (day: Date) => day.toISOString().slice(0, 10);
@@ -165,8 +174,9 @@ export async function issueStatement(
   due: StatementPeriod,
   settings: StatementSettings,
 ): Promise<boolean> {
-  // Every instance checks every 15 minutes: a statement already issued is skipped before a number is taken, so
-  // numbers follow in issue order without gaps (only two instances racing for one can still spend one).
+  // Every instance checks every 15 minutes, and one process issues one run at a time: a statement already issued
+  // is skipped before a number is taken, so numbers follow in issue order without gaps (only two instances racing
+  // for one can still spend one).
   const [already] = await db
     .select({ id: partnerStatements.id })
     .from(partnerStatements)
@@ -212,6 +222,21 @@ export async function issueStatement(
     JSON.stringify([email]),
   ]);
   return (issued?.issued ?? 0) > 0;
+}
+
+/** How many partners had entries in the period and have no statement of it yet. */
+export async function unissuedCount(db: Database, due: StatementPeriod): Promise<number> {
+  const [row] = await db
+    .select({ count: sql`count(DISTINCT ${ledgerEntries.partnerId})::int`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(
+      and(
+        gte(ledgerEntries.recordedAt, due.startsAt),
+        lt(ledgerEntries.recordedAt, due.endsAt),
+        sql`NOT EXISTS (SELECT 1 FROM ${partnerStatements} WHERE ${partnerStatements.partnerId} = ${ledgerEntries.partnerId} AND ${partnerStatements.period} = ${due.period})`,
+      ),
+    );
+  return row?.count ?? 0;
 }
 
 /** A partner's statements, newest first. */

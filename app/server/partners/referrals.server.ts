@@ -25,6 +25,9 @@ import {
   formatMinor,
   denyReturn,
   duePeriod,
+  lastMonthPeriod,
+  unissuedCount,
+  type StatementPeriod,
   findStatement,
   issueStatement,
   statementView,
@@ -251,6 +254,35 @@ function dayIn(instant: Date, timeZone: string): string {
 export function createReferrals(settings: ReferralSettings) {
   const { db, run } = settings;
   const link = (referralId: string) => `${settings.siteUrl}/r/${referralToken(settings.tokenKey, referralId)}`;
+
+  /** Issues the period's statements, one run at a time in this process: a run waits for the one before it. */
+  let issuing: Promise<unknown> = Promise.resolve();
+  function issueInTurn(due: StatementPeriod): Promise<number> {
+    const turn = issuing.then(() => issueAll(due));
+    issuing = turn.catch(() => undefined);
+    return turn;
+  }
+
+  async function issueAll(due: StatementPeriod): Promise<number> {
+    const everyone = await db
+      .select({ id: partners.id, name: partners.name, business: partners.business, email: partners.email })
+      .from(partners);
+    let issued = 0;
+    for (const partner of everyone) {
+      const made = await issueStatement(db, run, partner, due, {
+        companyName: settings.companyName,
+        replyTo: settings.replyTo,
+        messageIdDomain: settings.messageIdDomain,
+        currency: settings.currency,
+        timeZone: settings.timeZone,
+        link: (statementId) =>
+          `${settings.siteUrl}/statements/${referralToken(settings.tokenKey, statementId, "statement")}`,
+      });
+      if (made) issued += 1;
+    }
+    if (issued > 0) settings.onQueued();
+    return issued;
+  }
 
   /** Offers the job to partners, each with its history line, in one statement; how many were offered. */
   async function send(
@@ -536,26 +568,18 @@ export function createReferrals(settings: ReferralSettings) {
      * The monthly statements due now (last month's from the 1st at 08:00), for every partner with entries in it;
      * those issued before are not issued again. How many were issued.
      */
-    async issueMonthlyStatements(now = new Date()): Promise<number> {
-      const due = duePeriod(now, settings.timeZone);
-      const everyone = await db
-        .select({ id: partners.id, name: partners.name, business: partners.business, email: partners.email })
-        .from(partners);
-      let issued = 0;
-      for (const partner of everyone) {
-        const made = await issueStatement(db, run, partner, due, {
-          companyName: settings.companyName,
-          replyTo: settings.replyTo,
-          messageIdDomain: settings.messageIdDomain,
-          currency: settings.currency,
-          timeZone: settings.timeZone,
-          link: (statementId) =>
-            `${settings.siteUrl}/statements/${referralToken(settings.tokenKey, statementId, "statement")}`,
-        });
-        if (made) issued += 1;
-      }
-      if (issued > 0) settings.onQueued();
-      return issued;
+    issueMonthlyStatements(now = new Date()): Promise<number> {
+      return issueInTurn(duePeriod(now, settings.timeZone));
+    },
+
+    /** "Issue last month's statements now": the same statements, before the 1st at 08:00. How many were issued. */
+    issueLastMonthNow(now = new Date()): Promise<number> {
+      return issueInTurn(lastMonthPeriod(now, settings.timeZone));
+    },
+
+    /** How many of last month's statements are still to be issued (each partner with entries in it has one). */
+    lastMonthUnissued(now = new Date()): Promise<number> {
+      return unissuedCount(db, lastMonthPeriod(now, settings.timeZone));
     },
 
     /** "Preview statement": the partner's statement of the month in progress, as it would be issued at `now`. */
