@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { DataTable, buttonClass, linkClass } from "./TableRegion.tsx";
-import { TextField } from "./FormField.tsx";
+import { DataTable, buttonClass, linkClass } from "../components/TableRegion.tsx";
+import { TextField } from "../components/FormField.tsx";
 
 /**
  * The Integrations page's second steps, each at its own address so they work without JavaScript: the password

@@ -1,10 +1,10 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/inbox";
-import { countOf, listPageHref, PageLinks } from "./components/PageLinks.tsx";
-import { ListQueryError, SearchForm } from "./components/SearchForm.tsx";
-import { DataTable, linkClass, buttonClass } from "./components/TableRegion.tsx";
-import { StatusText } from "./components/StatusText.tsx";
-import { telHref } from "./components/links.ts";
+import { countOf, listPageHref, PageLinks } from "../components/PageLinks.tsx";
+import { ListQueryError, SearchForm } from "../components/SearchForm.tsx";
+import { DataTable, linkClass, buttonClass } from "../components/TableRegion.tsx";
+import { StatusText } from "./StatusText.tsx";
+import { telHref } from "../components/links.ts";
 import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
 import { listInbox, parseInboxQuery } from "~/server/leads/index.server.ts";

@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/login";
-import consoleStylesheet from "./console.css?url";
+import consoleStylesheet from "../console.css?url";
 import { siteConfig } from "~/config/site.ts";
 import { consoleNextPath } from "~/server/console/index.server.ts";
 import { readSignedOutForm } from "~/server/http/index.server.ts";

@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/lead";
-import { DataTable, buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
-import { CallsTable } from "./components/CallsTable.tsx";
-import { TextThread } from "./components/TextThread.tsx";
-import { ConsoleSection } from "./components/ConsoleSection.tsx";
-import { FieldError, TextField } from "./components/FormField.tsx";
-import { StatusText } from "./components/StatusText.tsx";
-import { telHref } from "./components/links.ts";
+import { DataTable, buttonClass, fieldClass, linkClass } from "../components/TableRegion.tsx";
+import { CallsTable } from "../components/CallsTable.tsx";
+import { TextThread } from "../components/TextThread.tsx";
+import { ConsoleSection } from "../components/ConsoleSection.tsx";
+import { FieldError, TextField } from "../components/FormField.tsx";
+import { StatusText } from "./StatusText.tsx";
+import { telHref } from "../components/links.ts";
 import { NOTE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
 import { callsFromPhone } from "~/server/calls/index.server.ts";
@@ -22,14 +22,14 @@ import {
   setJobValue,
 } from "~/server/leads/index.server.ts";
 import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
-import { ConsoleForm } from "./components/ConsoleForm.tsx";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
 import { findPartner, leadReferrals, referralCandidates } from "~/server/partners/index.server.ts";
 import { formatMinor, leadEntries, leadReturnsOf } from "~/server/ledger/index.server.ts";
 import { formatTime } from "~/lib/operator-time.ts";
 import { WEBHOOK_QUEUE } from "~/server/webhooks/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { PARTNER_SERVICES } from "~/content/partner-services.ts";
-import { ReferSection, type ReferErrors } from "./components/ReferSection.tsx";
+import { ReferSection, type ReferErrors } from "./ReferSection.tsx";
 import { AMOUNT_MAX_LENGTH, centsToDecimal, formatMoney, parseAmount } from "~/lib/money.ts";
 import { postedForm } from "~/server/http/index.server.ts";
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/outbox";
-import { DataTable, buttonClass, linkClass } from "./components/TableRegion.tsx";
+import { DataTable, buttonClass, linkClass } from "../components/TableRegion.tsx";
 import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
-import { ConsoleForm } from "./components/ConsoleForm.tsx";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
 import { listUnsent, retryNow, type OutboxQueue } from "~/server/outbox/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { formatTime } from "~/lib/operator-time.ts";

@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/text-thread";
-import { TextThread } from "./components/TextThread.tsx";
-import { linkClass } from "./components/TableRegion.tsx";
-import { telHref } from "./components/links.ts";
+import { TextThread } from "../components/TextThread.tsx";
+import { linkClass } from "../components/TableRegion.tsx";
+import { telHref } from "../components/links.ts";
 import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
 import { newestLeadByPhone } from "~/server/leads/index.server.ts";
 import { customerThread, markThreadRead, QUIET_HOURS_LABEL, threadPath } from "~/server/texts/index.server.ts";

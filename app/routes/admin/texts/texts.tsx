@@ -1,11 +1,11 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/texts";
-import { ConsoleSection } from "./components/ConsoleSection.tsx";
-import { FieldError } from "./components/FormField.tsx";
-import { buttonClass, fieldClass } from "./components/TableRegion.tsx";
+import { ConsoleSection } from "../components/ConsoleSection.tsx";
+import { FieldError } from "../components/FormField.tsx";
+import { buttonClass, fieldClass } from "../components/TableRegion.tsx";
 import { TEXT_BACK_MESSAGE_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
-import { ConsoleForm } from "./components/ConsoleForm.tsx";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
 import { listThreads, saveTextBackMessage, textBackMessage, threadPath } from "~/server/texts/index.server.ts";
 import { postedForm } from "~/server/http/index.server.ts";
 import { newestLeadByPhone, phoneKey } from "~/server/leads/index.server.ts";

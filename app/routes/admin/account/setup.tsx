@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/setup";
-import consoleStylesheet from "./console.css?url";
+import consoleStylesheet from "../console.css?url";
 import { siteConfig } from "~/config/site.ts";
 import { createFirstOperator, hasOperator } from "~/server/console/index.server.ts";
 import { readSignedOutForm } from "~/server/http/index.server.ts";

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/conversions-scheduled";
-import { buttonClass, linkClass } from "./components/TableRegion.tsx";
+import { buttonClass, linkClass } from "../components/TableRegion.tsx";
 import { requireOperator } from "~/server/console/index.server.ts";
 import { postedForm } from "~/server/http/index.server.ts";
 import {

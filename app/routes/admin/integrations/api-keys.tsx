@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/api-keys";
-import { DataTable, buttonClass, dangerButtonClass, linkClass } from "./components/TableRegion.tsx";
-import { ConsoleForm } from "./components/ConsoleForm.tsx";
-import { FieldError, TextField } from "./components/FormField.tsx";
+import { DataTable, buttonClass, dangerButtonClass, linkClass } from "../components/TableRegion.tsx";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
+import { FieldError, TextField } from "../components/FormField.tsx";
 import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { confirmFirst, confirmed, done, invalid, requireOperator, revealed } from "~/server/console/index.server.ts";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { ConsoleForm } from "./ConsoleForm.tsx";
-import { FieldError, TextField } from "./FormField.tsx";
-import { buttonClass, fieldClass, linkClass } from "./TableRegion.tsx";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
+import { FieldError, TextField } from "../components/FormField.tsx";
+import { buttonClass, fieldClass, linkClass } from "../components/TableRegion.tsx";
 
 /** The partner form, to add a partner or edit one: every field labelled, errors tied to their fields. */
 

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { DataTable, buttonClass, linkClass } from "./TableRegion.tsx";
+import { DataTable, buttonClass, linkClass } from "../components/TableRegion.tsx";
 
 /** One webhook endpoint on the Integrations page: its state, its actions, and its recent deliveries. */
 

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/partners";
-import { DataTable, buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
-import { FieldError, TextField } from "./components/FormField.tsx";
-import { PartnerForm } from "./components/PartnerForm.tsx";
+import { DataTable, buttonClass, fieldClass, linkClass } from "../components/TableRegion.tsx";
+import { FieldError, TextField } from "../components/FormField.tsx";
+import { PartnerForm } from "./PartnerForm.tsx";
 import { PARTNER_SERVICES } from "~/content/partner-services.ts";
 import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
-import { ConsoleForm } from "./components/ConsoleForm.tsx";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
 import { formatDuration } from "~/lib/duration.ts";
-import { callFeeHint } from "./components/partner-hints.server.ts";
+import { callFeeHint } from "./partner-hints.server.ts";
 import { postedForm } from "~/server/http/index.server.ts";
 import {
   activePartnerWithEmail,

@@ -1,15 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/integrations";
-import { buttonClass, linkClass } from "./components/TableRegion.tsx";
-import { FieldError, TextField } from "./components/FormField.tsx";
-import { EndpointSection, type EndpointView } from "./components/WebhookEndpoint.tsx";
-import {
-  DeliveryPanel,
-  RemovePanel,
-  RevealPanel,
-  SecretShown,
-  type DeliveryView,
-} from "./components/WebhookPanels.tsx";
+import { buttonClass, linkClass } from "../components/TableRegion.tsx";
+import { FieldError, TextField } from "../components/FormField.tsx";
+import { EndpointSection, type EndpointView } from "./WebhookEndpoint.tsx";
+import { DeliveryPanel, RemovePanel, RevealPanel, SecretShown, type DeliveryView } from "./WebhookPanels.tsx";
 import { requireOperator } from "~/server/console/index.server.ts";
 import {
   URL_MAX_LENGTH,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { DataTable } from "./TableRegion.tsx";
+import { DataTable } from "../components/TableRegion.tsx";
 
 /** A column of a figures table: its heading and what each row shows in it. */
 export interface FiguresColumn<Row> {

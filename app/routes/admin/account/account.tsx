@@ -1,7 +1,7 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/account";
-import { AlertsSection } from "./components/AlertsSection.tsx";
-import { buttonClass, fieldClass } from "./components/TableRegion.tsx";
+import { AlertsSection } from "../alerts/AlertsSection.tsx";
+import { buttonClass, fieldClass } from "../components/TableRegion.tsx";
 import { siteConfig } from "~/config/site.ts";
 import { requireOperator, twoStepSetup } from "~/server/console/index.server.ts";
 import { listPushSubscriptions } from "~/server/alerts/index.server.ts";

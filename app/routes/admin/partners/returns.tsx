@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/returns";
-import { DataTable, buttonClass, dangerButtonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
-import { ConsoleForm } from "./components/ConsoleForm.tsx";
+import { DataTable, buttonClass, dangerButtonClass, fieldClass, linkClass } from "../components/TableRegion.tsx";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
 import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { confirmFirst, confirmed, done, invalid, requireOperator } from "~/server/console/index.server.ts";

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/conversions";
-import { DataTable, buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
-import { TextField } from "./components/FormField.tsx";
+import { DataTable, buttonClass, fieldClass, linkClass } from "../components/TableRegion.tsx";
+import { TextField } from "../components/FormField.tsx";
 import { ACTION_NAME_MAX_LENGTH, SPEND_CSV_MAX_BYTES, SPEND_TEXT_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { AMOUNT_MAX_LENGTH, centsToDecimal, formatMoney } from "~/lib/money.ts";
 import { formatTime } from "~/lib/operator-time.ts";
@@ -18,7 +18,7 @@ import {
   validateSpend,
 } from "~/server/conversions/index.server.ts";
 import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
-import { ConsoleForm } from "./components/ConsoleForm.tsx";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Conversions" }, { name: "robots", content: "noindex" }];
 

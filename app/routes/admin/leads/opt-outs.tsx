@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/opt-outs";
-import { ConsoleSection } from "./components/ConsoleSection.tsx";
-import { DataTable, buttonClass, linkClass } from "./components/TableRegion.tsx";
+import { ConsoleSection } from "../components/ConsoleSection.tsx";
+import { DataTable, buttonClass, linkClass } from "../components/TableRegion.tsx";
 import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
-import { ConsoleForm } from "./components/ConsoleForm.tsx";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
 import { listOptOuts, markOptOutDone } from "~/server/leads/index.server.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { postedForm } from "~/server/http/index.server.ts";

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/partner";
-import { DataTable, buttonClass, dangerButtonClass, linkClass } from "./components/TableRegion.tsx";
-import { ConsoleForm } from "./components/ConsoleForm.tsx";
-import { TextField } from "./components/FormField.tsx";
-import { PartnerForm } from "./components/PartnerForm.tsx";
+import { DataTable, buttonClass, dangerButtonClass, linkClass } from "../components/TableRegion.tsx";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
+import { TextField } from "../components/FormField.tsx";
+import { PartnerForm } from "./PartnerForm.tsx";
 import { PARTNER_SERVICES } from "~/content/partner-services.ts";
 import { formatTime } from "~/lib/operator-time.ts";
 import { confirmFirst, confirmed, done, invalid, requireOperator } from "~/server/console/index.server.ts";
@@ -16,7 +16,7 @@ import {
   setPartnerPaused,
   validatePartner,
 } from "~/server/partners/index.server.ts";
-import { callFeeHint } from "./components/partner-hints.server.ts";
+import { callFeeHint } from "./partner-hints.server.ts";
 import { partnerCallStats } from "~/server/calls/index.server.ts";
 import { postedForm } from "~/server/http/index.server.ts";
 import {

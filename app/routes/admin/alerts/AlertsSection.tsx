@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, useRevalidator } from "react-router";
-import { buttonClass, linkClass } from "./TableRegion.tsx";
+import { buttonClass, linkClass } from "../components/TableRegion.tsx";
 import { deviceLabel } from "~/lib/device-label.ts";
 
 /**

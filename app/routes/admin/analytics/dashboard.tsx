@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { DailyChart } from "./components/DailyChart.tsx";
-import { ConsoleSection } from "./components/ConsoleSection.tsx";
-import { FiguresTable, type FiguresColumn } from "./components/FiguresTable.tsx";
-import { buttonClass, fieldClass, linkClass } from "./components/TableRegion.tsx";
+import { DailyChart } from "./DailyChart.tsx";
+import { ConsoleSection } from "../components/ConsoleSection.tsx";
+import { FiguresTable, type FiguresColumn } from "./FiguresTable.tsx";
+import { buttonClass, fieldClass, linkClass } from "../components/TableRegion.tsx";
 import { parseDashboardRange, dashboardData, rangeDays } from "~/server/analytics/index.server.ts";
 import {
   campaignReport,

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
-import { ConsoleForm } from "./ConsoleForm.tsx";
-import { FieldError } from "./FormField.tsx";
-import { DataTable, buttonClass, fieldClass } from "./TableRegion.tsx";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
+import { FieldError } from "../components/FormField.tsx";
+import { DataTable, buttonClass, fieldClass } from "../components/TableRegion.tsx";
 
 /**
  * The lead page's "Refer": who has the job, the visitor's ZIP, the active partners (those serving the ZIP

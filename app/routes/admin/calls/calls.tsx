@@ -1,9 +1,9 @@
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/calls";
-import { countOf, listPageHref, PageLinks } from "./components/PageLinks.tsx";
-import { ListQueryError, SearchForm } from "./components/SearchForm.tsx";
-import { linkClass } from "./components/TableRegion.tsx";
-import { CallsTable } from "./components/CallsTable.tsx";
+import { countOf, listPageHref, PageLinks } from "../components/PageLinks.tsx";
+import { ListQueryError, SearchForm } from "../components/SearchForm.tsx";
+import { linkClass } from "../components/TableRegion.tsx";
+import { CallsTable } from "../components/CallsTable.tsx";
 import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { CALL_OUTCOMES } from "~/lib/call-outcomes.ts";
 import { formatTime } from "~/lib/operator-time.ts";
