@@ -26,7 +26,9 @@ import {
 } from "~/server/ledger/index.server.ts";
 import { createWebhookConsole } from "~/server/webhooks/index.server.ts";
 import { webhookDeliveries } from "../../app/server/webhooks/schema.server.ts";
-import { startPostgres, type TestPostgres } from "../../tooling/local-services.ts";
+import { startPostgres, testEnv, type TestPostgres } from "../../tooling/local-services.ts";
+import { startServer, type RunningServer } from "~/server/start-server.server.ts";
+import { saveOperator } from "../../app/server/console/operators.server.ts";
 
 /**
  * The money side of referrals, on both databases: a partner is charged once when it accepts, returns credit once,
@@ -812,3 +814,73 @@ for (const driver of drivers) {
     });
   });
 }
+
+describe('"Issue last month\'s statements now" on the Partners page', () => {
+  let running: RunningServer;
+  let cookie: string;
+
+  beforeAll(async () => {
+    running = await startServer(testEnv({}));
+    await saveOperator(running.services.db, "ops@example.com", "a long enough password");
+    const signedIn = await fetch(`${running.url}/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: running.url },
+      body: new URLSearchParams({ email: "ops@example.com", password: "a long enough password" }),
+      redirect: "manual",
+    });
+    cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
+  });
+  afterAll(() => running?.close());
+
+  const partnersPage = async () =>
+    (await fetch(`${running.url}/admin/partners`, { headers: { Cookie: cookie } })).text();
+  /** The form as the page rendered it: its one-time key, and the operator's answer to its question when given. */
+  const issueNow = async (page: string, answer: Record<string, string> = {}) => {
+    const formKey = /name="formKey" value="([^"]+\.issue-statements)"/.exec(page)?.[1];
+    expect(formKey, "the Partners page offers to issue last month's statements").toBeDefined();
+    return fetch(`${running.url}/admin/partners`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: running.url },
+      body: new URLSearchParams({ intent: "issue-statements", formKey: formKey!, ...answer }),
+      redirect: "manual",
+    });
+  };
+
+  test("shows while last month's statements are unissued, asks first, does nothing until confirmed, then issues them once", async () => {
+    const { db } = running.services;
+    // Entries of last month recorded after the server's own start, which issued what was due then.
+    const partnerId = await addPartner(db, {
+      name: "Pat Doe",
+      business: "Pat's Pipes",
+      phone: "555-010-0000",
+      email: "pat@example.com",
+      services: ["Drain Services"],
+      zipCodes: ["10001"],
+      feeMinor: null,
+      serviceFees: {},
+    });
+    const now = new Date();
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 2, 17));
+    await db
+      .insert(ledgerEntries)
+      .values({ partnerId, kind: "adjustment", amountMinor: 700, note: "Opening", recordedAt: lastMonth });
+    const issuedCount = async () =>
+      (await db.select().from(partnerStatements).where(eq(partnerStatements.partnerId, partnerId))).length;
+
+    const page = await partnersPage();
+    expect(page).toContain("Issue last month’s statements now");
+    const asked = await issueNow(page);
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Issue last month&#x27;s statement now?");
+    expect(await issuedCount()).toBe(0);
+
+    // The question's own form carries the same key; a double click of "Yes" issues once.
+    const [yes, again] = await Promise.all([
+      issueNow(page, { confirmed: "yes" }),
+      issueNow(page, { confirmed: "yes" }),
+    ]);
+    expect([yes.status, again.status]).toEqual([303, 303]);
+    expect(await issuedCount()).toBe(1);
+    expect(await partnersPage()).not.toContain("Issue last month’s statements now");
+  });
+});

@@ -4,7 +4,7 @@ import { DataTable, buttonClass, fieldClass, linkClass } from "../components/Tab
 import { FieldError, TextField } from "../components/FormField.tsx";
 import { PartnerForm } from "./PartnerForm.tsx";
 import { PARTNER_SERVICES } from "~/content/partner-services.ts";
-import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
+import { confirmFirst, confirmed, done, invalid, requireOperator } from "~/server/console/index.server.ts";
 import { ConsoleForm } from "../components/ConsoleForm.tsx";
 import { formatDuration } from "~/lib/duration.ts";
 import { callFeeHint } from "./partner-hints.server.ts";
@@ -36,12 +36,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   requireOperator(context);
   const { db } = context.services;
   const { currency } = context.services.conversions;
-  const [partners, owed, fee, routing, howToPay] = await Promise.all([
+  const [partners, owed, fee, routing, howToPay, unissuedStatements] = await Promise.all([
     listPartners(db),
     balances(db),
     defaultFee(db),
     routingSettings(db),
     paymentInstructions(db),
+    context.services.referrals.lastMonthUnissued(),
   ]);
   return {
     partners: partners.map((partner) => ({ ...partner, balance: formatMinor(owed.get(partner.id) ?? 0, currency) })),
@@ -53,6 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     routing: { ...routing, defaultCallFee: minorToDecimal(routing.defaultCallFeeMinor, currency) },
     currency,
     ledgerMonth: lastMonth(new Date(), context.operatorTimeZone),
+    unissuedStatements,
   };
 }
 
@@ -92,6 +94,22 @@ export async function action({ context, request }: Route.ActionArgs) {
         });
       return done(
         saved.text ? "Payment instructions saved: statements show them." : "Payment instructions removed.",
+        "/admin/partners",
+      );
+    }
+    if (form.get("intent") === "issue-statements") {
+      // Last month's statements are frozen and numbered once issued: asked first, and issued once.
+      const due = await context.services.referrals.lastMonthUnissued();
+      if (due === 0) return done("Last month's statements were already issued.", "/admin/partners");
+      if (!confirmed(form)) {
+        return confirmFirst(
+          `Issue last month's ${due === 1 ? "statement" : `${due} statements`} now? Each is numbered and emailed to its partner, and cannot be changed afterwards.`,
+          "Yes, issue statements",
+        );
+      }
+      const issued = await context.services.referrals.issueLastMonthNow();
+      return done(
+        issued === 1 ? "1 statement of last month issued." : `${issued} statements of last month issued.`,
         "/admin/partners",
       );
     }
@@ -230,6 +248,26 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
           </div>
         </form>
       </section>
+
+      {loaderData.unissuedStatements > 0 ? (
+        <section aria-labelledby="issue-statements-heading" className="mt-8">
+          <h2 id="issue-statements-heading" className="text-xl font-bold text-slate-900">
+            Last month&rsquo;s statements
+          </h2>
+          <p className="mt-2 max-w-3xl text-slate-800">
+            {loaderData.unissuedStatements === 1
+              ? "One partner's statement"
+              : `${loaderData.unissuedStatements} partners' statements`}{" "}
+            of last month {loaderData.unissuedStatements === 1 ? "is" : "are"} not issued yet: they are issued on the
+            1st at 08:00, or now.
+          </p>
+          <ConsoleForm name="issue-statements" className="mt-3">
+            <button type="submit" className={buttonClass}>
+              Issue last month&rsquo;s statements now
+            </button>
+          </ConsoleForm>
+        </section>
+      ) : null}
 
       <section aria-labelledby="default-fee-heading" className="mt-8">
         <h2 id="default-fee-heading" className="text-xl font-bold text-slate-900">
