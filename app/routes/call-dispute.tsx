@@ -1,5 +1,5 @@
 import { data, Form } from "react-router";
-import { RETURN_REASONS } from "~/lib/return-reasons.ts";
+import { ReturnReasonFields } from "~/components/forms/ReturnReasonFields.tsx";
 import type { Route } from "./+types/call-dispute";
 import { siteConfig } from "~/config/site.ts";
 import { postedForm } from "~/server/http/index.server.ts";
@@ -68,50 +68,7 @@ export default function CallDispute({ loaderData, actionData }: Route.ComponentP
       {dispute.state === "open" ? (
         <Form method="post" className="mt-6 grid gap-4" noValidate>
           <p className="text-slate-800">If this call was not a real job for you, tell us why and we will review it.</p>
-          <div>
-            <label htmlFor="dispute-reason" className="font-semibold text-slate-900">
-              Reason
-            </label>
-            <select
-              id="dispute-reason"
-              name="reason"
-              required
-              defaultValue=""
-              aria-invalid={dispute.error ? true : undefined}
-              aria-describedby={dispute.error ? "dispute-error" : undefined}
-              className="mt-1 block w-full rounded-lg border-2 border-slate-600 bg-white px-3 py-3 text-lg text-slate-900"
-            >
-              <option value="" disabled>
-                Choose a reason
-              </option>
-              {RETURN_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {reason}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="dispute-detail" className="font-semibold text-slate-900">
-              Details
-            </label>
-            <textarea
-              id="dispute-detail"
-              name="detail"
-              rows={3}
-              maxLength={500}
-              aria-describedby="dispute-detail-hint"
-              className="mt-1 block w-full rounded-lg border-2 border-slate-600 px-3 py-2 text-lg text-slate-900"
-            />
-            <p id="dispute-detail-hint" className="mt-1 text-slate-700">
-              Required for “Other”.
-            </p>
-          </div>
-          {dispute.error ? (
-            <p id="dispute-error" role="alert" className="font-semibold text-red-800">
-              {dispute.error}
-            </p>
-          ) : null}
+          <ReturnReasonFields id="dispute" error={dispute.error} />
           <div>
             <button type="submit" className={buttonClass}>
               Send dispute

@@ -1,5 +1,5 @@
 import { data, Form } from "react-router";
-import { RETURN_REASONS } from "~/lib/return-reasons.ts";
+import { ReturnReasonFields } from "~/components/forms/ReturnReasonFields.tsx";
 import type { Route } from "./+types/referral";
 import { siteConfig } from "~/config/site.ts";
 import { postedForm } from "~/server/http/index.server.ts";
@@ -129,50 +129,7 @@ function LeadReturn({ state }: { state: Extract<ReferralPage, { kind: "accepted"
             fee.
           </p>
           <input type="hidden" name="intent" value="return" />
-          <div>
-            <label htmlFor="return-reason" className="font-semibold text-slate-900">
-              Reason
-            </label>
-            <select
-              id="return-reason"
-              name="reason"
-              required
-              defaultValue=""
-              aria-invalid={state.error ? true : undefined}
-              aria-describedby={state.error ? "return-error" : undefined}
-              className="mt-1 block w-full rounded-lg border-2 border-slate-600 bg-white px-3 py-3 text-lg text-slate-900"
-            >
-              <option value="" disabled>
-                Choose a reason
-              </option>
-              {RETURN_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {reason}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="return-detail" className="font-semibold text-slate-900">
-              Details
-            </label>
-            <textarea
-              id="return-detail"
-              name="detail"
-              rows={3}
-              maxLength={500}
-              aria-describedby="return-detail-hint"
-              className="mt-1 block w-full rounded-lg border-2 border-slate-600 px-3 py-2 text-lg text-slate-900"
-            />
-            <p id="return-detail-hint" className="mt-1 text-slate-700">
-              Required for “Other”.
-            </p>
-          </div>
-          {state.error ? (
-            <p id="return-error" role="alert" className="font-semibold text-red-800">
-              {state.error}
-            </p>
-          ) : null}
+          <ReturnReasonFields id="return" error={state.error} />
           <div>
             <button type="submit" className={`${buttonClass} border-2 border-slate-700 bg-white text-slate-900`}>
               Send return
