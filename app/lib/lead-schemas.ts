@@ -23,7 +23,8 @@ export const LEAD_LIMITS = {
  */
 const CONTROL_OR_BROKEN = /[^\P{Cc}\t\n\r]|\p{Cs}/u;
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
-const PHONE_SHAPE = /^\+?[0-9 ().-]+$/;
+/** A phone number as people write it: digits, spaces, brackets, dots and dashes, with an optional leading +. */
+export const PHONE_SHAPE = /^\+?[0-9 ().-]+$/;
 
 function singleLine(label: string, min: number, max: number, tooShort: string) {
   return z.string(`${label} is required`).check(

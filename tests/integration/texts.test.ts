@@ -433,6 +433,124 @@ describe("threads and leads", () => {
   });
 });
 
+describe("New text on the Texts page", () => {
+  /** The Texts page's "New text" form, sent with the one-time key of one page view (given, or a fresh view's). */
+  async function newTextKey(cookie: string): Promise<string> {
+    const page = await (await fetch(`${running.url}/admin/texts`, { headers: { Cookie: cookie } })).text();
+    return /name="intent" value="new-text"\/><input type="hidden" name="formKey" value="([^"]+)"/.exec(page)![1]!;
+  }
+  const sendNewText = (cookie: string, formKey: string, fields: Record<string, string>) =>
+    fetch(`${running.url}/admin/texts`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: running.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "new-text", formKey, ...fields }),
+      redirect: "manual",
+    });
+  /** Every text stored for the number, either direction. */
+  const storedFor = (customer: string) => db().select().from(textMessages).where(eq(textMessages.customer, customer));
+
+  test("sends one text once, however often the form is sent, and leads to the number's thread saying so", async () => {
+    const customer = newCustomer();
+    const national = customer.slice(2);
+    expect((await postJson(running.url, { ...validContact, phone: national })).status).toBe(200);
+    const cookie = await signedIn();
+    const formKey = await newTextKey(cookie);
+    const typed = {
+      to: `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`,
+      body: "Hi, a plumber can come at 10.",
+    };
+    // A double click (both at once), then the browser sending it again (a reload of the answer).
+    const answers = await Promise.all([sendNewText(cookie, formKey, typed), sendNewText(cookie, formKey, typed)]);
+    answers.push(await sendNewText(cookie, formKey, typed));
+    for (const answer of answers) {
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("Location")).toBe(`/admin/texts/${customer.slice(1)}`);
+    }
+    await waitUntil(() => textsTo(customer).length === 1);
+    await outboxSettles();
+    expect(textsTo(customer)).toHaveLength(1);
+    expect(textsTo(customer)[0]).toMatchObject({ body: "Hi, a plumber can come at 10.", from: FROM_NUMBER });
+    expect(await storedFor(customer)).toHaveLength(1);
+
+    // The thread says what was done, once, and follows the text through Twilio's signed status callback.
+    const flash = answers[0]!.headers.get("Set-Cookie")!.split(";")[0]!;
+    const thread = await fetch(`${running.url}/admin/texts/${customer.slice(1)}`, {
+      headers: { Cookie: `${cookie}; ${flash}` },
+    });
+    const name = `${validContact.firstName} ${validContact.lastName}`;
+    expect(await thread.text()).toContain(`Text sent to ${name} (${customer}).`);
+    const sent = textsTo(customer)[0]!;
+    const callback = await postWebhook(running.url, SITE_URL, sent.statusCallback!.slice(SITE_URL.length), {
+      MessageSid: sent.sid,
+      MessageStatus: "delivered",
+      AccountSid: TEST_ACCOUNT_SID,
+    });
+    expect(callback.status).toBe(204);
+    expect((await customerThread(db(), customer, "UTC")).texts.map((text) => [text.body, text.status])).toEqual([
+      ["Hi, a plumber can come at 10.", "delivered"],
+    ]);
+
+    // A new text to a number with a thread goes on that thread, from the number it was texting from.
+    await textIn(customer, "Thanks, see you then");
+    const again = await sendNewText(cookie, await newTextKey(cookie), { to: customer, body: "On our way." });
+    expect(again.headers.get("Location")).toBe(`/admin/texts/${customer.slice(1)}`);
+    await waitUntil(() => textsTo(customer).length === 2);
+    expect(textsTo(customer)[1]).toMatchObject({ body: "On our way.", from: POOL_NUMBER });
+  });
+
+  test("is refused for a number that replied STOP: 409, the reason beside the number, nothing sent", async () => {
+    const customer = newCustomer();
+    await textIn(customer, "STOP");
+    const cookie = await signedIn();
+    const answer = await sendNewText(cookie, await newTextKey(cookie), { to: customer, body: "Are you still there?" });
+    expect(answer.status).toBe(409);
+    const page = await answer.text();
+    expect(page).toContain("This number replied STOP: it gets no texts until it replies START.");
+    // What was typed is still there, to change.
+    expect(page).toContain("Are you still there?</textarea>");
+    await outboxSettles();
+    expect(textsTo(customer)).toEqual([]);
+    expect((await storedFor(customer)).map((text) => text.direction)).toEqual(["in"]);
+  });
+
+  test("is refused with 400 for a number that cannot be texted or a message empty or too long: nothing sent", async () => {
+    const cookie = await signedIn();
+    const customer = newCustomer();
+    const before = twilio.texts.length;
+    const refused: [Record<string, string>, string][] = [
+      [{ to: "555-0100", body: "Hello" }, "Enter a phone number that can get texts"],
+      [{ to: "call me 415 201 0000", body: "Hello" }, "Enter a phone number that can get texts"],
+      [{ to: `+1 ${"4".repeat(30)}`, body: "Hello" }, "Enter a phone number that can get texts"],
+      [{ to: "", body: "Hello" }, "Enter a phone number that can get texts"],
+      [{ to: customer, body: "   " }, "Write a message of 1 to 1,600 characters."],
+      [{ to: customer, body: "x".repeat(1_601) }, "Write a message of 1 to 1,600 characters."],
+    ];
+    for (const [fields, error] of refused) {
+      const answer = await sendNewText(cookie, await newTextKey(cookie), fields);
+      expect(answer.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
+      expect(await answer.text()).toContain(error);
+    }
+    // A form without its one-time key does nothing either.
+    expect((await sendNewText(cookie, "", { to: customer, body: "Hello" })).status).toBe(400);
+    await outboxSettles();
+    expect(twilio.texts).toHaveLength(before);
+    expect(await storedFor(customer)).toEqual([]);
+  });
+
+  test("a lead's page links to it with the lead's number in it", async () => {
+    const customer = newCustomer();
+    const { body } = await postJson(running.url, { ...validContact, phone: `1-${customer.slice(2)}` });
+    const id = body.id as string;
+    const cookie = await signedIn();
+    const lead = await (await fetch(`${running.url}/admin/leads/${id}`, { headers: { Cookie: cookie } })).text();
+    const link = `/admin/texts?to=${encodeURIComponent(customer)}#new-text-heading`;
+    expect(lead).toContain(`href="${link}"`);
+    expect(lead).toMatch(/>Text this customer<\/a>/);
+    const page = await (await fetch(`${running.url}${link}`, { headers: { Cookie: cookie } })).text();
+    expect(page).toMatch(new RegExp(`name="to"[^>]*value="\\${customer}"`));
+  });
+});
+
 describe("retention", () => {
   test("texts older than a year are deleted with the calls and leads; newer ones stay", async () => {
     const customer = newCustomer();
@@ -523,6 +641,18 @@ describe("without a Twilio number to text from", () => {
     expect(textsHtml).toContain("Texting with customers is off");
     expect(textsHtml).toContain("TWILIO_FROM_NUMBER");
     expect(textsHtml).toContain("Sign out");
+    // Nothing offers to text anyone.
+    expect(textsHtml).not.toContain("New text");
+    const id = (await postJson(plain.url, validContact)).body.id as string;
+    const leadPage = await (await fetch(`${plain.url}/admin/leads/${id}`, { headers: { Cookie: cookie } })).text();
+    expect(leadPage).toContain(validContact.lastName);
+    expect(leadPage).not.toContain("Text this customer");
+    const newText = await fetch(`${plain.url}/admin/texts`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: plain.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "new-text", to: "+14152010000", body: "Hello" }),
+    });
+    expect(newText.status).toBe(404);
     const save = await fetch(`${plain.url}/admin/texts`, {
       method: "POST",
       headers: { Cookie: cookie, Origin: plain.url, "Content-Type": "application/x-www-form-urlencoded" },

@@ -1,5 +1,5 @@
 /** Texts with customers: threads, the missed-call text-back, STOP and HELP, quiet hours. */
-export { createTexts, type Texts } from "./texts.server.ts";
+export { createTexts, OPTED_OUT_ERROR, type Texts } from "./texts.server.ts";
 export { TEXT_QUEUE, textQueue } from "./outgoing.server.ts";
 export {
   customerNumber,

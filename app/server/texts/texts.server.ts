@@ -6,7 +6,7 @@ import { queueText, queueTextBack, recordTextStatus } from "./outgoing.server.ts
 import { automaticTextSendsAt, inQuietHours } from "./quiet-hours.server.ts";
 import { callerIdFailed, mobileShaped } from "./text-back-callers.server.ts";
 import { helpReplyBody, textBackBody, textBackCapEmail, textBackMessage } from "./text-back.server.ts";
-import { threadNumber } from "./threads.server.ts";
+import { customerNumber, threadNumber } from "./threads.server.ts";
 
 export interface TextsSettings {
   db: Database;
@@ -37,11 +37,49 @@ export type SentText =
   /** Quiet hours: the operator is asked to confirm before texting a customer at night. */
   | { kind: "quiet-hours" };
 
+/** A new text to a number the operator typed: as a thread's, or the number's and the message's errors. */
+export type NewText =
+  | { kind: "invalid"; errors: { to?: string; body?: string } }
+  | ({ customer: string } & Exclude<SentText, { kind: "invalid" }>);
+
+/** Why a text to a number that replied STOP was not sent. */
+export const OPTED_OUT_ERROR = "This number replied STOP: it gets no texts until it replies START.";
+const MESSAGE_ERROR = `Write a message of 1 to ${TEXT_MAX_LENGTH.toLocaleString("en-US")} characters.`;
+const NUMBER_ERROR =
+  "Enter a phone number that can get texts, like (555) 010-0123, or with + and the country code outside North America.";
+
+/** A text's message as sent: trimmed, 1 to TEXT_MAX_LENGTH characters; null otherwise. */
+function messageOf(body: unknown): string | null {
+  const message = typeof body === "string" ? body.trim() : "";
+  return message.length === 0 || message.length > TEXT_MAX_LENGTH ? null : message;
+}
+
 /** Texts to and from customers: what the webhooks, the call log and the console's pages ask for. */
 export function createTexts(settings: TextsSettings) {
   const { db, run } = settings;
   const ourNumberFor = async (customer: string) =>
     (await threadNumber(db, customer)) ?? (await settings.numberCalledBy(customer)) ?? settings.fromNumber;
+
+  /** An operator's text from a thread; in quiet hours only once they confirmed. */
+  async function send(text: { customer: string; body: unknown; confirmedQuietHours: boolean }): Promise<SentText> {
+    const body = messageOf(text.body);
+    if (body === null) return { kind: "invalid", error: MESSAGE_ERROR };
+    const now = new Date();
+    if (settings.quietHours && inQuietHours(now, settings.timeZone) && !text.confirmedQuietHours) {
+      return { kind: "quiet-hours" };
+    }
+    // The statement that queues it checks the number has not replied STOP: an opted-out number gets nothing.
+    const queued = await queueText(run, {
+      customer: text.customer,
+      ours: await ourNumberFor(text.customer),
+      body,
+      purpose: "operator_text",
+      sendAt: now,
+    });
+    if (!queued) return { kind: "opted-out" };
+    settings.onQueued();
+    return { kind: "queued" };
+  }
 
   return {
     /** A customer's text, from Twilio's signed webhook. */
@@ -58,28 +96,23 @@ export function createTexts(settings: TextsSettings) {
     recordStatus: (callback: { textId: string; messageSid: string; status: string }) => recordTextStatus(run, callback),
 
     /** An operator's text from a thread; in quiet hours only once they confirmed. */
-    async send(text: { customer: string; body: unknown; confirmedQuietHours: boolean }): Promise<SentText> {
-      const body = typeof text.body === "string" ? text.body.trim() : "";
-      if (body.length === 0 || body.length > TEXT_MAX_LENGTH) {
+    send,
+
+    /**
+     * "New text": a text to a number as the operator wrote it (validated and written as E.164, as a lead's phone is
+     * texted), sent as a thread's is, on the number's thread (new, or the one it has).
+     */
+    async startThread(text: { to: unknown; body: unknown; confirmedQuietHours: boolean }): Promise<NewText> {
+      const customer = typeof text.to === "string" ? customerNumber(text.to) : null;
+      const body = messageOf(text.body);
+      if (!customer || body === null) {
         return {
           kind: "invalid",
-          error: `Write a message of 1 to ${TEXT_MAX_LENGTH.toLocaleString("en-US")} characters.`,
+          errors: { to: customer ? undefined : NUMBER_ERROR, body: body === null ? MESSAGE_ERROR : undefined },
         };
       }
-      const now = new Date();
-      if (settings.quietHours && inQuietHours(now, settings.timeZone) && !text.confirmedQuietHours) {
-        return { kind: "quiet-hours" };
-      }
-      const queued = await queueText(run, {
-        customer: text.customer,
-        ours: await ourNumberFor(text.customer),
-        body,
-        purpose: "operator_text",
-        sendAt: now,
-      });
-      if (!queued) return { kind: "opted-out" };
-      settings.onQueued();
-      return { kind: "queued" };
+      const sent = await send({ customer, body, confirmedQuietHours: text.confirmedQuietHours });
+      return sent.kind === "invalid" ? { kind: "invalid", errors: { body: sent.error } } : { ...sent, customer };
     },
 
     /** The text a missed caller gets with this message. */

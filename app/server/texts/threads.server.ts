@@ -1,4 +1,5 @@
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { LEAD_LIMITS, PHONE_SHAPE } from "~/lib/lead-schemas.ts";
 import { formatTime } from "~/lib/operator-time.ts";
 import { sqlNames, type Database, type RunStatement } from "../db/index.server.ts";
 import { phoneKey, phoneKeySql, type ExtraLeadColumn } from "../leads/index.server.ts";
@@ -9,10 +10,12 @@ import { textMessages, textOptOuts, type TextStatus } from "./schema.server.ts";
 const t = sqlNames(textMessages);
 
 /**
- * A customer's number as texts use it (E.164), from a number as people write it: North American numbers with
- * or without the leading 1, or a number already written with +; null when it cannot be texted.
+ * A customer's number as texts use it (E.164), from a number as people write it (as the contact form accepts it):
+ * North American numbers with or without the leading 1, or a number already written with +; null when it cannot be
+ * texted.
  */
 export function customerNumber(phone: string): string | null {
+  if (phone.length > LEAD_LIMITS.phone || !PHONE_SHAPE.test(phone.trim())) return null;
   const digits = phone.replace(/\D/g, "");
   if (phone.trim().startsWith("+")) return /^[1-9]\d{6,14}$/.test(digits) ? `+${digits}` : null;
   if (digits.length === 10) return `+1${digits}`;

@@ -63,6 +63,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     lead,
     calls,
     texts: thread ? { thread, path: threadPath(thread.customer) } : null,
+    // "Text this customer": "New text" with the lead's number in it.
+    newTextPath: textTo ? `/admin/texts?${new URLSearchParams({ to: textTo })}#new-text-heading` : null,
     textingOn: context.services.texts !== undefined,
     currency: context.services.conversions.currency,
     money,
@@ -225,6 +227,13 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       <p className="mt-1 text-slate-800">
         Status: <StatusText status={lead.status} />
       </p>
+      {loaderData.newTextPath ? (
+        <p className="mt-2">
+          <Link to={loaderData.newTextPath} className={linkClass}>
+            Text this customer
+          </Link>
+        </p>
+      ) : null}
 
       <section aria-labelledby="request-heading" className="mt-6">
         <h2 id="request-heading" className="text-xl font-bold text-slate-900">

@@ -5,7 +5,13 @@ import { linkClass } from "../components/TableRegion.tsx";
 import { telHref } from "../components/links.ts";
 import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
 import { newestLeadByPhone } from "~/server/leads/index.server.ts";
-import { customerThread, markThreadRead, QUIET_HOURS_LABEL, threadPath } from "~/server/texts/index.server.ts";
+import {
+  customerThread,
+  markThreadRead,
+  OPTED_OUT_ERROR,
+  QUIET_HOURS_LABEL,
+  threadPath,
+} from "~/server/texts/index.server.ts";
 import { postedForm } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
@@ -54,14 +60,19 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       confirmedQuietHours: form.get("confirmQuietHours") === "yes",
     });
     switch (sent.kind) {
-      case "queued":
-        return done("Text sent.", returnPath(form.get("back"), threadPath(customer)));
+      case "queued": {
+        const lead = [...(await newestLeadByPhone(context.services.db, [customer])).values()][0];
+        return done(
+          `Text sent to ${lead ? `${lead.name} (${customer})` : customer}.`,
+          returnPath(form.get("back"), threadPath(customer)),
+        );
+      }
       case "invalid":
         return invalid({ error: sent.error, body: typed, quietHours: undefined });
       case "opted-out":
         return invalid(
           {
-            error: "This number replied STOP: it gets no texts until it replies START.",
+            error: OPTED_OUT_ERROR,
             body: typed,
             quietHours: undefined,
           },

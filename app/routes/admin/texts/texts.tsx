@@ -1,14 +1,30 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/texts";
 import { ConsoleSection } from "../components/ConsoleSection.tsx";
-import { FieldError } from "../components/FormField.tsx";
+import { FieldError, TextField } from "../components/FormField.tsx";
 import { buttonClass, fieldClass } from "../components/TableRegion.tsx";
-import { TEXT_BACK_MESSAGE_MAX_LENGTH } from "~/lib/console-limits.ts";
-import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
+import { TEXT_BACK_MESSAGE_MAX_LENGTH, TEXT_MAX_LENGTH } from "~/lib/console-limits.ts";
+import { LEAD_LIMITS } from "~/lib/lead-schemas.ts";
+import { confirmed, confirmFirst, done, invalid, requireOperator } from "~/server/console/index.server.ts";
 import { ConsoleForm } from "../components/ConsoleForm.tsx";
-import { listThreads, saveTextBackMessage, textBackMessage, threadPath } from "~/server/texts/index.server.ts";
+import {
+  customerNumber,
+  listThreads,
+  OPTED_OUT_ERROR,
+  QUIET_HOURS_LABEL,
+  saveTextBackMessage,
+  textBackMessage,
+  threadPath,
+} from "~/server/texts/index.server.ts";
 import { postedForm } from "~/server/http/index.server.ts";
 import { newestLeadByPhone, phoneKey } from "~/server/leads/index.server.ts";
+
+/** What "New text" was sent with, and why it was not sent. */
+interface NewTextAnswer {
+  to: string;
+  body: string;
+  errors: { to?: string | undefined; body?: string | undefined };
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Texts" }, { name: "robots", content: "noindex" }];
 
@@ -18,7 +34,7 @@ function requireTexting(context: Route.LoaderArgs["context"]) {
   return context.services.texts;
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireOperator(context);
   const texts = context.services.texts;
   // With texting off, the page says how to turn it on.
@@ -32,8 +48,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.services.db,
     threads.map((thread) => thread.customer),
   );
+  // "Text this customer" on a lead's page opens "New text" with the lead's number in it.
+  const to = customerNumber(new URL(request.url).searchParams.get("to") ?? "");
   return {
     off: false as const,
+    newTextTo: to ?? "",
     threads: threads.map((thread) => ({
       ...thread,
       leadName: leads.get(phoneKey(thread.customer))?.name ?? null,
@@ -43,14 +62,48 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** "Save" the text-back message: 400 with the field's error when it is empty or too long. */
+/** What "New text" was sent with, shown again beside its errors. */
+const typedValue = (value: FormDataEntryValue | null, max: number) =>
+  typeof value === "string" ? value.slice(0, max) : "";
+
+/**
+ * "Send text" of "New text": queued, then on the number's thread (POST, then redirect); 400 for a number that cannot
+ * be texted or an empty or long message; 409 when the number replied STOP; in quiet hours, asked first. "Save" the
+ * text-back message: 400 with the field's error when it is empty or too long.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
-  requireTexting(context);
+  const texts = requireTexting(context);
   const form = await postedForm(request);
+  if (form.get("intent") === "new-text") {
+    const typed = {
+      to: typedValue(form.get("to"), LEAD_LIMITS.phone),
+      body: typedValue(form.get("body"), TEXT_MAX_LENGTH),
+    };
+    return context.services.consoleForms.once(request, operator, form, async () => {
+      const sent = await texts.startThread({
+        to: form.get("to"),
+        body: form.get("body"),
+        confirmedQuietHours: confirmed(form),
+      });
+      if (sent.kind === "invalid") return invalid({ error: undefined, newText: { ...typed, errors: sent.errors } });
+      if (sent.kind === "opted-out") {
+        return invalid({ error: undefined, newText: { ...typed, errors: { to: OPTED_OUT_ERROR } } }, 409);
+      }
+      const lead = (await newestLeadByPhone(context.services.db, [sent.customer])).get(phoneKey(sent.customer));
+      const who = lead ? `${lead.name} (${sent.customer})` : sent.customer;
+      if (sent.kind === "quiet-hours") {
+        return confirmFirst(
+          `It is quiet hours (${QUIET_HOURS_LABEL}) where your customers are. Send this text to ${who} now anyway?`,
+          "Yes, send it now",
+        );
+      }
+      return done(`Text sent to ${who}.`, threadPath(sent.customer));
+    });
+  }
   return context.services.consoleForms.once(request, operator, form, async () => {
     const saved = await saveTextBackMessage(context.services.db, form.get("message"));
-    if (saved.kind === "invalid") return invalid({ error: saved.error });
+    if (saved.kind === "invalid") return invalid({ error: saved.error, newText: undefined });
     return done("Text-back message saved.", "/admin/texts");
   });
 }
@@ -62,10 +115,12 @@ export default function Texts({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Texts</h1>
+      <ConsoleSection id="new-text" heading="New text" className="mt-6">
+        <NewTextForm to={loaderData.newTextTo} answer={actionData?.newText} />
+      </ConsoleSection>
       <ConsoleSection
         id="threads"
         heading="Threads, newest first"
-        className="mt-6"
         isEmpty={threads.length === 0}
         emptyText="No texts yet. A customer's text, and any you send from a lead or a call, show here."
       >
@@ -121,6 +176,52 @@ export default function Texts({ loaderData, actionData }: Route.ComponentProps) 
         </ConsoleForm>
       </ConsoleSection>
     </>
+  );
+}
+
+/**
+ * "New text": a number and a message; sent, it leads to the number's thread (a new one, or the one it has). The
+ * number is written as people write it; outside North America, with + and the country code.
+ */
+function NewTextForm({ to, answer }: { to: string; answer: NewTextAnswer | undefined }) {
+  const errors = answer?.errors ?? {};
+  return (
+    <ConsoleForm name="new-text" className="mt-3 grid max-w-xl gap-3">
+      <TextField
+        id="new-text-to"
+        name="to"
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        maxLength={LEAD_LIMITS.phone}
+        hint="Like (555) 010-0123; outside North America, with + and the country code."
+        defaultValue={answer?.to ?? to}
+        error={errors.to}
+      />
+      <div>
+        <label htmlFor="new-text-body" className="font-semibold text-slate-900">
+          Message
+        </label>
+        <textarea
+          id="new-text-body"
+          name="body"
+          rows={3}
+          required
+          maxLength={TEXT_MAX_LENGTH}
+          defaultValue={answer?.body}
+          aria-invalid={errors.body ? true : undefined}
+          aria-describedby={errors.body ? "new-text-body-error" : undefined}
+          className={fieldClass}
+        />
+        <FieldError id="new-text-body-error" error={errors.body} />
+      </div>
+      <div>
+        <button type="submit" className={buttonClass}>
+          Send text
+        </button>
+      </div>
+    </ConsoleForm>
   );
 }
 
