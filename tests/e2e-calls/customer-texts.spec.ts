@@ -3,7 +3,8 @@ import { runCli, signIn, uniqueOperatorEmail } from "../e2e/console.ts";
 import { postContactRequest } from "../e2e/console-leads.ts";
 import { expectNoAxeViolations, waitForHydration } from "../e2e/helpers.ts";
 import { postWebhook, sid, startTwilioStandIn, TEST_ACCOUNT_SID, type TwilioStandIn } from "../twilio-stand-in.ts";
-import { callsPgliteDir, callsSiteUrl, POOL, twilioStandInPort } from "./settings.ts";
+import { expectFitsTheScreen } from "./fits-the-screen.ts";
+import { callsPgliteDir, callsSiteUrl, POOL, SITE_NUMBER, twilioStandInPort } from "./settings.ts";
 
 const PASSWORD = "correct horse battery staple";
 
@@ -116,3 +117,90 @@ test("the text-back message is saved on the Texts page, at 1280 px", async ({ pa
   );
   await expectNoAxeViolations(page);
 });
+
+for (const [width, exchange] of [
+  [390, "201"],
+  [1280, "202"],
+] as const) {
+  test(`at ${width} px "New text" starts a thread to a typed number, and "Text this customer" one to a lead's; nothing on Texts or Calls is cut off`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const stamp = String(Date.now()).slice(-4);
+    const stranger = `+1555${exchange}${stamp}`;
+    const leadNational = `555${exchange}${String((Number(stamp) + 1) % 10_000).padStart(4, "0")}`;
+    const leadNumber = `+1${leadNational}`;
+    const leadId = await postContactRequest(page.request, callsSiteUrl, {
+      lastName: `Newtext${width}`,
+      phone: `${leadNational.slice(0, 3)}.${leadNational.slice(3, 6)}.${leadNational.slice(6)}`,
+    });
+    // A call from the stranger, so that the Calls page has a row to show.
+    const callSid = sid("CA");
+    await postWebhook(callsSiteUrl, callsSiteUrl, "/api/calls/voice", {
+      CallSid: callSid,
+      From: stranger,
+      To: SITE_NUMBER.e164,
+      CallStatus: "ringing",
+    });
+    await postWebhook(callsSiteUrl, callsSiteUrl, "/api/calls/status", {
+      CallSid: callSid,
+      DialCallStatus: "no-answer",
+    });
+    const operator = uniqueOperatorEmail(`new-text-${width}`);
+    const created = await runCli("operator", ["add", operator], `${PASSWORD}\n`, { PGLITE_DATA_DIR: callsPgliteDir });
+    expect(created.code, created.stderr).toBe(0);
+
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto("/admin/texts");
+    await signIn(page, operator, PASSWORD);
+    const newText = page.getByRole("region", { name: "New text" });
+    await expectNoAxeViolations(page);
+    await expectFitsTheScreen(page, `Texts at ${width} px`);
+
+    // A number typed as people write it; the button clicked twice sends one text.
+    await waitForHydration(page);
+    await newText.getByLabel("Phone number").fill(`(555) ${exchange}-${stamp}`);
+    await newText
+      .getByLabel("Message", { exact: true })
+      .fill("Hello from Plumbline: we got your call. Is now a good time?");
+    await newText.getByRole("button", { name: "Send text" }).dblclick();
+    await expect(page).toHaveURL(`${callsSiteUrl}/admin/texts/${stranger.slice(1)}`);
+    await expect(page.getByRole("status")).toHaveText(`Text sent to ${stranger}.`);
+    await expect(page.getByRole("heading", { name: `Texts with ${stranger}` })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "we got your call" })).toContainText(
+      /You, .*: (Queued|Sent)/,
+    );
+    await expect.poll(() => twilio.texts.filter((text) => text.to === stranger).length).toBe(1);
+    await expectNoAxeViolations(page);
+    await expectFitsTheScreen(page, `a thread at ${width} px`);
+    // Reloaded, the page says nothing more and sends nothing more.
+    await page.reload();
+    await expect(page.getByRole("status")).toHaveCount(0);
+
+    // From the lead's page: "New text" opens with the lead's number in it.
+    await page.goto(`/admin/leads/${leadId}`);
+    await page.getByRole("link", { name: "Text this customer" }).click();
+    await expect(newText.getByLabel("Phone number")).toHaveValue(leadNumber);
+    await waitForHydration(page);
+    await newText.getByLabel("Message", { exact: true }).fill("Hi Maria, a plumber can be there within the hour.");
+    await newText.getByRole("button", { name: "Send text" }).click();
+    await expect(page).toHaveURL(`${callsSiteUrl}/admin/texts/${leadNumber.slice(1)}`);
+    const name = `Maria Newtext${width}`;
+    await expect(page.getByRole("status")).toHaveText(`Text sent to ${name} (${leadNumber}).`);
+    await expect(page.getByRole("heading", { name: `Texts with ${name} (${leadNumber})` })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "within the hour" })).toBeVisible();
+    await expect.poll(() => twilio.texts.filter((text) => text.to === leadNumber).length).toBe(1);
+    await expectNoAxeViolations(page);
+
+    // The threads list names both, and neither it nor the Calls page is cut off.
+    await page.goto("/admin/texts");
+    const threads = page.getByRole("region", { name: "Threads, newest first" });
+    await expect(threads.getByRole("link", { name: `${name} (${leadNumber})` })).toBeVisible();
+    await expect(threads.getByRole("link", { name: stranger })).toBeVisible();
+    await expectFitsTheScreen(page, `Texts with threads at ${width} px`);
+    await page.goto("/admin/calls");
+    await expect(page.getByRole("table", { name: "Calls, newest first" })).toContainText(stranger);
+    await expectNoAxeViolations(page);
+    await expectFitsTheScreen(page, `Calls at ${width} px`);
+  });
+}
