@@ -46,6 +46,7 @@ export default [
       route("api-keys", "routes/admin/integrations/api-keys.tsx"),
       route("alerts/devices", "routes/admin/alerts/alerts-devices.ts"),
       route("outbox", "routes/admin/outbox/outbox.tsx"),
+      route("backups/:file", "routes/admin/outbox/backup-download.ts"),
       route("account", "routes/admin/account/account.tsx"),
     ]),
   ]),

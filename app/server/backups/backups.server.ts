@@ -8,6 +8,7 @@ import type { Database, RunStatement } from "../db/index.server.ts";
 import { messageIdDomain } from "../outbox/index.server.ts";
 import { projectPath } from "../project-path.server.ts";
 import { makeBackup } from "./backup.server.ts";
+import { openBackupDownload } from "./download.server.ts";
 import {
   claimBackupDay,
   forgetBackups,
@@ -136,6 +137,8 @@ export function createBackups(options: {
   return {
     backUpNow,
     tick,
+    /** A backup (or its `.sha256`) from this instance's BACKUP_DIR, for the console's download. */
+    download: (name: string) => openBackupDownload(db, settings.dir, name),
     /** Looks every minute, from a minute after start. */
     start(onError: (error: unknown) => void) {
       let running: Promise<void> = Promise.resolve();

@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { sqlNames, type Database, type RunStatement } from "../db/index.server.ts";
 import { emailRow, queueEmailsCte } from "../outbox/index.server.ts";
 import { backupDays, backups, backupWatch } from "./schema.server.ts";
@@ -31,6 +31,7 @@ export interface BackupSummary {
   sizeBytes: number;
   verifiedAt: Date | null;
   verifyError: string | null;
+  downloadedAt: Date | null;
 }
 
 /** The newest backup, for the console. */
@@ -42,11 +43,48 @@ export async function lastBackup(db: Database): Promise<BackupSummary | null> {
       sizeBytes: backups.sizeBytes,
       verifiedAt: backups.verifiedAt,
       verifyError: backups.verifyError,
+      downloadedAt: backups.downloadedAt,
     })
     .from(backups)
     .orderBy(desc(backups.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/** The backup of that file name, when this site made it and retention has kept it. */
+export async function findBackup(db: Database, file: string): Promise<{ file: string } | null> {
+  const [row] = await db.select({ file: backups.file }).from(backups).where(eq(backups.file, file));
+  return row ?? null;
+}
+
+/** The backup's file was sent whole to an operator's browser now. */
+export async function recordDownload(db: Database, file: string): Promise<void> {
+  await db.update(backups).set({ downloadedAt: new Date() }).where(eq(backups.file, file));
+}
+
+/**
+ * A backup downloaded from the console stands as the copy off the machine for a week: a lost machine then costs at
+ * most a week of leads, calls and ledger entries.
+ */
+const COPY_OFF_MACHINE_DAYS = 7;
+
+/**
+ * The newest copy off the machine: when a verified backup was last downloaded whole from the console (a backup that
+ * did not verify is no copy to restore from), and whether that was within the week.
+ */
+export async function copyOffMachine(
+  db: Database,
+  now = new Date(),
+): Promise<{ downloadedAt: Date; current: boolean } | null> {
+  const [row] = await db
+    .select({ downloadedAt: backups.downloadedAt })
+    .from(backups)
+    .where(and(isNotNull(backups.downloadedAt), isNotNull(backups.verifiedAt)))
+    .orderBy(desc(backups.downloadedAt))
+    .limit(1);
+  if (!row?.downloadedAt) return null;
+  const current = now.getTime() - row.downloadedAt.getTime() < COPY_OFF_MACHINE_DAYS * 24 * 60 * 60 * 1000;
+  return { downloadedAt: row.downloadedAt, current };
 }
 
 export function listBackups(db: Database) {

@@ -13,6 +13,8 @@ export const backups = pgTable("backups", {
   verifiedAt: timestamp("verified_at", { withTimezone: true }),
   /** Why its verification failed, when it did. */
   verifyError: text("verify_error"),
+  /** When the console last sent this file whole to an operator's browser: a copy off the machine. */
+  downloadedAt: timestamp("downloaded_at", { withTimezone: true }),
 });
 
 /** The days whose scheduled backup an instance has taken on: one row a day, so exactly one instance makes it. */

@@ -26,6 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       size: `${(backup.sizeBytes / 1024 / 1024).toFixed(1)} MB`,
       verified: backup.verifiedAt !== null,
       problem: backup.verifyError,
+      downloadedAt: backup.downloadedAt && formatTime(backup.downloadedAt, context.operatorTimeZone),
     },
   };
 }
@@ -185,10 +186,28 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
                   ? `No: ${backup.problem}`
                   : "Not yet"}
             </dd>
+            <dt className="font-semibold">Downloaded</dt>
+            <dd>{backup.downloadedAt ?? "Not yet"}</dd>
           </dl>
         ) : (
           <p className="mt-2 text-slate-800">No backup yet: one is made every day, or now with npm run backup.</p>
         )}
+        {backup ? (
+          <>
+            <p className="mt-3 max-w-prose text-slate-800">
+              Backups are kept on this machine, which a disk failure or a lost server takes with them: download the
+              newest one at least once a week and keep it somewhere else, with its checksum (a restore needs both).
+            </p>
+            <p className="mt-2 flex flex-wrap gap-3">
+              <a href={`/admin/backups/${backup.file}`} download className={buttonClass}>
+                Download the newest backup
+              </a>
+              <a href={`/admin/backups/${backup.file}.sha256`} download className={linkClass}>
+                Download its checksum (.sha256)
+              </a>
+            </p>
+          </>
+        ) : null}
       </section>
     </>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "backups" ADD COLUMN "downloaded_at" timestamp with time zone;
