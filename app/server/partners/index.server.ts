@@ -9,6 +9,7 @@ export {
   setPartnerActive,
   setPartnerPaused,
   activePartnerWithEmail,
+  pricedPartnerExists,
 } from "./partners.server.ts";
 export { callablePartners } from "./available-partners.server.ts";
 export { referralToken, verifyReferralToken } from "./referral-token.server.ts";

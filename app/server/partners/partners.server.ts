@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/index.server.ts";
+import { defaultFee } from "../ledger/index.server.ts";
 import { isRowId } from "../../lib/row-id.ts";
 import type { PartnerInput } from "./partner-form.server.ts";
-import { partners, referrals } from "./schema.server.ts";
+import { partners, partnerSettings, referrals } from "./schema.server.ts";
 
 /** The partner list, and adding, editing and deactivating partners. */
 
@@ -90,6 +91,29 @@ export async function activePartnerWithEmail(
     )
     .limit(1);
   return found ?? null;
+}
+
+/**
+ * Whether an active partner would be charged for what they are sent: a fee per referral above zero (their own, one
+ * of their services', or the default one), or, for a partner who takes calls, a fee per call above zero (their own
+ * or the default one).
+ */
+export async function pricedPartnerExists(db: Database): Promise<boolean> {
+  const defaultReferralFee = await defaultFee(db);
+  const defaultCallFee = sql`(SELECT ${partnerSettings.defaultCallFeeMinor} FROM ${partnerSettings} WHERE ${partnerSettings.id} = 1)`;
+  const [row] = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(
+      and(
+        eq(partners.active, true),
+        sql`(coalesce(${partners.feeMinor}, ${defaultReferralFee}) > 0
+          OR EXISTS (SELECT 1 FROM jsonb_each_text(${partners.serviceFees}) AS fee WHERE fee.value::int > 0)
+          OR (${partners.takesCalls} AND coalesce(${partners.callFeeMinor}, ${defaultCallFee}, 0) > 0))`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function addPartner(db: Database, partner: NewPartner): Promise<string> {

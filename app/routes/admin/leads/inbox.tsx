@@ -4,6 +4,8 @@ import { countOf, listPageHref, PageLinks } from "../components/PageLinks.tsx";
 import { ListQueryError, SearchForm } from "../components/SearchForm.tsx";
 import { DataTable, linkClass, buttonClass } from "../components/TableRegion.tsx";
 import { StatusText } from "./StatusText.tsx";
+import { GettingStarted } from "./GettingStarted.tsx";
+import { gettingStarted } from "./getting-started.server.ts";
 import { telHref } from "../components/links.ts";
 import { SEARCH_MAX_LENGTH } from "~/lib/console-limits.ts";
 import { LEAD_STATUSES } from "~/lib/lead-status.ts";
@@ -21,12 +23,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     });
   }
   const inbox = await listInbox(context.services.db, query, context.operatorTimeZone);
-  return { ...inbox, q: query.q, status: query.status };
+  // Until the first lead, the inbox is a new install's checklist; once leads come, the inbox is theirs alone.
+  const noLeadsYet = inbox.total === 0 && query.q === "" && query.status === "";
+  return {
+    ...inbox,
+    q: query.q,
+    status: query.status,
+    gettingStarted: noLeadsYet ? await gettingStarted(context.services, context.operatorTimeZone) : null,
+  };
 }
 
 /** Contact requests, newest first, 50 a page, with search and a status filter that work without JavaScript. */
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { rows, total, countLimit, q, status } = loaderData;
+  const { rows, total, countLimit, q, status, gettingStarted: steps } = loaderData;
   const filtered = q !== "" || status !== "";
   return (
     <>
@@ -51,6 +60,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             : "No contact requests yet."
           : `${countOf(total, countLimit, "contact request", "contact requests")}${filtered ? " match" : ""}, newest first.`}
       </p>
+      {steps ? <GettingStarted state={steps} /> : null}
 
       {rows.length > 0 ? (
         // On a phone, one card per lead; from 640 px, the table.
