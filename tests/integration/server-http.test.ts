@@ -313,6 +313,23 @@ describe("server", () => {
     expect(output).not.toContain(token);
   });
 
+  test("logs a texts thread's route, never the customer's number in its path", async () => {
+    const paths = ["/admin/texts/15550104321", "/admin/texts/15550104321.data", "/admin/%74exts/15550104321"];
+    const output = await capturedOutput(
+      async () => {
+        // Signed out, each is sent to sign in: only its own request is logged here.
+        for (const path of paths) await (await fetch(`${running.url}${path}`, { redirect: "manual" })).text();
+      },
+      (text) => text.split("\n").filter((entry) => entry.includes(":number")).length === paths.length,
+    );
+    const logged = output
+      .split("\n")
+      .filter((entry) => entry.includes('"request"'))
+      .map((entry) => (JSON.parse(entry) as { path: string }).path);
+    expect(logged).toEqual(paths.map(() => "/admin/texts/:number"));
+    expect(output).not.toContain("0104321");
+  });
+
   test("a page opened by a signed link loads no tracking script and counts no view; other pages do", async () => {
     // The counting listener posts page views to the events endpoint; its script names the endpoint. GA4's and the
     // tracking number's scripts load under the same rule (root.tsx), and this build has neither configured.

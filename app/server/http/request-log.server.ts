@@ -11,10 +11,25 @@ const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 const PROBE_PATHS = new Set(["/healthz", "/readyz"]);
 const MAX_LOGGED_PATH = 200;
 const REQUEST_ID_HEADER = "X-Request-Id";
+/** A texts thread's path holds the customer's phone number: only its route is logged. */
+const CUSTOMER_THREAD = /^\/admin\/texts\/[^/]+$/i;
+const CUSTOMER_THREAD_ROUTE = "/admin/texts/:number";
+
+/** What is logged of a path: a signed link's and a customer's thread's route, or the path without email addresses. */
+function loggedPath(asked: string): string {
+  let decoded = asked;
+  try {
+    decoded = decodeURIComponent(asked);
+  } catch {
+    // A malformed escape is matched as it was written.
+  }
+  if (CUSTOMER_THREAD.test(decoded)) return CUSTOMER_THREAD_ROUTE;
+  return signedLinkRoute(asked) ?? withoutEmailAddresses(asked.slice(0, MAX_LOGGED_PATH));
+}
 
 /**
  * One log line per request: request id (also sent back as X-Request-Id), method, path WITHOUT the query
- * string (for a signed link, its route without the token), status and duration. Never a header, body, IP or
+ * string (for a signed link, its route without the token; for a texts thread, its route without the number), status and duration. Never a header, body, IP or
  * query string: they can hold personal data.
  * Health probes log at debug, since an orchestrator polls them every few seconds, and so do counted page
  * views and calls: a page view per visitor and page would be most of the log, and its cost under load.
@@ -28,7 +43,7 @@ export function logRequest(log: Logger, req: IncomingMessage, res: ServerRespons
   // The raw URL up to "?" is what the client asked for; mounted routers change Express's req.path later. A
   // signed link's path is its access, so only its route is logged.
   const asked = req.url?.split("?")[0] ?? "";
-  const path = signedLinkRoute(asked) ?? withoutEmailAddresses(asked.slice(0, MAX_LOGGED_PATH));
+  const path = loggedPath(asked);
   res.once("close", () => {
     const line = {
       requestId,
