@@ -14,6 +14,7 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { parseEnv } from "../app/config/env.server.ts";
 import { executeRows, openDatabase, type OpenDatabase } from "../app/server/db/index.server.ts";
 import { dashboardData, rangeDays } from "../app/server/analytics/index.server.ts";
 import { campaignReport } from "../app/server/conversions/index.server.ts";
@@ -75,12 +76,14 @@ async function seedYear(database: OpenDatabase) {
 /** What the dashboard's loader reads: its figures, and cost and funnel per source and campaign, at once. */
 function dashboardLoader(database: OpenDatabase, range: 7 | 30 | 90) {
   const today = new Date();
-  const reading = dashboardData(database.db, range, today);
+  const { OPERATOR_TIME_ZONE: timeZone } = parseEnv(process.env);
+  const reading = dashboardData(database.db, range, timeZone, today);
   return Promise.all([
     reading,
     campaignReport(
       database.db,
-      rangeDays(range, today),
+      rangeDays(range, timeZone, today),
+      timeZone,
       undefined,
       reading.then((figures) => figures.bySource.top),
     ),

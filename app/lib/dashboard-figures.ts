@@ -1,10 +1,12 @@
+import { localDate } from "./operator-time.ts";
+
 /**
  * What the dashboard's page and its server code share: the ranges offered, how the rate is worked out, and how many
  * rows a table shows; and, for the modules whose figures it shows (site counts, calls, leads), when a day is over
  * and how the figures read in parts are summed.
  */
 
-/** The ranges the dashboard offers, in days ending today (UTC). */
+/** The ranges the dashboard offers, in the operator's days (OPERATOR_TIME_ZONE) ending today. */
 export const dashboardRanges = [7, 30, 90] as const;
 export type DashboardRange = (typeof dashboardRanges)[number];
 
@@ -44,19 +46,28 @@ export function topRows<Row extends Record<K, number>, K extends string>(
 
 const DAY_MS = 86_400_000;
 /**
- * A UTC day's figures are written as they come, and a little past its end (a call's outcome, a counter's last write);
+ * A day's figures are written as they come, and a little past its end (a call's outcome, a counter's last write);
  * an hour after its end a day counts as over, which allows for the server's and the database's clocks to differ by
  * less than that.
  */
 const DAY_OVER_AFTER_MS = 3_600_000;
 
 /**
- * The instant the first UTC day still open began: the dashboard keeps the figures of the days before it while the
- * database says they are unchanged, and reads those of the days since on each view.
+ * The instant the first UTC day still open began: the dashboard keeps the calls and leads before it while the
+ * database says they are unchanged, and reads those since on each view (the database's triggers look at the UTC day
+ * of a change; an operator's day that straddles this instant has its two parts summed).
  */
 export function firstOpenDayStart(now = Date.now()): number {
   const sinceOpen = now - DAY_OVER_AFTER_MS;
   return sinceOpen - (sinceOpen % DAY_MS);
+}
+
+/**
+ * The first of the operator's days still open (yyyy-MM-dd in `timeZone`): the site's counts are kept per operator
+ * day, and the dashboard keeps those of the days before it while the database says they are unchanged.
+ */
+export function firstOpenDay(timeZone: string, now = Date.now()): string {
+  return localDate(new Date(now - DAY_OVER_AFTER_MS), timeZone);
 }
 
 /**

@@ -62,6 +62,16 @@ export function wallClock(instant: Date, timeZone: string) {
   };
 }
 
+/** The calendar date (yyyy-MM-dd) of an instant in a zone: the operator's day it falls on. */
+export function localDate(instant: Date, timeZone: string): string {
+  const { year, month, day } = wallClock(instant, timeZone);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** A calendar date (yyyy-MM-dd) so many days later (earlier when negative). */
+export const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
 /** The calendar day of an instant in a zone, as days since 1970-01-01 (so two days subtract exactly). */
 function calendarDay(instant: Date, timeZone: string): number {
   const { year, month, day } = wallClock(instant, timeZone);

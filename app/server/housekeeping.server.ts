@@ -30,7 +30,7 @@ export function startHousekeeping(
     ...retentionPurges(database, { outboxDir: env.OUTBOX_DIR, pausing: Boolean(env.DATABASE_URL) }).map(
       ([what, purge]): [string, () => Promise<unknown>] => [`retention purge of ${what}`, purge],
     ),
-    ["summing the leads' days", () => sumRecentDays(db)],
+    ["summing the leads' days", () => sumRecentDays(db, env.OPERATOR_TIME_ZONE)],
     ["tracking number release", () => releaseExpiredHolds(run)],
     ["session pruning", () => consoleAuth.prune()],
     ["console form key pruning", () => consoleForms.prune()],

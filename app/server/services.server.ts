@@ -158,7 +158,11 @@ export async function startServices(env: Env): Promise<AppServices> {
       partners.autoReferrals.referNew(lead.id).catch((error) => log.error({ err: error }, "automatic referral failed"));
     }
   });
-  const siteEvents = createSiteEventCounter({ run: database.run, flushMs: env.ANALYTICS_FLUSH_MS });
+  const siteEvents = createSiteEventCounter({
+    run: database.run,
+    flushMs: env.ANALYTICS_FLUSH_MS,
+    timeZone: env.OPERATOR_TIME_ZONE,
+  });
   const texts = textMessagingFromSettings(
     env,
     textsFromSettings(env, database, {

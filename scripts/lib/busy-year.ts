@@ -17,6 +17,7 @@ import {
   vacuumChangedTables,
   type OpenDatabase,
 } from "../../app/server/db/index.server.ts";
+import { parseEnv } from "../../app/config/env.server.ts";
 import { sumRecentDays } from "../../app/server/leads/index.server.ts";
 
 export interface BusyYearSize {
@@ -211,5 +212,7 @@ export async function fillBusyYear(database: OpenDatabase, size: BusyYearSize, p
   await timed("vacuum", () => vacuumChangedTables(database.run));
   await timed("statistics (ANALYZE)", () => analyzeChangedTables(database.run));
   // A site that ran the year has its leads' daily totals of the dashboard's days stored by its hourly housekeeping.
-  await timed("the leads' daily totals of the last 90 days", () => sumRecentDays(database.db));
+  await timed("the leads' daily totals of the last 90 days", () =>
+    sumRecentDays(database.db, parseEnv(process.env).OPERATOR_TIME_ZONE),
+  );
 }

@@ -8,10 +8,16 @@ import { uniqueMarker } from "./lead-forms.ts";
 
 const PASSWORD = "correct horse battery staple";
 
+/** The test server's OPERATOR_TIME_ZONE (the default): the dashboard counts its days. */
+const OPERATOR_TIME_ZONE = "America/New_York";
+/** Today in the operator's zone, as yyyy-MM-dd. */
+const operatorToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: OPERATOR_TIME_ZONE }).format(new Date());
+
 /** The dashboard's cost for spend entered for this month, over the last 7 days: the month's share of its days. */
-function sevenDayShareCents(amountCents: number, today = new Date()): number {
-  const daysInMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0)).getUTCDate();
-  return Math.round((amountCents * Math.min(7, today.getUTCDate())) / daysInMonth);
+function sevenDayShareCents(amountCents: number): number {
+  const [year, month, day] = operatorToday().split("-").map(Number) as [number, number, number];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return Math.round((amountCents * Math.min(7, day)) / daysInMonth);
 }
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -86,7 +92,7 @@ test("a lead from an ad, booked with a job value, goes into the Google Ads file;
 
   // Spend for that campaign this month.
   await page.reload();
-  await page.getByLabel("Month").fill(new Date().toISOString().slice(0, 7));
+  await page.getByLabel("Month").fill(operatorToday().slice(0, 7));
   await page.getByLabel("Source").fill("google");
   await page.getByLabel("Campaign (optional)").fill(campaign);
   await page.getByLabel("Amount (USD)").fill("300");
@@ -151,6 +157,19 @@ test("a lead from an ad, booked with a job value, goes into the Google Ads file;
       ).toBeLessThanOrEqual(width);
     }
   }
+  // At 390 px, with the daily table unfolded, the dashboard still has no sideways scroll (its tables scroll in
+  // their own regions), and its days are named once as the operator's, never as UTC.
+  await page.getByText("Figures per day (table)").click();
+  await expect(page.getByRole("region", { name: "Figures per day" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect(
+    await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  await expect(page.getByText(`days in ${OPERATOR_TIME_ZONE}`)).toHaveCount(1);
+  await expect(page.getByText(/\bUTC\b/)).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Figures per day" }).getByRole("rowheader").last()).toHaveText(
+    operatorToday(),
+  );
 });
 
 test("the first input in the contact form is counted once as a form start, with the visit's campaign", async ({

@@ -358,7 +358,7 @@ test(
         statusTo: "Booked",
       });
       const period = [new Date(Date.now() - 30 * DAY_MS), new Date(Date.now() + DAY_MS)] as const;
-      const outcomes = (db: typeof database.db) => leadOutcomesBySource(db, ...period);
+      const outcomes = (db: typeof database.db) => leadOutcomesBySource(db, ...period, "UTC");
       const before = await outcomes(database.db);
       expect(before).toEqual([{ source: "google", campaign: "spring", leads: 2, booked: 1 }]);
       expect(await database.db.$count(leadDayTotals)).toBeGreaterThan(0);

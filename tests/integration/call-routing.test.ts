@@ -191,7 +191,7 @@ describe.each(databases.drivers)("calls routed to partners on $name", ({ storage
     });
     // The dashboard's revenue (and so profit) per campaign counts the call's charge.
     const today = new Date().toISOString().slice(0, 10);
-    const report = await campaignReport(db(), { from: today, to: today }, undefined, Promise.resolve([]));
+    const report = await campaignReport(db(), { from: today, to: today }, "UTC", undefined, Promise.resolve([]));
     expect(report.find((campaign) => campaign.source === "google" && campaign.campaign === "fall")).toMatchObject({
       revenueCents: 2_500,
       profitCents: 2_500,

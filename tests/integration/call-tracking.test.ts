@@ -415,7 +415,7 @@ describe("the console's calls", () => {
 
 describe("the dashboard", () => {
   test("counts answered and missed calls by landing page and by source and campaign", async () => {
-    const { phoneCalls } = await dashboardData(db(), 7);
+    const { phoneCalls } = await dashboardData(db(), 7, "America/New_York");
     const drains = phoneCalls.byPage.find((row) => row.path === "/drain-services");
     // Above: one answered call and one missed (then voicemail) call from the drains-fall visits.
     expect(drains).toEqual({ path: "/drain-services", answered: 1, missed: 1 });

@@ -12,6 +12,7 @@ import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { postJson, testEnv, validContact, waitUntil } from "../../tooling/local-services.ts";
 import { contactRequestRow } from "../../tooling/stored-rows.ts";
 import { createDownload, findDownload } from "~/server/conversions/index.server.ts";
+import { addDays, localDate } from "~/lib/operator-time.ts";
 
 let root: string;
 beforeAll(async () => {
@@ -20,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 const recentLead = { ...contactRequestRow(), receivedAt: new Date(Date.now() - 3 * 86_400_000) };
-const recentDay = recentLead.receivedAt.toISOString().slice(0, 10);
+/** The lead's day as the operator's (the default OPERATOR_TIME_ZONE), which the dashboard's totals are kept by. */
+const recentDay = localDate(recentLead.receivedAt, "America/New_York");
 
 test("the retention purge runs at start: a lead past retention is gone, with its .eml file, and a conversions file past it too, without waiting an hour; the leads' days that are over are summed for the dashboard", async () => {
   const dataDir = join(root, "pglite");
@@ -71,7 +73,7 @@ test("the retention purge runs at start: a lead past retention is gone, with its
     await waitUntil(() => !existsSync(join(outboxDir, `${emailId}.eml`)));
     await waitUntil(async () => (await findDownload(running.services.db, oldDownloadId)) === null);
     // The recent lead's day, and every other day of the last 90 that is over, is summed before any view asks.
-    const oldestDay = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+    const oldestDay = addDays(localDate(new Date(), "America/New_York"), -89);
     const summed = and(
       inArray(leadDayVersions.day, [recentDay, oldestDay]),
       eq(leadDayVersions.summedVersion, leadDayVersions.version),

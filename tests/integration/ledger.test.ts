@@ -430,7 +430,7 @@ for (const driver of drivers) {
       const { open } = await listReturns(database.db);
       await approveReturn(database.run, open.find((row) => row.partnerId === ivy)!.id, "op@x.example", "2026-11-25");
       const today = new Date().toISOString().slice(0, 10);
-      const rows = await campaignReport(database.db, { from: today, to: today }, undefined, Promise.resolve([]));
+      const rows = await campaignReport(database.db, { from: today, to: today }, "UTC", undefined, Promise.resolve([]));
       expect(rows.find((row) => row.campaign === campaign)).toMatchObject({
         source: "google",
         revenueCents: 4_000,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { siteEventCounts } from "../../app/server/analytics/schema.server.ts";
 import { testEnv } from "../../tooling/local-services.ts";
+import { localDate } from "~/lib/operator-time.ts";
 
 /** Node's fetch calls itself "node", which isbot rightly takes for a bot. */
 const BROWSER =
@@ -59,7 +60,8 @@ describe("site events endpoint", () => {
       expect(response.headers.get("cache-control")).toBe("no-store");
       expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     }
-    const today = new Date().toISOString().slice(0, 10);
+    // Counted on the operator's day (the default OPERATOR_TIME_ZONE).
+    const today = localDate(new Date(), "America/New_York");
     expect(await rows()).toEqual([
       {
         day: today,

@@ -1,10 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, test } from "vitest";
+import { contactRequestRow } from "../../../tooling/stored-rows.ts";
+import { databasesToOpen } from "../../../tooling/test-databases.ts";
+import { calls } from "../calls/schema.server.ts";
 import { openDatabase, type OpenDatabase } from "../db/db.server.ts";
 import { contactRequests, privacyRequests } from "../leads/schema.server.ts";
 import { siteEventCounts } from "./schema.server.ts";
 import { DASHBOARD_TABLE_ROWS, conversionsPer100Views } from "~/lib/dashboard-figures.ts";
-import { dailyAggregatesCsv, dashboardData } from "./dashboard.server.ts";
+import { dailyAggregatesCsv, dashboardData, rangeDays } from "./dashboard.server.ts";
 import { createSiteEventCounter } from "./site-event-counter.server.ts";
 
 const today = new Date("2026-11-22T15:00:00Z");
@@ -64,7 +68,7 @@ describe("dashboard figures", () => {
   afterAll(() => database.close());
 
   it("sums views, calls, leads and opt-outs over the range, day by day, and breaks them down", async () => {
-    const data = await dashboardData(database.db, 7, today);
+    const data = await dashboardData(database.db, 7, "UTC", today);
     expect(data.from).toBe("2026-11-16");
     expect(data.to).toBe("2026-11-22");
     expect(data.totals).toEqual({ views: 50, calls: 4, leads: 2, optOuts: 1 });
@@ -99,8 +103,8 @@ describe("dashboard figures", () => {
   });
 
   it("in the first hour after midnight reads yesterday as still open, beside the days that are over", async () => {
-    const afterMidnight = await dashboardData(database.db, 7, new Date("2026-11-22T00:30:00Z"));
-    const allDay = await dashboardData(database.db, 7, today);
+    const afterMidnight = await dashboardData(database.db, 7, "UTC", new Date("2026-11-22T00:30:00Z"));
+    const allDay = await dashboardData(database.db, 7, "UTC", today);
     expect(afterMidnight.totals).toEqual(allDay.totals);
     expect(afterMidnight.days).toEqual(allDay.days);
     expect(afterMidnight.byPage).toEqual(allDay.byPage);
@@ -119,7 +123,7 @@ describe("dashboard figures", () => {
         ]).flat(),
       );
     try {
-      const { bySource } = await dashboardData(database.db, 7, today);
+      const { bySource } = await dashboardData(database.db, 7, "UTC", today);
       expect(bySource.top).toHaveLength(DASHBOARD_TABLE_ROWS);
       expect(bySource.top[0]).toMatchObject({ source: "ads", campaign: "c60", calls: 60 });
       expect(bySource.top.at(-1)).toMatchObject({ campaign: "c11", calls: 11 });
@@ -133,7 +137,7 @@ describe("dashboard figures", () => {
 
   it("lists the range's daily aggregates in the CSV download, oldest first", async () => {
     let csv = "";
-    for await (const chunk of dailyAggregatesCsv(database.db, 30, today)) csv += chunk;
+    for await (const chunk of dailyAggregatesCsv(database.db, 30, "UTC", today)) csv += chunk;
     const [header, ...lines] = csv.trimEnd().split("\r\n");
     expect(header).toBe("day,path,kind,placement,source,medium,campaign,count");
     expect(
@@ -149,23 +153,121 @@ describe("dashboard figures", () => {
   });
 
   it("shows counts written to a day that is over after the dashboard was read: a counter's late write and a deletion", async () => {
-    const views = async () => (await dashboardData(database.db, 7, today)).days.find((day) => day.day === "2026-11-21");
+    const views = async () =>
+      (await dashboardData(database.db, 7, "UTC", today)).days.find((day) => day.day === "2026-11-21");
     expect(await views()).toMatchObject({ views: 10, calls: 1 });
     // Another instance's counter writes the day before "today", after this one summed the days that are over.
-    const counter = createSiteEventCounter({ run: database.run, flushMs: 60_000 });
+    const counter = createSiteEventCounter({ run: database.run, flushMs: 60_000, timeZone: "UTC" });
     const event = { kind: "view", path: "/contact", placement: "", source: "", medium: "", campaign: "" } as const;
     counter.add(event, new Date("2026-11-21T23:59:59Z"));
     counter.add(event, new Date("2026-11-21T23:59:59Z"));
     await counter.close();
-    const afterWrite = await dashboardData(database.db, 7, today);
+    const afterWrite = await dashboardData(database.db, 7, "UTC", today);
     expect(afterWrite.days.find((day) => day.day === "2026-11-21")).toMatchObject({ views: 12, calls: 1 });
     expect(afterWrite.byPage.top.find((page) => page.path === "/contact")).toMatchObject({ views: 12 });
     expect(afterWrite.totals.views).toBe(52);
 
     await database.db.delete(siteEventCounts).where(eq(siteEventCounts.day, "2026-11-21"));
     expect(await views()).toMatchObject({ views: 0, calls: 0 });
-    const afterDeletion = await dashboardData(database.db, 7, today);
+    const afterDeletion = await dashboardData(database.db, 7, "UTC", today);
     expect(afterDeletion.byPlacement.top).toEqual([{ placement: "hero", calls: 3 }]);
     expect(afterDeletion.totals).toMatchObject({ views: 40, calls: 3 });
+  });
+});
+
+describe.each(databasesToOpen())("the operator's days on $name", ({ open }) => {
+  // In America/Chicago, Sunday 2026-11-01 has 25 hours: 02:00 CDT (UTC-5) becomes 01:00 CST (UTC-6).
+  const timeZone = "America/Chicago";
+  const now = new Date("2026-11-02T18:00:00Z"); // Monday 12:00 CST
+  const leadAt = (receivedAt: string) => ({ ...contactRequestRow(), receivedAt: new Date(receivedAt) });
+  const callAt = (startedAt: string) => ({
+    id: randomUUID(),
+    callSid: `CA${randomUUID().replaceAll("-", "")}`,
+    startedAt: new Date(startedAt),
+    caller: "+15555550100",
+    called: "+15555550199",
+    line: "pool" as const,
+    status: "answered" as const,
+    durationSeconds: 120,
+  });
+  let database: OpenDatabase;
+  beforeAll(async () => {
+    database = await open();
+    await database.db.insert(contactRequests).values([
+      leadAt("2026-10-27T04:59:59Z"), // Mon Oct 26 23:59:59 CDT: the day before the range
+      leadAt("2026-10-27T05:00:00Z"), // Tue Oct 27 00:00 CDT: the range's first moment
+      leadAt("2026-11-01T04:30:00Z"), // Sat Oct 31 23:30 CDT (Nov 1 in UTC)
+      leadAt("2026-11-01T05:00:00Z"), // Sun Nov 1 00:00 CDT
+      leadAt("2026-11-02T05:30:00Z"), // Sun Nov 1 23:30 CST, the 25th hour of the day (Nov 2 in UTC)
+      leadAt("2026-11-02T17:00:00Z"), // Mon Nov 2 11:00 CST, today
+    ]);
+    await database.db.insert(calls).values([callAt("2026-11-01T04:30:00Z"), callAt("2026-11-02T05:30:00Z")]);
+    await database.db.insert(privacyRequests).values({
+      id: randomUUID(),
+      receivedAt: new Date("2026-11-01T04:30:00Z"),
+      dueAt: new Date("2026-12-01T04:30:00Z"),
+      name: "Bo",
+      email: "bo@example.com",
+      channel: "api",
+    });
+    const counter = createSiteEventCounter({ run: database.run, flushMs: 60_000, timeZone });
+    const view = { kind: "view", path: "/", placement: "", source: "", medium: "", campaign: "" } as const;
+    counter.add(view, new Date("2026-11-01T04:30:00Z"));
+    counter.add(view, new Date("2026-11-02T05:30:00Z"));
+    await counter.close();
+  });
+  afterAll(() => database?.close());
+
+  const dayFigures = async () =>
+    Object.fromEntries(
+      (await dashboardData(database.db, 7, timeZone, now)).days.map((day) => [
+        day.day,
+        [day.views, day.calls, day.leads, day.optOuts],
+      ]),
+    );
+
+  test("a lead, call, opt-out or view at 23:30 counts on that day, not the next UTC day; a 25-hour day counts its 25 hours", async () => {
+    const data = await dashboardData(database.db, 7, timeZone, now);
+    expect([data.from, data.to]).toEqual(["2026-10-27", "2026-11-02"]);
+    expect(data.days.map((day) => day.day)).toEqual([
+      "2026-10-27",
+      "2026-10-28",
+      "2026-10-29",
+      "2026-10-30",
+      "2026-10-31",
+      "2026-11-01",
+      "2026-11-02",
+    ]);
+    // [views, call taps, leads, opt-outs]
+    expect(await dayFigures()).toMatchObject({
+      "2026-10-27": [0, 0, 1, 0],
+      "2026-10-31": [1, 0, 1, 1],
+      "2026-11-01": [1, 0, 2, 0],
+      "2026-11-02": [0, 0, 1, 0],
+    });
+    expect(data.totals).toEqual({ views: 2, calls: 0, leads: 5, optOuts: 1 });
+    expect(data.phoneCalls.days).toEqual([
+      { day: "2026-10-31", answered: 1, missed: 0 },
+      { day: "2026-11-01", answered: 1, missed: 0 },
+    ]);
+  });
+
+  test("the range starts and ends at the operator's midnights, and the period before ends where it starts", async () => {
+    expect(rangeDays(7, timeZone, now)).toEqual({
+      from: "2026-10-27",
+      to: "2026-11-02",
+      startsAt: new Date("2026-10-27T05:00:00Z"),
+      endsAt: new Date("2026-11-03T06:00:00Z"),
+    });
+    // The dashboard's period before: the 7 days ending the moment before this one starts.
+    const before = await dashboardData(database.db, 7, timeZone, new Date(Date.parse("2026-10-27T05:00:00Z") - 1));
+    expect([before.from, before.to]).toEqual(["2026-10-20", "2026-10-26"]);
+    expect(before.totals.leads).toBe(1);
+  });
+
+  test("a lead stored late, on an operator's day already summed, counts on that day at once", async () => {
+    expect((await dayFigures())["2026-10-31"]).toEqual([1, 0, 1, 1]);
+    await database.db.insert(contactRequests).values(leadAt("2026-11-01T04:45:00Z")); // Oct 31 23:45 CDT
+    expect((await dayFigures())["2026-10-31"]).toEqual([1, 0, 2, 1]);
   });
 });

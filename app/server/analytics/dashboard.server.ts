@@ -1,12 +1,11 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { firstOpenDayStart, summedByKey, topRows, type DashboardRange, type TopRows } from "~/lib/dashboard-figures.ts";
+import { addDays, localDate, zonedInstant } from "~/lib/operator-time.ts";
+import { firstOpenDay, summedByKey, topRows, type DashboardRange, type TopRows } from "~/lib/dashboard-figures.ts";
 import { executeRows, type Database } from "../db/index.server.ts";
 import { callCounts, type CallCounts } from "../calls/index.server.ts";
 import { csvCell, leadCounts } from "../leads/index.server.ts";
 import { siteEventCounts, siteEventCountsVersion } from "./schema.server.ts";
 import { sumOf } from "./source-counts.server.ts";
-
-const DAY_MS = 86_400_000;
 
 export interface DayFigures {
   day: string;
@@ -41,16 +40,15 @@ interface DashboardData {
   phoneCalls: CallCounts;
 }
 
-/** The first and last day of a range ending on `today`, as ISO dates, and the instant after the last one. */
-export function rangeDays(range: DashboardRange, today = new Date()) {
-  const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  const start = end - (range - 1) * DAY_MS;
-  return {
-    from: new Date(start).toISOString().slice(0, 10),
-    to: new Date(end).toISOString().slice(0, 10),
-    startsAt: new Date(start),
-    endsAt: new Date(end + DAY_MS),
-  };
+/**
+ * The first and last day of a range ending on `today`, as ISO dates of the operator's calendar (OPERATOR_TIME_ZONE),
+ * and the instants the first begins and the last ends: midnight to midnight on the operator's clock, so a day of a
+ * daylight saving change has 23 or 25 hours.
+ */
+export function rangeDays(range: DashboardRange, timeZone: string, today = new Date()) {
+  const to = localDate(today, timeZone);
+  const from = addDays(to, 1 - range);
+  return { from, to, startsAt: zonedInstant(from, 0, timeZone), endsAt: zonedInstant(addDays(to, 1), 0, timeZone) };
 }
 
 const t = siteEventCounts;
@@ -92,10 +90,12 @@ const groupedCounts = (db: Database, from: string, to: string) =>
 type DaysOverSums = { from: string; through: string; version: number; rows: GroupedCounts[] };
 const daysOverSums = new WeakMap<Database, DaysOverSums[]>();
 
-async function siteCounts(db: Database, from: string, to: string, now: Date): Promise<GroupedCounts[]> {
-  const firstOpenDay = new Date(firstOpenDayStart(now.getTime())).toISOString().slice(0, 10);
-  if (firstOpenDay <= from) return groupedCounts(db, from, to);
-  const through = new Date(Date.parse(`${firstOpenDay}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+async function siteCounts(db: Database, from: string, to: string, now: Date, timeZone: string) {
+  // The counts are kept per operator day, and the database's triggers raise the version for a write to a day before
+  // the current one in the same zone.
+  const firstOpen = firstOpenDay(timeZone, now.getTime());
+  if (firstOpen <= from) return groupedCounts(db, from, to);
+  const through = addDays(firstOpen, -1);
   // The version is read before the sums: a write between the two leaves sums stored under an older version, read
   // again next time; never sums older than the version they are stored under.
   const [current] = await db.select({ version: siteEventCountsVersion.version }).from(siteEventCountsVersion);
@@ -109,7 +109,7 @@ async function siteCounts(db: Database, from: string, to: string, now: Date): Pr
   }
   daysOverSums.set(db, held);
   return summedByKey(
-    [...over.rows, ...(await groupedCounts(db, firstOpenDay, to))],
+    [...over.rows, ...(await groupedCounts(db, firstOpen, to))],
     (row) => [row.grouping, row.day, row.path, row.placement, row.source, row.medium, row.campaign],
     ["views", "calls", "formStarts", "callRows"],
   );
@@ -117,14 +117,20 @@ async function siteCounts(db: Database, from: string, to: string, now: Date): Pr
 
 /**
  * The dashboard's figures for a range: page views and calls from the daily aggregates (the days that are over
- * summed once per version), leads and opt-outs from the leads module, phone calls from the calls module (UTC days).
+ * summed once per version), leads and opt-outs from the leads module, phone calls from the calls module: every day
+ * the operator's, in `timeZone` (OPERATOR_TIME_ZONE).
  */
-export async function dashboardData(db: Database, range: DashboardRange, today = new Date()): Promise<DashboardData> {
-  const { from, to, startsAt, endsAt } = rangeDays(range, today);
+export async function dashboardData(
+  db: Database,
+  range: DashboardRange,
+  timeZone: string,
+  today = new Date(),
+): Promise<DashboardData> {
+  const { from, to, startsAt, endsAt } = rangeDays(range, timeZone, today);
   const [counts, leads, phoneCalls] = await Promise.all([
-    siteCounts(db, from, to, today),
-    leadCounts(db, startsAt, endsAt),
-    callCounts(db, startsAt, endsAt),
+    siteCounts(db, from, to, today, timeZone),
+    leadCounts(db, startsAt, endsAt, timeZone),
+    callCounts(db, startsAt, endsAt, timeZone),
   ]);
   const of = (grouping: GroupedCounts["grouping"]) => counts.filter((row) => row.grouping === grouping);
   const eventDays = of(0).map((row) => ({ day: row.day!, views: row.views, calls: row.calls }));
@@ -143,8 +149,7 @@ export async function dashboardData(db: Database, range: DashboardRange, today =
   }));
 
   const days: DayFigures[] = [];
-  for (let time = startsAt.getTime(); time < endsAt.getTime(); time += DAY_MS) {
-    const day = new Date(time).toISOString().slice(0, 10);
+  for (let day = from; day <= to; day = addDays(day, 1)) {
     const events = eventDays.find((row) => row.day === day);
     days.push({
       day,
@@ -207,10 +212,10 @@ const CSV_COLUMNS = ["day", "path", "kind", "placement", "source", "medium", "ca
  * year's size 90 days are 72,000 rows, which read in one statement held the embedded database, and every lead
  * arriving, for 2 s; a day's rows are bounded by the named campaigns a day (docs/decisions/106).
  */
-export async function* dailyAggregatesCsv(db: Database, range: DashboardRange, today = new Date()) {
-  const { startsAt, endsAt } = rangeDays(range, today);
+export async function* dailyAggregatesCsv(db: Database, range: DashboardRange, timeZone: string, today = new Date()) {
+  const { from, to } = rangeDays(range, timeZone, today);
   yield CSV_COLUMNS.join(",") + "\r\n";
-  for (let time = startsAt.getTime(); time < endsAt.getTime(); time += DAY_MS) {
+  for (let day = from; day <= to; day = addDays(day, 1)) {
     const rows = await db
       .select({
         day: t.day,
@@ -223,7 +228,7 @@ export async function* dailyAggregatesCsv(db: Database, range: DashboardRange, t
         count: t.count,
       })
       .from(t)
-      .where(eq(t.day, new Date(time).toISOString().slice(0, 10)))
+      .where(eq(t.day, day))
       .orderBy(asc(t.path), asc(t.kind), asc(t.placement), asc(t.source), asc(t.medium), asc(t.campaign));
     let text = "";
     for (const row of rows) text += CSV_COLUMNS.map((column) => csvCell(String(row[column]))).join(",") + "\r\n";

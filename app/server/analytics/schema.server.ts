@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 
 /**
- * Page views, call clicks and form starts per UTC day, page, placement and the visit's source, medium and campaign: a number,
+ * Page views, call clicks and form starts per day of the operator's calendar (OPERATOR_TIME_ZONE), page, placement and the visit's source, medium and campaign: a number,
  * never a visitor (docs/decisions/070). An empty string means "none", so the key stays unique. The key leads with
  * the day, which is how the dashboard reads it.
  */
@@ -29,15 +29,17 @@ export const siteEventCounts = pgTable(
 );
 
 /**
- * One row: raised by the database's triggers whenever a statement adds to, changes or deletes the counts of a UTC day
- * before the current one (a write held back by a database outage, the write just after midnight, the retention
- * purge). The dashboard keeps the sums of the days that are over while this stays the same.
+ * One row: raised by the database's triggers whenever a statement adds to, changes or deletes the counts of a day
+ * before the current one in `time_zone` (a write held back by a database outage, the write just after midnight, the
+ * retention purge). The dashboard keeps the sums of the days that are over while this stays the same.
  */
 export const siteEventCountsVersion = pgTable(
   "site_event_counts_version",
   {
     one: boolean("one").primaryKey().default(true),
     version: bigint("version", { mode: "number" }).notNull().default(0),
+    /** The zone whose days the counters write (OPERATOR_TIME_ZONE), set by each write; what "current day" means. */
+    timeZone: text("time_zone").notNull().default("UTC"),
   },
   (table) => [check("site_event_counts_version_one_row", sql`${table.one}`)],
 );

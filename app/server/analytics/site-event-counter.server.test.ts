@@ -13,6 +13,7 @@ describe("site event counter", () => {
     const counter = createSiteEventCounter({
       run: async (_name, _text, params) => (statements.push(params), []),
       flushMs: 60_000,
+      timeZone: "UTC",
     });
     const day = new Date("2026-11-22T10:00:00Z");
     counter.add(view("/"), day);
@@ -47,6 +48,7 @@ describe("site event counter", () => {
         return [];
       },
       flushMs: 60_000,
+      timeZone: "UTC",
       maxBufferedRows: 2,
     });
     expect(counter.add(view("/"))).toBe(true);
@@ -80,7 +82,7 @@ describe("campaign values per day", () => {
       .where(eq(siteEventCounts.day, day));
 
   it(`counts at most ${CAMPAIGNS_PER_DAY} distinct campaigns a day as themselves, the rest as ${OTHER_CAMPAIGN}`, async () => {
-    const counter = createSiteEventCounter({ run: database.run, flushMs: 60_000 });
+    const counter = createSiteEventCounter({ run: database.run, flushMs: 60_000, timeZone: "UTC" });
     const day = new Date("2026-11-20T12:00:00Z");
     // 250 invented campaigns from one visitor, written in three batches as the counter's timer would.
     for (let n = 0; n < 250; n += 1) {

@@ -1,12 +1,13 @@
 import { getTableName } from "drizzle-orm";
 import type { RunStatement } from "../db/index.server.ts";
-import { siteEventCounts } from "./schema.server.ts";
+import { siteEventCounts, siteEventCountsVersion } from "./schema.server.ts";
+import { localDate } from "~/lib/operator-time.ts";
 import { log } from "../log.server.ts";
 import type { SiteEvent } from "./site-event.server.ts";
 
 /** Counts gathered in memory and added to the daily aggregates every few seconds (docs/decisions/070). */
 export interface SiteEventCounter {
-  /** Counts one event for today (UTC); false when the buffer already holds its maximum of distinct rows. */
+  /** Counts one event for today (the operator's day); false when the buffer already holds its maximum of distinct rows. */
   add(event: SiteEvent, now?: Date): boolean;
   /** Writes what has been gathered; the counter also does this on its own every `flushMs`. */
   flush(): Promise<void>;
@@ -16,6 +17,8 @@ export interface SiteEventCounter {
 
 interface SiteEventCounterOptions {
   run: RunStatement;
+  /** OPERATOR_TIME_ZONE: the counts are kept per day of the operator's calendar. */
+  timeZone: string;
   flushMs: number;
   /** Distinct (day, page, kind, placement, source, medium, campaign) rows held between two writes. */
   maxBufferedRows?: number;
@@ -42,11 +45,16 @@ const sameCampaign = (left: string, right: string) =>
 
 /**
  * ONE statement per write, whatever the number of rows: the rows arrive as a JSON array, and a row already
- * stored gets the new count added, so any number of server instances can write into the same table.
+ * stored gets the new count added, so any number of server instances can write into the same table. The zone of the
+ * days ($2) is stored beside the version, for its triggers to tell a day that is over; a change of zone raises it.
  * A campaign the day already holds is counted as itself; a new one only while the day holds fewer than
  * CAMPAIGNS_PER_DAY (in the order of their text, within one write), and otherwise under OTHER_CAMPAIGN.
  */
-const ADD_COUNTS = `WITH counted AS (
+const ADD_COUNTS = `WITH zone AS (
+  UPDATE ${getTableName(siteEventCountsVersion)} SET ${siteEventCountsVersion.timeZone.name} = $2,
+    ${siteEventCountsVersion.version.name} = ${siteEventCountsVersion.version.name} + 1
+  WHERE ${siteEventCountsVersion.timeZone.name} <> $2
+), counted AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS counted(${[...keyColumns, t.count]
     .map((column) => `${column.name} ${column.getSQLType()}`)
     .join(", ")})
@@ -102,7 +110,7 @@ export function createSiteEventCounter(options: SiteEventCounterOptions): SiteEv
       return { ...Object.fromEntries(keyColumns.map((column, index) => [column.name, values[index]])), count };
     });
     try {
-      await options.run("add_site_event_counts", ADD_COUNTS, [JSON.stringify(rows)]);
+      await options.run("add_site_event_counts", ADD_COUNTS, [JSON.stringify(rows), options.timeZone]);
     } catch (error) {
       // Kept for the next write, as far as the buffer allows: counts are worth less than memory.
       log.error(`site event counts could not be written: ${error instanceof Error ? error.message : String(error)}`);
@@ -118,7 +126,7 @@ export function createSiteEventCounter(options: SiteEventCounterOptions): SiteEv
   return {
     add(event, now = new Date()) {
       const row: Row = [
-        now.toISOString().slice(0, 10),
+        localDate(now, options.timeZone),
         event.path,
         event.kind,
         event.placement,

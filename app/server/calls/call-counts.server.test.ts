@@ -32,7 +32,7 @@ const call = (days: number, status: CallStatus, utmCampaign: string) => ({
 });
 
 async function counted(database: OpenDatabase) {
-  const counts = await callCounts(database.db, startsAt, endsAt);
+  const counts = await callCounts(database.db, startsAt, endsAt, "UTC");
   return {
     totals: counts.totals,
     days: Object.fromEntries(counts.days.map((day) => [day.day, [day.answered, day.missed]])),

@@ -4,7 +4,7 @@ import { keptForDaysOver } from "./days-over.server.ts";
 import { calls } from "./schema.server.ts";
 
 /**
- * Calls answered and missed (a voicemail is a missed call too) in a range of UTC days: per day, by the landing
+ * Calls answered and missed (a voicemail is a missed call too) in a range of the operator's days: per day, by the landing
  * page of the visit that held the number, and by its source, medium and campaign. Calls still ringing count in neither.
  */
 export interface CallCounts {
@@ -26,8 +26,11 @@ type GroupedCalls = {
   missed: number;
 };
 
-/** The calls that started in [startsAt, endsAt), read once, by the started_at index, for all three groupings. */
-function groupedCalls(db: Database, startsAt: Date, endsAt: Date): Promise<GroupedCalls[]> {
+/**
+ * The calls that started in [startsAt, endsAt), read once, by the started_at index, for all three groupings; each
+ * on its day in `timeZone` (OPERATOR_TIME_ZONE).
+ */
+function groupedCalls(db: Database, startsAt: Date, endsAt: Date, timeZone: string): Promise<GroupedCalls[]> {
   const c = calls;
   return executeRows<GroupedCalls>(
     db,
@@ -36,7 +39,7 @@ function groupedCalls(db: Database, startsAt: Date, endsAt: Date): Promise<Group
       (count(*) FILTER (WHERE status = 'answered'))::int AS answered,
       (count(*) FILTER (WHERE status NOT IN ('answered', 'ringing')))::int AS missed
     FROM (
-      SELECT (${c.startedAt} AT TIME ZONE 'UTC')::date AS day, coalesce(${c.landingPath}, '') AS path,
+      SELECT (${c.startedAt} AT TIME ZONE ${timeZone}::text)::date AS day, coalesce(${c.landingPath}, '') AS path,
         -- The source as the site's counts name it: the campaign source, else the host the visit came from.
         coalesce(${c.utmSource}, ${c.referrerHost}, '') AS source, coalesce(${c.utmMedium}, '') AS medium,
         coalesce(${c.utmCampaign}, '') AS campaign, ${c.status} AS status
@@ -55,11 +58,11 @@ const callsOfRange = keptForDaysOver(
 );
 
 /**
- * The calls of [startsAt, endsAt): those of the days that are over counted once per version of them, the days
- * still open on each call.
+ * The calls of [startsAt, endsAt), per day in `timeZone`: those before the first UTC day still open counted once per
+ * version of them, the rest on each call (a day that straddles the two has its parts summed).
  */
-export async function callCounts(db: Database, startsAt: Date, endsAt: Date): Promise<CallCounts> {
-  const grouped = await callsOfRange(db, startsAt, endsAt);
+export async function callCounts(db: Database, startsAt: Date, endsAt: Date, timeZone: string): Promise<CallCounts> {
+  const grouped = await callsOfRange(db, startsAt, endsAt, timeZone);
   const of = (grouping: GroupedCalls["grouping"]) => grouped.filter((row) => row.grouping === grouping);
   const days = of(0)
     .map((row) => ({ day: row.day!, answered: row.answered, missed: row.missed }))

@@ -67,6 +67,7 @@ describe("cost and funnel by source and campaign", () => {
     const rows = await campaignReport(
       database.db,
       { from: "2026-11-01", to: "2026-11-15" },
+      "UTC",
       undefined,
       Promise.resolve(counts),
     );
@@ -97,6 +98,7 @@ describe("cost and funnel by source and campaign", () => {
     const rows = await campaignReport(
       database.db,
       { from: "2026-11-01", to: "2026-11-15" },
+      "UTC",
       {
         list: async () => [],
         counts: async (from, until, minSeconds) => {

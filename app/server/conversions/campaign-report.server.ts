@@ -1,3 +1,4 @@
+import { addDays, zonedInstant } from "~/lib/operator-time.ts";
 import { DASHBOARD_TABLE_ROWS, topRows, type RestRow, type TopRows } from "~/lib/dashboard-figures.ts";
 import type { SourceCounts } from "../analytics/index.server.ts";
 import type { Database } from "../db/index.server.ts";
@@ -8,7 +9,7 @@ import { spendInRange } from "./spend.server.ts";
 import { revenueBySource } from "../ledger/index.server.ts";
 
 /**
- * What each source and campaign brought for what it cost, over the dashboard's days (UTC): spend, the funnel
+ * What each source and campaign brought for what it cost, over the dashboard's days (the operator's, OPERATOR_TIME_ZONE): spend, the funnel
  * (page views → call clicks or form starts → leads → booked jobs) and answered calls once call tracking exists.
  * Leads marked Spam are left out. Revenue is what partners were charged for the referrals of the campaign's
  * leads, less the credits of returns, and profit is revenue less spend. Spend entered for a whole source (no
@@ -38,7 +39,6 @@ export interface CampaignRow {
   profitCents: number;
 }
 
-const DAY_MS = 86_400_000;
 const key = (source: string, campaign: string) => JSON.stringify([source, campaign]);
 
 /**
@@ -48,15 +48,16 @@ const key = (source: string, campaign: string) => JSON.stringify([source, campai
 export async function campaignReport(
   db: Database,
   days: { from: string; to: string },
+  timeZone: string,
   answeredCalls: AnsweredCalls | undefined,
   counts: Promise<SourceCounts[]>,
 ): Promise<CampaignRow[]> {
-  const startsAt = new Date(`${days.from}T00:00:00Z`);
-  const endsAt = new Date(Date.parse(`${days.to}T00:00:00Z`) + DAY_MS);
+  const startsAt = zonedInstant(days.from, 0, timeZone);
+  const endsAt = zonedInstant(addDays(days.to, 1), 0, timeZone);
   const [spend, countRows, outcomes, calls, revenue] = await Promise.all([
     spendInRange(db, days.from, days.to),
     counts,
-    leadOutcomesBySource(db, startsAt, endsAt),
+    leadOutcomesBySource(db, startsAt, endsAt, timeZone),
     answeredCalls ? answeredCalls.counts(startsAt, endsAt, ANSWERED_CALL_MIN_SECONDS) : undefined,
     revenueBySource(db, startsAt, endsAt),
   ]);

@@ -1,4 +1,4 @@
-import { wallClock, zonedInstant } from "~/lib/operator-time.ts";
+import { addDays, localDate, zonedInstant } from "~/lib/operator-time.ts";
 
 /**
  * The digest's calendar, in the operator's zone: it is due from Monday 08:00 for a day (an instance started later
@@ -9,15 +9,6 @@ const DAY_MS = 86_400_000;
 const SEND_HOUR = 8;
 /** How long after Monday 08:00 the digest may still go out. */
 const SEND_WINDOW_MS = DAY_MS;
-
-/** The calendar date (yyyy-MM-dd) of an instant in a zone. */
-function localDate(instant: Date, timeZone: string): string {
-  const { year, month, day } = wallClock(instant, timeZone);
-  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
-
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 export interface DigestWeek {
   /** The Monday the digest goes out, which names it (yyyy-MM-dd). */

@@ -41,10 +41,10 @@ interface WeekFigures {
 
 const TOP_CAMPAIGNS = 5;
 
-async function weekFigures(db: Database, range: DigestWeek["last"]): Promise<WeekFigures> {
+async function weekFigures(db: Database, range: DigestWeek["last"], timeZone: string): Promise<WeekFigures> {
   const [counts, outcomes, spend, revenue] = await Promise.all([
     countsBySourceAndCampaign(db, range.from, range.to),
-    leadOutcomesBySource(db, range.startsAt, range.endsAt),
+    leadOutcomesBySource(db, range.startsAt, range.endsAt, timeZone),
     spendInRange(db, range.from, range.to),
     revenueBySource(db, range.startsAt, range.endsAt),
   ]);
@@ -167,7 +167,10 @@ export async function sendDueDigest(
   const week = dueDigestWeek(now, settings.timeZone);
   if (!week) return false;
   if ((await run("digest_sent", ALREADY_SENT, [week.sendDate])).length) return false;
-  const [last, before] = await Promise.all([weekFigures(db, week.last), weekFigures(db, week.before)]);
+  const [last, before] = await Promise.all([
+    weekFigures(db, week.last, settings.timeZone),
+    weekFigures(db, week.before, settings.timeZone),
+  ]);
   const email = renderDigest(week, last, before, settings);
   const [row] = await run<{ claimed: number }>("digest_claim", CLAIM_AND_QUEUE, [
     week.sendDate,

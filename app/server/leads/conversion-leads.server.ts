@@ -142,9 +142,14 @@ export interface LeadOutcomes {
  * Per source (the campaign source, else the host the visit came from, as the counts name it) and campaign:
  * leads received in [startsAt, endsAt), and leads first set to Booked in it, whenever they arrived.
  */
-export async function leadOutcomesBySource(db: Database, startsAt: Date, endsAt: Date): Promise<LeadOutcomes[]> {
+export async function leadOutcomesBySource(
+  db: Database,
+  startsAt: Date,
+  endsAt: Date,
+  timeZone: string,
+): Promise<LeadOutcomes[]> {
   const outcomes = new Map<string, LeadOutcomes>();
-  for (const row of await leadFigures(db, startsAt, endsAt)) {
+  for (const row of await leadFigures(db, startsAt, endsAt, timeZone)) {
     if (row.grouping !== 2 || (row.leadsNotSpam === 0 && row.booked === 0)) continue;
     const key = JSON.stringify([row.source, row.campaign]);
     const found = outcomes.get(key) ?? { source: row.source!, campaign: row.campaign!, leads: 0, booked: 0 };

@@ -4,15 +4,15 @@ import { leadFigures } from "./lead-day-totals.server.ts";
 import { contactRequests, privacyRequests } from "./schema.server.ts";
 
 /**
- * Leads and opt-outs received in [startsAt, endsAt): per UTC day, per landing page, and per source, medium and
- * campaign, for the dashboard.
+ * Leads and opt-outs received in [startsAt, endsAt): per day in `timeZone` (OPERATOR_TIME_ZONE), per landing page,
+ * and per source, medium and campaign, for the dashboard.
  */
-export async function leadCounts(db: Database, startsAt: Date, endsAt: Date) {
+export async function leadCounts(db: Database, startsAt: Date, endsAt: Date, timeZone: string) {
   const [figures, optOutsByDay] = await Promise.all([
-    leadFigures(db, startsAt, endsAt),
+    leadFigures(db, startsAt, endsAt, timeZone),
     db
       .select({
-        day: sql<string>`to_char(${privacyRequests.receivedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        day: sql<string>`to_char(${privacyRequests.receivedAt} at time zone ${timeZone}::text, 'YYYY-MM-DD')`,
         optOuts: sql<number>`count(*)::int`,
       })
       .from(privacyRequests)

@@ -29,8 +29,8 @@ const lead = (receivedAt: Date, campaign: string) => ({
 
 async function figures(database: OpenDatabase) {
   const [counts, outcomes] = await Promise.all([
-    leadCounts(database.db, startsAt, endsAt),
-    leadOutcomesBySource(database.db, startsAt, endsAt),
+    leadCounts(database.db, startsAt, endsAt, "UTC"),
+    leadOutcomesBySource(database.db, startsAt, endsAt, "UTC"),
   ]);
   const byCampaign = <Row extends { campaign: string }>(rows: Row[]) =>
     [...rows].sort((a, b) => a.campaign.localeCompare(b.campaign));
@@ -146,12 +146,12 @@ describe.each(databasesToOpen())("lead figures from daily totals on $name", ({ o
 
   test("asked for the same period at once, the figures are read once; asked again after, they are read again", async () => {
     const [first, second] = await Promise.all([
-      leadFigures(database.db, startsAt, endsAt),
-      leadFigures(database.db, startsAt, endsAt),
+      leadFigures(database.db, startsAt, endsAt, "UTC"),
+      leadFigures(database.db, startsAt, endsAt, "UTC"),
     ]);
     expect(second).toBe(first);
     await database.db.insert(contactRequests).values(lead(daysAgo(0), "winter"));
-    const after = await leadFigures(database.db, startsAt, endsAt);
+    const after = await leadFigures(database.db, startsAt, endsAt, "UTC");
     expect(after.some((row) => row.campaign === "winter")).toBe(true);
     expect(first.some((row) => row.campaign === "winter")).toBe(false);
   });

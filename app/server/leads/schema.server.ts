@@ -151,20 +151,23 @@ export const confirmationEmailLimits = pgTable("confirmation_email_limits", {
 });
 
 /**
- * Each UTC day's version: raised, by triggers in the database, whenever a change reaches that day's lead figures
- * (a lead received that day is stored late, deleted, marked or unmarked Spam, or its attribution changes; a
- * Booked change of that day is stored late or deleted). The day's totals are stored at the version they were summed
- * at, and are read only while it is still the day's version.
+ * Each day's version: raised, by triggers in the database, whenever a change may reach that day's lead figures (a
+ * lead received that day is stored late, deleted, marked or unmarked Spam, or its attribution changes; a Booked change
+ * of that day is stored late or deleted). The triggers know no time zone: they raise every date a time falls on in
+ * some zone (UTC-12 to UTC+14), so the operator's day is among them whatever OPERATOR_TIME_ZONE is. The day's totals
+ * are stored at the version and in the zone they were summed in, and are read only while both still hold.
  */
 export const leadDayVersions = pgTable("lead_day_versions", {
   day: date("day", { mode: "string" }).primaryKey(),
   version: integer("version").notNull().default(0),
   /** The version the day's totals in lead_day_totals were summed at; null until they are. */
   summedVersion: integer("summed_version"),
+  /** The zone (OPERATOR_TIME_ZONE) whose day the totals were summed for; null until they are. */
+  summedTimeZone: text("summed_time_zone"),
 });
 
 /**
- * A UTC day that is over, summed per landing page, source, medium and campaign (as the counts name them, "" for
+ * A day of the operator's calendar that is over (midnight to midnight in OPERATOR_TIME_ZONE), summed per landing page, source, medium and campaign (as the counts name them, "" for
  * none): leads received that day, those of them not marked Spam, and leads not marked Spam first set to Booked that day.
  */
 export const leadDayTotals = pgTable(

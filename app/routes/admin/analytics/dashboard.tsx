@@ -26,16 +26,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const range = parseDashboardRange(new URL(request.url).searchParams);
   if (range === null) throw data("Choose 7, 30 or 90 days.", { status: 400 });
   const { db, conversions } = context.services;
+  const timeZone = context.operatorTimeZone;
   const today = new Date();
-  // The period before: as many days, ending the day before this one starts.
-  const dayBefore = new Date(rangeDays(range, today).startsAt.getTime() - 86_400_000);
+  // The period before: as many of the operator's days, ending the day before this one starts.
+  const dayBefore = new Date(rangeDays(range, timeZone, today).startsAt.getTime() - 1);
   const figuresOf = async (lastDay: Date) => {
-    const reading = dashboardData(db, range, lastDay);
+    const reading = dashboardData(db, range, timeZone, lastDay);
     const [dashboard, report] = await Promise.all([
       reading,
       campaignReport(
         db,
-        rangeDays(range, lastDay),
+        rangeDays(range, timeZone, lastDay),
+        timeZone,
         conversions.answeredCalls,
         reading.then((figures) => figures.bySource.top),
       ),
@@ -61,6 +63,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       .slice(0, CAMPAIGNS_BY_PROFIT),
     currency: conversions.currency,
     callTracking: context.services.calls !== undefined,
+    timeZone,
   };
 }
 
@@ -216,7 +219,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
           : changeAgainst(perLead(total)!, perLead(totalBefore)!),
     },
   ];
-  const period = `${dashboard.from} to ${dashboard.to} (UTC days)`;
+  const period = `${dashboard.from} to ${dashboard.to}`;
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -240,7 +243,8 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
         </Form>
       </div>
       <p className="mt-2 text-slate-800">
-        {period}; each change is against the {dashboard.range} days before ({before.from} to {before.to}).
+        {period}, days in {dashboard.timeZone}; each change is against the {dashboard.range} days before ({before.from}{" "}
+        to {before.to}).
       </p>
 
       <section aria-labelledby="figures-heading" className="mt-6">

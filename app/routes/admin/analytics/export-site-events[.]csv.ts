@@ -8,5 +8,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireOperator(context);
   const range = parseDashboardRange(new URL(request.url).searchParams);
   if (range === null) throw data("Choose 7, 30 or 90 days.", { status: 400 });
-  return csvDownload(dailyAggregatesCsv(context.services.db, range), `site-events-${range}-days`);
+  return csvDownload(
+    dailyAggregatesCsv(context.services.db, range, context.operatorTimeZone),
+    `site-events-${range}-days`,
+  );
 }
