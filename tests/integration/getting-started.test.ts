@@ -80,7 +80,7 @@ describe.each(drivers)("Getting started on $name", ({ storage }) => {
     expect(shown?.states).toEqual(Object.fromEntries(STEPS.map((step) => [step, "To do"])));
     expect(shown?.text).toContain("0 of 4 done");
     expect(shown?.text).toContain("COMPANY_NAME");
-    expect(shown?.text).toContain("TWILIO_ACCOUNT_SID");
+    expect(shown?.text).toContain("CALL_FORWARD_TO in .env and run npm start (docs/guides/calls.md).");
   });
 
   test("first partner and fees: done once an active partner would be charged for a referral or a call", async () => {

@@ -25,7 +25,7 @@ function steps(state: GettingStartedState): Step[] {
         "Visitors see your company name and phone number."
       ) : (
         <>
-          The site shows the shipped name and number: set <Setting>COMPANY_NAME</Setting>,{" "}
+          The site still shows a shipped name or number: set <Setting>COMPANY_NAME</Setting>,{" "}
           <Setting>PHONE_DISPLAY</Setting> and <Setting>PHONE_E164</Setting> in the server&apos;s <code>.env</code> and
           run <code>npm start</code> (docs/guides/configuration.md).
         </>
@@ -47,8 +47,8 @@ function steps(state: GettingStartedState): Step[] {
         "Twilio is set up: calls are tracked and logged."
       ) : (
         <>
-          Set <Setting>TWILIO_ACCOUNT_SID</Setting>, <Setting>TWILIO_AUTH_TOKEN</Setting> and{" "}
-          <Setting>CALL_FORWARD_TO</Setting> in <code>.env</code> and run <code>npm start</code>
+          For call tracking and texts, set <Setting>TWILIO_ACCOUNT_SID</Setting>, <Setting>TWILIO_AUTH_TOKEN</Setting>{" "}
+          and <Setting>CALL_FORWARD_TO</Setting> in <code>.env</code> and run <code>npm start</code>{" "}
           (docs/guides/calls.md).
         </>
       ),
