@@ -537,6 +537,57 @@ describe("New text on the Texts page", () => {
     expect(await storedFor(customer)).toEqual([]);
   });
 
+  test("in quiet hours asks first, sends nothing until the operator says yes, and then sends one", async () => {
+    const quiet = await startServer(
+      testEnv({ ...twilioEnv(twilio), TEXT_QUIET_HOURS: "on", OPERATOR_TIME_ZONE: zoneAtTwoInTheMorning() }),
+    );
+    try {
+      await saveOperator(quiet.services.db, "quiet@operator.example", "correct horse battery staple");
+      const session = await quiet.services.consoleAuth.signIn(
+        { email: "quiet@operator.example", password: "correct horse battery staple" },
+        "192.0.2.204",
+      );
+      if (session.outcome !== "signed-in") throw new Error("sign-in failed");
+      const cookie = session.setCookie.split(";")[0]!;
+      const page = await (await fetch(`${quiet.url}/admin/texts`, { headers: { Cookie: cookie } })).text();
+      const formKey = /name="intent" value="new-text"\/><input type="hidden" name="formKey" value="([^"]+)"/.exec(
+        page,
+      )![1]!;
+      const customer = newCustomer();
+      const send = (extra: Record<string, string> = {}) =>
+        fetch(`${quiet.url}/admin/texts`, {
+          method: "POST",
+          headers: { Cookie: cookie, Origin: quiet.url, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({
+            intent: "new-text",
+            formKey,
+            to: customer,
+            body: "Late, but: we come at 8.",
+            ...extra,
+          }),
+          redirect: "manual",
+        });
+      const question = await send();
+      expect(question.status).toBe(200);
+      const asked = await question.text();
+      expect(asked).toContain(
+        `It is quiet hours (21:00–08:00) where your customers are. Send this text to ${customer} now anyway?`,
+      );
+      expect(asked).toContain("Yes, send it now");
+      await outboxSettles();
+      expect(textsTo(customer)).toEqual([]);
+      const yes = await send({ confirmed: "yes" });
+      expect(yes.status).toBe(303);
+      expect(yes.headers.get("Location")).toBe(`/admin/texts/${customer.slice(1)}`);
+      expect((await send({ confirmed: "yes" })).status).toBe(303);
+      await waitUntil(() => textsTo(customer).length === 1);
+      await outboxSettles();
+      expect(textsTo(customer).map((text) => text.body)).toEqual(["Late, but: we come at 8."]);
+    } finally {
+      await quiet.close();
+    }
+  });
+
   test("a lead's page links to it with the lead's number in it", async () => {
     const customer = newCustomer();
     const { body } = await postJson(running.url, { ...validContact, phone: `1-${customer.slice(2)}` });
@@ -565,13 +616,13 @@ describe("retention", () => {
   });
 });
 
-describe("quiet hours", () => {
-  /** A zone whose wall clock reads 02:xx now (Etc/GMT zones are named with the sign reversed). */
-  function zoneAtTwoInTheMorning(): string {
-    const offset = ((2 - new Date().getUTCHours() + 36) % 24) - 12;
-    return offset === 0 ? "Etc/UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
-  }
+/** A zone whose wall clock reads 02:xx now (Etc/GMT zones are named with the sign reversed). */
+function zoneAtTwoInTheMorning(): string {
+  const offset = ((2 - new Date().getUTCHours() + 36) % 24) - 12;
+  return offset === 0 ? "Etc/UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+}
 
+describe("quiet hours", () => {
   test("hold automatic texts until 08:00 and release them then; a text by hand asks for confirmation", async () => {
     const timeZone = zoneAtTwoInTheMorning();
     const quiet = createTexts({
