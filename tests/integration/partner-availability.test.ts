@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
 import { contactRequests, leadChanges, privacyRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
@@ -11,6 +11,7 @@ import {
   callablePartners,
   createAutoReferrals,
   createReferrals,
+  routeCallsOn,
   routingSettings,
   saveRoutingSettings,
   setPartnerActive,
@@ -81,7 +82,7 @@ for (const driver of drivers) {
       });
 
     const callable = (at: Date, zip = "10001", service: string | null = "Drain Services") =>
-      callablePartners(database.db, { zip, service, at, timeZone: ZONE });
+      callablePartners(database.run, { zip, service, at, timeZone: ZONE });
 
     test("the routing settings are off, with no default fee per call, until the operator sets them", async () => {
       expect(await routingSettings(database.db)).toEqual({
@@ -100,6 +101,24 @@ for (const driver of drivers) {
         defaultCallFeeMinor: 5000,
         referAutomatically: false,
       });
+    });
+
+    test("calls see 'Route calls to partners' saved here at once, and saved by another instance within 5 seconds", async () => {
+      const settings = { routeCalls: true, defaultCallFeeMinor: 0, referAutomatically: false };
+      await saveRoutingSettings(database.db, settings);
+      expect(await routeCallsOn(database.db)).toBe(true);
+      await saveRoutingSettings(database.db, { ...settings, routeCalls: false });
+      expect(await routeCallsOn(database.db)).toBe(false);
+      // Another instance turns it on: this one's calls keep what it read for up to 5 seconds, then read it again.
+      await database.db.update(partnerSettings).set({ routeCalls: true });
+      expect(await routeCallsOn(database.db)).toBe(false);
+      const now = performance.now();
+      const later = vi.spyOn(performance, "now").mockReturnValue(now + 5_001);
+      try {
+        expect(await routeCallsOn(database.db)).toBe(true);
+      } finally {
+        later.mockRestore();
+      }
     });
 
     test("a partner taking calls, serving the ZIP and the service within their hours may take the call, with their fee and cap", async () => {

@@ -3,6 +3,7 @@ import { emailRow, queueEmailsCte } from "../outbox/index.server.ts";
 import { queueWebhooksCte } from "../webhooks/index.server.ts";
 import { sqlNames, type RunStatement } from "../db/index.server.ts";
 import type { LeadAttribution } from "../leads/index.server.ts";
+import { ROUTE_COLUMNS, routeOf, type CallRoute, type RouteRow } from "./call-route.server.ts";
 import { holdAttributionColumns } from "./holds.server.ts";
 import { missedCallEmail, type MissedCallEmailSettings } from "./missed-call-email.server.ts";
 import { callOffers, calls, numberHolds, type CallLine, type CallStatus } from "./schema.server.ts";
@@ -21,15 +22,23 @@ export const MISSED_STATUSES = ["busy", "no-answer", "failed", "canceled"] as co
 export type MissedStatus = (typeof MISSED_STATUSES)[number];
 const missedList = MISSED_STATUSES.map((status) => `'${status}'`).join(", ");
 
-/** A new call, tied to the visit holding the number it called, if any; a call already logged stays as it was. */
+/**
+ * A new call, tied to the visit holding the number it called, if any; a call already logged stays as it was. Either
+ * way its route comes back, so that routing it takes no second statement.
+ */
 const LOG_CALL = `WITH hold AS (
   SELECT ${holdAttributionColumns.join(", ")} FROM ${h.table} WHERE ${h.number} = $4 AND ${h.heldUntil} > now()
+), logged AS (
+  INSERT INTO ${c.table} (${c.id}, ${c.callSid}, ${c.caller}, ${c.called}, ${c.line}, ${c.callerVerification},
+    ${holdAttributionColumns.join(", ")})
+  SELECT $1, $2, $3, $4, $5, $6, ${holdAttributionColumns.map((column) => `hold.${column}`).join(", ")}
+  FROM (SELECT 1) AS one LEFT JOIN hold ON true
+  ON CONFLICT (${c.callSid}) DO NOTHING
+  RETURNING ${ROUTE_COLUMNS}
 )
-INSERT INTO ${c.table} (${c.id}, ${c.callSid}, ${c.caller}, ${c.called}, ${c.line}, ${c.callerVerification},
-  ${holdAttributionColumns.join(", ")})
-SELECT $1, $2, $3, $4, $5, $6, ${holdAttributionColumns.map((column) => `hold.${column}`).join(", ")}
-FROM (SELECT 1) AS one LEFT JOIN hold ON true
-ON CONFLICT (${c.callSid}) DO NOTHING`;
+SELECT * FROM logged
+UNION ALL
+SELECT ${ROUTE_COLUMNS} FROM ${c.table} WHERE ${c.callSid} = $2 AND NOT EXISTS (SELECT 1 FROM logged)`;
 
 export interface IncomingCall {
   callSid: string;
@@ -43,10 +52,11 @@ export async function logIncomingCall(
   run: RunStatement,
   call: IncomingCall,
   numbers: { site: string; pool: readonly string[] },
-): Promise<void> {
+): Promise<CallRoute | null> {
   const line: CallLine =
     call.called === numbers.site ? "website" : numbers.pool.includes(call.called) ? "pool" : "other";
-  await run("calls_log", LOG_CALL, [
+  // Null only when the same call is being logged by another request at this moment.
+  const [logged] = await run<RouteRow>("calls_log", LOG_CALL, [
     randomUUID(),
     call.callSid,
     call.caller,
@@ -54,6 +64,7 @@ export async function logIncomingCall(
     line,
     call.callerVerification ?? null,
   ]);
+  return logged ? routeOf(logged) : null;
 }
 
 /** The attribution a call keeps from the visit that held its number. */

@@ -14,11 +14,13 @@ export interface CallRoute {
 
 const c = sqlNames(calls);
 
-const READ = `SELECT ${c.id} AS id, ${c.status} = 'ringing' AS ringing, ${c.landingPath} AS landing_path,
-  ${c.zip} AS zip, ${c.service} AS service, ${c.routedAt} AS routed_at
-FROM ${c.table} WHERE ${c.callSid} = $1`;
+/** The columns of a call's route, as `routeOf` reads them. */
+export const ROUTE_COLUMNS = `${c.id} AS id, ${c.status} = 'ringing' AS ringing, ${c.landingPath} AS landing_path,
+  ${c.zip} AS zip, ${c.service} AS service, ${c.routedAt} AS routed_at`;
 
-type Row = {
+const READ = `SELECT ${ROUTE_COLUMNS} FROM ${c.table} WHERE ${c.callSid} = $1`;
+
+export type RouteRow = {
   id: string;
   ringing: boolean;
   landing_path: string | null;
@@ -27,7 +29,7 @@ type Row = {
   routed_at: Date | string | null;
 };
 
-const route = (row: Row): CallRoute => ({
+export const routeOf = (row: RouteRow): CallRoute => ({
   id: row.id,
   ringing: row.ringing,
   landingPath: row.landing_path,
@@ -38,8 +40,8 @@ const route = (row: Row): CallRoute => ({
 
 /** The call Twilio names by its CallSid; null when there is none. */
 export async function callRoute(run: RunStatement, callSid: string): Promise<CallRoute | null> {
-  const [row] = await run<Row>("calls_route", READ, [callSid]);
-  return row ? route(row) : null;
+  const [row] = await run<RouteRow>("calls_route", READ, [callSid]);
+  return row ? routeOf(row) : null;
 }
 
 /** Routing begins once: a repeated step finds the ZIP, service and start it began with. */
@@ -47,18 +49,23 @@ const BEGIN = `WITH begun AS (
   UPDATE ${c.table} SET ${c.zip} = $2, ${c.service} = $3, ${c.routedAt} = now()
   WHERE ${c.id} = $1 AND ${c.routedAt} IS NULL AND ${c.status} = 'ringing'
   RETURNING ${c.id} AS id, true AS ringing, ${c.landingPath} AS landing_path, ${c.zip} AS zip, ${c.service} AS service,
-    ${c.routedAt} AS routed_at
+    ${c.routedAt} AS routed_at, true AS began
 )
 SELECT * FROM begun
 UNION ALL
-SELECT ${c.id}, ${c.status} = 'ringing', ${c.landingPath}, ${c.zip}, ${c.service}, ${c.routedAt}
+SELECT ${c.id}, ${c.status} = 'ringing', ${c.landingPath}, ${c.zip}, ${c.service}, ${c.routedAt}, false
 FROM ${c.table} WHERE ${c.id} = $1 AND NOT EXISTS (SELECT 1 FROM begun)`;
 
+/** The call's route, and whether routing began with this step (no partner has been dialled for it yet). */
 export async function beginRoute(
   run: RunStatement,
   callId: string,
   target: { zip: string; service: string | null },
-): Promise<CallRoute> {
-  const [row] = await run<Row>("calls_route_begin", BEGIN, [callId, target.zip, target.service]);
-  return route(row!);
+): Promise<{ route: CallRoute; began: boolean }> {
+  const [row] = await run<RouteRow & { began: boolean }>("calls_route_begin", BEGIN, [
+    callId,
+    target.zip,
+    target.service,
+  ]);
+  return { route: routeOf(row!), began: row!.began };
 }

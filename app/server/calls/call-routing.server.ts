@@ -131,14 +131,16 @@ export function createCallRouting(
     return twiml(offerVoicemail(urls));
   }
 
-  /** Routing begins with the ZIP found; without one the call is forwarded as before. */
+  /** Routing begins with the ZIP found (for a call not routed yet); without one the call is forwarded as before. */
   async function route(callSid: string, call: CallRoute, zip: string | null, noticeGiven: boolean) {
     if (!zip) return twiml(forwardCall(settings.forwardTo, settings.recording, urls, { noticeGiven }));
-    const routed = call.routedAt
-      ? call
-      : await beginRoute(run, call.id, { zip, service: serviceOfLandingPage(call.landingPath) });
+    const { route: routed, began } = await beginRoute(run, call.id, {
+      zip,
+      service: serviceOfLandingPage(call.landingPath),
+    });
     if (!routed.ringing) return twiml(hangUp());
-    return resume(callSid, routed, noticeGiven);
+    // Routing began with this step: no partner rings for the call yet (a repeat racing it meets the tree's places).
+    return began ? next(callSid, routed, noticeGiven) : resume(callSid, routed, noticeGiven);
   }
 
   /** A step Twilio repeats finds the partner already ringing, and dials them again rather than another. */
@@ -152,9 +154,9 @@ export function createCallRouting(
     /** Whether a new call is routed: the setting, read at each call. */
     routingOn: () => partners.routingOn(),
 
-    /** A new call, already logged: asked for the ZIP, or routed with Twilio's FromZip. */
-    async incoming(callSid: string, fromZip: string | undefined): Promise<RoutingStep> {
-      const call = await callRoute(run, callSid);
+    /** A new call, already logged (its route as logged): asked for the ZIP, or routed with Twilio's FromZip. */
+    async incoming(callSid: string, logged: CallRoute | null, fromZip: string | undefined): Promise<RoutingStep> {
+      const call = logged ?? (await callRoute(run, callSid));
       if (!call) return { kind: "unknown" };
       if (call.routedAt) return resume(callSid, call, true);
       if (settings.askZip) return twiml(askForZip(urls.zip(1), settings.recording));

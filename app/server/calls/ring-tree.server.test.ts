@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { databasesToOpen } from "../../../tooling/test-databases.ts";
 import type { OpenDatabase } from "../db/db.server.ts";
@@ -106,5 +106,35 @@ describe.each(databasesToOpen())("the ring tree on $name", ({ open }) => {
     }
     expect(dialled).toHaveLength(2);
     expect(dialled).not.toContain(capped[0]!.phone);
+  });
+
+  test("an offer left ringing by a lost webhook frees its partner after 5 minutes; a call taken 3 hours ago does not", async () => {
+    await database.db.delete(callOffers);
+    const [partner] = equal;
+    const lost = await offerToNextPartner(database.run, await newCall(), [partner!], { treeSize: 3, dayStartedAt });
+    await database.db
+      .update(callOffers)
+      .set({ offeredAt: sql`now() - interval '4 minutes'` })
+      .where(eq(callOffers.id, lost!.id));
+    expect(await offerToNextPartner(database.run, await newCall(), [partner!], { treeSize: 3, dayStartedAt })).toBe(
+      null,
+    );
+    await database.db
+      .update(callOffers)
+      .set({ offeredAt: sql`now() - interval '6 minutes'` })
+      .where(eq(callOffers.id, lost!.id));
+    const next = await offerToNextPartner(database.run, await newCall(), [partner!], { treeSize: 3, dayStartedAt });
+    expect(next?.phone).toBe(partner!.phone);
+    const [released] = await database.db.select().from(callOffers).where(eq(callOffers.id, lost!.id));
+    expect([released!.status, released!.missedBecause]).toEqual(["missed", "No answer"]);
+
+    await takeOffer(database.run, next!.id);
+    await database.db
+      .update(callOffers)
+      .set({ offeredAt: sql`now() - interval '3 hours'` })
+      .where(eq(callOffers.id, next!.id));
+    expect(await offerToNextPartner(database.run, await newCall(), [partner!], { treeSize: 3, dayStartedAt })).toBe(
+      null,
+    );
   });
 });

@@ -35,63 +35,59 @@ export interface RingingOffer {
 const STALE_RINGING_MINUTES = 5;
 const STALE_TAKEN_HOURS = 4;
 
-/** The first condition is the one-call-per-partner index's predicate: that small index can be read, not a year of offers. */
-const RELEASE_STALE = `UPDATE ${o.table} SET ${o.status} = 'missed', ${o.endedAt} = now(),
-  ${o.missedBecause} = coalesce(${o.missedBecause}, 'No answer')
-WHERE ${o.status} IN ('ringing', 'taken')
-  AND ((${o.status} = 'ringing' AND ${o.offeredAt} < now() - interval '${STALE_RINGING_MINUTES} minutes')
-    OR (${o.status} = 'taken' AND ${o.offeredAt} < now() - interval '${STALE_TAKEN_HOURS} hours'))`;
+/** An open offer this old was left by a lost webhook: its partner is free. */
+const STALE = `((${o.status} = 'ringing' AND ${o.offeredAt} < now() - interval '${STALE_RINGING_MINUTES} minutes')
+  OR (${o.status} = 'taken' AND ${o.offeredAt} < now() - interval '${STALE_TAKEN_HOURS} hours'))`;
 
-/** For each partner: when last offered a call, how many calls taken since the day began, whether on a call now. */
-const PARTNER_TURNS = `SELECT partner.id,
-  (SELECT max(${o.offeredAt}) FROM ${o.table} WHERE ${o.partnerId} = partner.id) AS last_offered_at,
-  (SELECT count(*) FROM ${o.table} WHERE ${o.partnerId} = partner.id AND ${o.offeredAt} >= $2::timestamptz
-    AND ${o.takenAt} IS NOT NULL)::int AS taken_today,
-  EXISTS (SELECT 1 FROM ${o.table} WHERE ${o.partnerId} = partner.id AND ${o.status} IN ('ringing', 'taken')) AS busy,
-  EXISTS (SELECT 1 FROM ${o.table} WHERE ${o.partnerId} = partner.id AND ${o.callId} = $3) AS offered_this_call
-FROM (SELECT value::uuid AS id FROM jsonb_array_elements_text($1::jsonb)) AS partner`;
-
-const OFFER_COUNT = `SELECT count(*)::int AS offers FROM ${o.table} WHERE ${o.callId} = $1`;
-
-/** The offer, unless the partner is on another call or this place in the tree is already taken by a repeat. */
-const INSERT_OFFER = `INSERT INTO ${o.table} (${o.id}, ${o.callId}, ${o.position}, ${o.partnerId}, ${o.business},
-  ${o.phone}, ${o.feeMinor})
-SELECT $1, $2, $3, $4, $5, $6, $7 WHERE EXISTS (SELECT 1 FROM ${c.table} WHERE ${c.id} = $2 AND ${c.status} = 'ringing')
-ON CONFLICT DO NOTHING
-RETURNING ${o.id} AS id`;
+/**
+ * The routing decision in one statement (one round trip, one snapshot): stale offers released, the next place in the
+ * tree, the partner to ring there and the offer claiming them. The partner is the first of `$1` (the partners module's
+ * candidates) not on a call, not yet dialled for this call and under their daily cap, by priority, then the one
+ * offered a call longest ago (never offered first), then id. The offer is inserted unless the call stopped ringing,
+ * the tree is full, or a unique index refuses it: the partner went on another call in the meantime, or a repeated
+ * step took this place (the caller then looks at what is there).
+ *
+ * The first condition of `released` is the one-call-per-partner index's predicate: that small index is read, not a
+ * year of offers. The insert reads `released` so that its rows are released first and no longer hold the index.
+ */
+const OFFER_NEXT = `WITH released AS (
+  UPDATE ${o.table} SET ${o.status} = 'missed', ${o.endedAt} = now(),
+    ${o.missedBecause} = coalesce(${o.missedBecause}, 'No answer')
+  WHERE ${o.status} IN ('ringing', 'taken') AND ${STALE}
+  RETURNING 1
+), place AS (
+  SELECT count(*)::int + 1 AS position FROM ${o.table} WHERE ${o.callId} = $2
+), ringing AS (
+  SELECT EXISTS (SELECT 1 FROM ${c.table} WHERE ${c.id} = $2 AND ${c.status} = 'ringing') AS ringing
+), candidate AS (
+  SELECT partner.id, partner.business, partner.phone, partner.fee_minor
+  FROM jsonb_to_recordset($1::jsonb)
+    AS partner(id uuid, business text, phone text, priority int, fee_minor int, calls_per_day int)
+  WHERE NOT EXISTS (SELECT 1 FROM ${o.table} WHERE ${o.partnerId} = partner.id
+      AND ${o.status} IN ('ringing', 'taken') AND NOT ${STALE})
+    AND NOT EXISTS (SELECT 1 FROM ${o.table} WHERE ${o.partnerId} = partner.id AND ${o.callId} = $2)
+    AND (partner.calls_per_day IS NULL OR (SELECT count(*) FROM ${o.table} WHERE ${o.partnerId} = partner.id
+      AND ${o.offeredAt} >= $3::timestamptz AND ${o.takenAt} IS NOT NULL) < partner.calls_per_day)
+  ORDER BY partner.priority,
+    (SELECT max(${o.offeredAt}) FROM ${o.table} WHERE ${o.partnerId} = partner.id) NULLS FIRST, partner.id
+  LIMIT 1
+), offered AS (
+  INSERT INTO ${o.table} (${o.id}, ${o.callId}, ${o.position}, ${o.partnerId}, ${o.business}, ${o.phone}, ${o.feeMinor})
+  SELECT $4, $2, place.position, candidate.id, candidate.business, candidate.phone, candidate.fee_minor
+  FROM candidate, place, ringing, (SELECT count(*) FROM released) AS stale
+  WHERE ringing.ringing AND place.position <= $5
+  ON CONFLICT DO NOTHING
+  RETURNING ${o.id} AS id
+)
+SELECT place.position, ringing.ringing, candidate.phone, (SELECT id FROM offered) AS offer_id
+FROM place CROSS JOIN ringing LEFT JOIN candidate ON true`;
 
 const OFFER_AT = `SELECT ${o.id} AS id, ${o.position} AS position, ${o.phone} AS phone, ${o.status} AS status
 FROM ${o.table} WHERE ${o.callId} = $1 AND ${o.position} = $2`;
 
-export interface PartnerTurn {
-  id: string;
-  lastOfferedAt: Date | null;
-  takenToday: number;
-  busy: boolean;
-  offeredThisCall: boolean;
-}
-
-/**
- * The partners to try, best first: those not on a call, not yet dialled for this call and under their daily cap,
- * by priority, then the one offered a call longest ago (never offered first).
- */
-function ringOrder(partners: readonly CallPartner[], turns: ReadonlyMap<string, PartnerTurn>): CallPartner[] {
-  const lastOffered = (partner: CallPartner) => turns.get(partner.id)?.lastOfferedAt?.getTime() ?? -Infinity;
-  return partners
-    .filter((partner) => {
-      const turn = turns.get(partner.id);
-      if (!turn) return true;
-      if (turn.busy || turn.offeredThisCall) return false;
-      return partner.callsPerDay === null || turn.takenToday < partner.callsPerDay;
-    })
-    .sort(
-      (a, b) => a.priority - b.priority || lastOffered(a) - lastOffered(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    );
-}
-
 /**
  * Dials the next partner for a ringing call: the offer at the next place in the tree, or the one a repeated step
- * already made there; null when the tree is full or no partner is free.
+ * already made there; null when the call stopped ringing, the tree is full or no partner is free.
  */
 export async function offerToNextPartner(
   run: RunStatement,
@@ -99,48 +95,36 @@ export async function offerToNextPartner(
   partners: readonly CallPartner[],
   options: { treeSize: number; dayStartedAt: Date },
 ): Promise<RingingOffer | null> {
-  await run("call_offers_release_stale", RELEASE_STALE, []);
-  const [{ offers } = { offers: 0 }] = await run<{ offers: number }>("call_offers_count", OFFER_COUNT, [callId]);
-  const position = offers + 1;
-  if (position > options.treeSize || partners.length === 0) return null;
-  const rows = await run<{
-    id: string;
-    last_offered_at: Date | string | null;
-    taken_today: number;
-    busy: boolean;
-    offered_this_call: boolean;
-  }>("call_offers_turns", PARTNER_TURNS, [
-    JSON.stringify(partners.map((partner) => partner.id)),
-    options.dayStartedAt.toISOString(),
-    callId,
-  ]);
-  const turns = new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        lastOfferedAt: row.last_offered_at === null ? null : new Date(row.last_offered_at),
-        takenToday: row.taken_today,
-        busy: row.busy,
-        offeredThisCall: row.offered_this_call,
-      },
-    ]),
+  if (partners.length === 0) return null;
+  const candidates = JSON.stringify(
+    partners.map((partner) => ({
+      id: partner.id,
+      business: partner.business,
+      phone: partner.phone,
+      priority: partner.priority,
+      fee_minor: partner.feeMinor,
+      calls_per_day: partner.callsPerDay,
+    })),
   );
-  for (const partner of ringOrder(partners, turns)) {
+  // Each refusal by the one-call-per-partner index leaves one partner fewer to try.
+  for (let tries = 0; tries <= partners.length; tries++) {
     const id = randomUUID();
-    const inserted = await run<{ id: string }>("call_offers_insert", INSERT_OFFER, [
-      id,
-      callId,
-      position,
-      partner.id,
-      partner.business,
-      partner.phone,
-      partner.feeMinor,
-    ]);
-    if (inserted.length > 0) return { id, position, phone: partner.phone };
+    const [decision] = await run<{ position: number; ringing: boolean; phone: string | null; offer_id: string | null }>(
+      "call_offers_next",
+      OFFER_NEXT,
+      [candidates, callId, options.dayStartedAt.toISOString(), id, options.treeSize],
+    );
+    if (!decision || !decision.ringing || decision.position > options.treeSize || decision.phone === null) return null;
+    if (decision.offer_id !== null) return { id, position: decision.position, phone: decision.phone };
     // Another request for this step made the offer at this place: the same partner rings, once.
-    const [existing] = await run<RingingOffer & { status: string }>("call_offers_at", OFFER_AT, [callId, position]);
-    if (existing) return existing.status === "ringing" ? existing : null;
+    const [existing] = await run<RingingOffer & { status: string }>("call_offers_at", OFFER_AT, [
+      callId,
+      decision.position,
+    ]);
+    if (existing)
+      return existing.status === "ringing"
+        ? { id: existing.id, position: existing.position, phone: existing.phone }
+        : null;
     // Otherwise the partner went on another call in the meantime: the next one.
   }
   return null;

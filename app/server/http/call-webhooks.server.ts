@@ -110,7 +110,7 @@ export function callWebhooks(run: RunStatement, settings: CallWebhookSettings) {
   const voice: TwilioStep = async (params) => {
     const callSid = params.CallSid ?? "";
     if (!CALL_SID.test(callSid) || !PHONE.test(params.From ?? "") || !PHONE.test(params.To ?? "")) return null;
-    await logIncomingCall(
+    const logged = await logIncomingCall(
       run,
       {
         callSid,
@@ -120,7 +120,9 @@ export function callWebhooks(run: RunStatement, settings: CallWebhookSettings) {
       },
       { site: settings.siteNumber, pool: settings.pool },
     );
-    if (routing && (await routing.routingOn())) return answer(await routing.incoming(callSid, params.FromZip));
+    if (routing && (await routing.routingOn())) {
+      return answer(await routing.incoming(callSid, logged, params.FromZip));
+    }
     return forwardCall(settings.forwardTo, settings.recording, urls);
   };
 

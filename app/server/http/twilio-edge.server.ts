@@ -8,7 +8,7 @@ import {
   findPartner,
   partnerLinkKey,
   referralToken,
-  routingSettings,
+  routeCallsOn,
   textableNumber,
   verifyReferralToken,
 } from "../partners/index.server.ts";
@@ -74,9 +74,9 @@ export function callTrackingFromSettings(
       onMissedCall: options.onMissedCall,
       routing: {
         partners: {
-          routingOn: async () => (await routingSettings(db)).routeCalls,
+          routingOn: () => routeCallsOn(db),
           available: async (zip, service) =>
-            (await callablePartners(db, { zip, service, at: new Date(), timeZone: env.OPERATOR_TIME_ZONE })).map(
+            (await callablePartners(run, { zip, service, at: new Date(), timeZone: env.OPERATOR_TIME_ZONE })).map(
               ({ callFeeMinor, ...partner }) => ({ ...partner, feeMinor: callFeeMinor }),
             ),
           contact: async (partnerId) => {

@@ -144,7 +144,7 @@ export function createAutoReferrals(settings: AutoReferralSettings) {
    * of them, the one offered a referral longest ago first (round robin).
    */
   async function nextStep(job: ReferralJob & { zip: string }, after: number, offered: string[]): Promise<Step | null> {
-    const available = (await availablePartners(db, jobAt(job, new Date()))).filter(
+    const available = (await availablePartners(run, jobAt(job, new Date()))).filter(
       (partner) => partner.priority > after && !offered.includes(partner.id),
     );
     const priority = available[0]?.priority;
@@ -178,7 +178,7 @@ export function createAutoReferrals(settings: AutoReferralSettings) {
    */
   async function nobodyBecause(job: ReferralJob & { zip: string }, after: number, offered: string[]): Promise<string> {
     const service = knownService(job.service);
-    const serving = (await availablePartners(db, jobAt(job, null))).filter(
+    const serving = (await availablePartners(run, jobAt(job, null))).filter(
       (partner) => partner.priority > after && !offered.includes(partner.id),
     );
     const forService = service ? ` for ${service}` : "";

@@ -1,5 +1,4 @@
-import { and, arrayContains, asc, eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "../db/index.server.ts";
+import { sqlNames, type RunStatement } from "../db/index.server.ts";
 import { isOpen, parseHours } from "./partner-hours.server.ts";
 import { partnerSettings, partners } from "./schema.server.ts";
 
@@ -36,26 +35,25 @@ export interface JobAt {
   timeZone: string;
 }
 
+const p = sqlNames(partners);
+const ps = sqlNames(partnerSettings);
+
+/**
+ * One prepared statement (each call runs it): the ZIP code is found by the GIN index on the partners' codes, the
+ * hours, read on the operator's wall clock, are checked on the few rows it returns.
+ */
+const AVAILABLE = `SELECT ${p.id} AS id, ${p.name} AS name, ${p.business} AS business, ${p.phone} AS phone,
+  ${p.email} AS email, ${p.priority} AS priority, ${p.takesCalls} AS "takesCalls",
+  coalesce(${p.callFeeMinor}, (SELECT ${ps.defaultCallFeeMinor} FROM ${ps.table} WHERE ${ps.id} = 1), 0)::int
+    AS "callFeeMinor",
+  ${p.callsPerDay} AS "callsPerDay", ${p.hours} AS hours, ${p.services} AS services
+FROM ${p.table}
+WHERE ${p.active} AND ${p.pausedAt} IS NULL AND ${p.zipCodes} @> ARRAY[$1::text]
+ORDER BY ${p.priority}, ${p.id}`;
+
 /** Available partners for a job, by priority (then by id, so the order is the same every time). */
-export async function availablePartners(db: Database, job: JobAt): Promise<AvailablePartner[]> {
-  const rows = await db
-    .select({
-      id: partners.id,
-      name: partners.name,
-      business: partners.business,
-      phone: partners.phone,
-      email: partners.email,
-      priority: partners.priority,
-      takesCalls: partners.takesCalls,
-      callFeeMinor: sql<number>`coalesce(${partners.callFeeMinor}, (SELECT ${partnerSettings.defaultCallFeeMinor}
-        FROM ${partnerSettings} WHERE ${partnerSettings.id} = 1), 0)::int`,
-      callsPerDay: partners.callsPerDay,
-      hours: partners.hours,
-      services: partners.services,
-    })
-    .from(partners)
-    .where(and(eq(partners.active, true), isNull(partners.pausedAt), arrayContains(partners.zipCodes, [job.zip])))
-    .orderBy(asc(partners.priority), asc(partners.id));
+export async function availablePartners(run: RunStatement, job: JobAt): Promise<AvailablePartner[]> {
+  const rows = await run<AvailablePartner>("partners_available", AVAILABLE, [job.zip]);
   return rows
     .filter(({ services }) => job.service === null || services.includes(job.service))
     .filter(({ hours }) => {
@@ -81,8 +79,8 @@ export interface CallablePartner {
  * The partners who may take a call at `at` for a ZIP code and a service: available (above) and "Send calls to
  * this partner" on. Not applied here: a partner on a call, the day's cap, round robin (the calls module's).
  */
-export async function callablePartners(db: Database, call: JobAt & { at: Date }): Promise<CallablePartner[]> {
-  const available = await availablePartners(db, call);
+export async function callablePartners(run: RunStatement, call: JobAt & { at: Date }): Promise<CallablePartner[]> {
+  const available = await availablePartners(run, call);
   return available
     .filter((partner) => partner.takesCalls)
     .map(({ id, business, phone, priority, callFeeMinor, callsPerDay }) => ({

@@ -14,7 +14,7 @@ export {
 export { callablePartners } from "./available-partners.server.ts";
 export { referralToken, verifyReferralToken } from "./referral-token.server.ts";
 export { textableNumber } from "./referral-messages.server.ts";
-export { routingSettings, saveRoutingSettings, validateRoutingForm } from "./partner-settings.server.ts";
+export { routeCallsOn, routingSettings, saveRoutingSettings, validateRoutingForm } from "./partner-settings.server.ts";
 export { createReferrals, type Referrals, type ReferralPage } from "./referrals.server.ts";
 export { leadReferrals } from "./lead-referrals.server.ts";
 export { sweepReferrals } from "./referral-timeouts.server.ts";

@@ -33,6 +33,28 @@ export async function saveRoutingSettings(db: Database, settings: RoutingSetting
     .insert(partnerSettings)
     .values({ id: 1, ...settings })
     .onConflictDoUpdate({ target: partnerSettings.id, set: settings });
+  routeCallsKnown.delete(db);
+  savesSinceStart++;
+}
+
+/**
+ * How long an instance answers calls with the "Route calls to partners" it last read: a change saved on this
+ * instance counts from its next call, one saved on another instance (PostgreSQL) from at most this long after.
+ */
+const ROUTE_CALLS_KEPT_MS = 5_000;
+const routeCallsKnown = new WeakMap<Database, { routeCalls: boolean; readAt: number }>();
+let savesSinceStart = 0;
+
+/** "Route calls to partners", as each call asks it: read at most every few seconds, not by every call. */
+export async function routeCallsOn(db: Database): Promise<boolean> {
+  const known = routeCallsKnown.get(db);
+  if (known && performance.now() - known.readAt < ROUTE_CALLS_KEPT_MS) return known.routeCalls;
+  const savesBefore = savesSinceStart;
+  const readAt = performance.now();
+  const { routeCalls } = await routingSettings(db);
+  // A save while it was read may have changed it: kept only when none did.
+  if (savesSinceStart === savesBefore) routeCallsKnown.set(db, { routeCalls, readAt });
+  return routeCalls;
 }
 
 /** The Partners page's "Save routing": the two switches, and the default fee per call (0 charges nothing). */
