@@ -8,6 +8,14 @@ import { compressPrerenderedPages } from "./app/server/http/prerendered-pages.se
 
 export default {
   ssr: true,
+  // React Router 8's behaviour, taken now (docs/decisions/292-react-router-8-behaviour-now.md).
+  future: {
+    v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
   buildDirectory: env.BUILD_DIR,
   // Every public page is static HTML, with the sitemap and robots.txt. The operator console under /admin
   // is never prerendered: it is per operator and behind sign-in. Form posts and unknown paths still reach

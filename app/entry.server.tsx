@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import siteStylesheet from "./app.css?inline";
@@ -18,10 +18,10 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  // Prerendering has no load context, and so no nonce: the server pins those pages' scripts by hash.
-  const nonce = loadContext?.cspNonce;
+  // Prerendering's load context is React Router's own, with no nonce: the server pins those pages' scripts by hash.
+  const nonce = loadContext.cspNonce as string | undefined;
   return new Promise<Response>((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>

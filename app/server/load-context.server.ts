@@ -14,6 +14,9 @@ export interface PlumblineLoadContext {
   operator: Operator | null;
 }
 
+// With React Router's middleware (future.v8_middleware), loaders and actions get a RouterContextProvider; the server
+// hands over these values as its fields, which is how React Router migrates an AppLoadContext (its middleware guide,
+// "Migration from AppLoadContext"), so routes keep reading `context.services`.
 declare module "react-router" {
-  interface AppLoadContext extends PlumblineLoadContext {}
+  interface RouterContextProvider extends PlumblineLoadContext {}
 }

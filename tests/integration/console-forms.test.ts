@@ -78,6 +78,8 @@ for (const driver of drivers) {
         forms.once(sent({ formKey }).request, operator, sent({ formKey }).form, act),
       ]);
       const third = await forms.once(sent({ formKey }).request, operator, sent({ formKey }).form, act);
+      // Sent by script, the same form goes to the page's data URL.
+      await forms.once(sent({ formKey }, `${PAGE}.data?index`).request, operator, sent({ formKey }).form, act);
       expect(acted).toBe(1);
       for (const answer of [first, second, third]) {
         expect(answer).toBeInstanceOf(Response);
@@ -91,8 +93,11 @@ for (const driver of drivers) {
       // The same form's name on another page, or another page view's form, is another form.
       const elsewhere = `${PAGE.replace(/1$/, "2")}`;
       await forms.once(sent({ formKey }, elsewhere).request, operator, sent({ formKey }).form, act);
+      // A page whose URL ends in "/" has its data at "_.data" under it.
       const nextView = `${forms.pageToken()}.payment`;
-      await forms.once(sent({ formKey: nextView }).request, operator, sent({ formKey: nextView }).form, act);
+      for (const path of [`${PAGE}/`, `${PAGE}/_.data`]) {
+        await forms.once(sent({ formKey: nextView }, path).request, operator, sent({ formKey: nextView }).form, act);
+      }
       expect(acted).toBe(3);
     });
 

@@ -1,4 +1,8 @@
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
@@ -9,6 +13,7 @@ import { operators } from "../../app/server/console/schema.server.ts";
 import { contactRequests } from "../../app/server/leads/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { testEnv } from "../../tooling/local-services.ts";
+import { projectPath } from "../../app/server/project-path.server.ts";
 
 /** A server started with PORT=4999 and no SITE_URL, and what it logged while starting. */
 describe("first start without SITE_URL", () => {
@@ -133,4 +138,32 @@ describe("first-run set-up", () => {
     await saveOperator(running.services.db, "second@example.com", "another long password");
     expect(await running.services.db.$count(operators)).toBe(2);
   });
+});
+
+/**
+ * `npm start` builds first. Its build prints no deprecation and no future-flag warning: nothing an operator would
+ * have to look into. `npm test` builds before this file runs, into a console this test cannot read, so this builds
+ * the site once more, as `npm run build` does, into a folder of its own (about 10 s).
+ */
+test("npm start's build prints no deprecation and no future-flag warning", async () => {
+  const { scripts } = JSON.parse(readFileSync(projectPath("package.json"), "utf8")) as { scripts: { build: string } };
+  // React Router's build; the server's bundle after it (esbuild) writes to build/node, which other tests run.
+  const reactRouterBuild = scripts.build.split(" && ")[0]!;
+  expect(reactRouterBuild).toMatch(/react-router.* build$/);
+  // Inside the project, where the prerendering finds the packages the built server imports.
+  await mkdir(projectPath("build"), { recursive: true });
+  const buildDir = await mkdtemp(projectPath("build", "first-start-"));
+  try {
+    const { stdout, stderr } = await promisify(execFile)("sh", ["-c", reactRouterBuild], {
+      cwd: projectPath(),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, BUILD_DIR: buildDir },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const output = `${stdout}\n${stderr}`;
+    expect(output).toContain("Prerender (html): /about");
+    expect(output).not.toMatch(/deprecat/i);
+    expect(output).not.toMatch(/future flag/i);
+  } finally {
+    await rm(buildDir, { recursive: true, force: true });
+  }
 });

@@ -8,6 +8,7 @@ describe("console paths", () => {
     "/admin/login",
     "/admin.data",
     "/admin/leads/1.data",
+    "/admin/_.data",
     "//admin",
     "/ADMIN",
     "/%61dmin",

@@ -156,7 +156,9 @@ export function createConsoleForms(options: { db: Database; sessionSecret: strin
       if (typeof formKey !== "string" || !KEY_PATTERN.test(formKey)) {
         throw data("This form is out of date: reload the page and send it again.", 400);
       }
-      const path = new URL(request.url).pathname.replace(/\.data$/, "");
+      // A form sent by script goes to the page's data URL (/admin/partners.data, or /admin/partners/_.data for
+      // /admin/partners/), which is the same form as the page's own.
+      const path = new URL(request.url).pathname.replace(/(\/)_\.data$|\.data$/, "$1");
       const key = `${path} ${formKey}`;
       const first = await take(operator.id, key);
       if (first !== "taken") return finish(first, formKey);

@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import type { Operator } from "./sessions.server.ts";
 
 /** The page where an operator turns two-step sign-in on. */
@@ -10,7 +10,10 @@ const ACCOUNT_PATH = "/admin/account";
  * When REQUIRE_TWO_STEP is on, an operator without two-step sign-in is sent to turn it on first: only the
  * console's frame and the account page itself pass `beforeTwoStep`.
  */
-export function requireOperator(context: AppLoadContext, options: { beforeTwoStep?: boolean } = {}): Operator {
+export function requireOperator(
+  context: Readonly<RouterContextProvider>,
+  options: { beforeTwoStep?: boolean } = {},
+): Operator {
   const { operator } = context;
   if (!operator) throw redirect("/admin/login", 303);
   if (context.services.consoleAuth.requireTwoStep && !operator.twoStep && !options.beforeTwoStep) {

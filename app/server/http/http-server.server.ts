@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import express from "express";
 import proxyAddr from "proxy-addr";
-import type { AppLoadContext } from "react-router";
+import { RouterContextProvider } from "react-router";
 import type { Env } from "~/config/env.server.ts";
 import { LEAD_ENDPOINT } from "~/lib/lead-schemas.ts";
 import { SITE_EVENTS_ENDPOINT } from "~/lib/site-events.ts";
@@ -47,7 +47,12 @@ export function newHttpServer(): Server {
  * services the routes get in their load context; the edge calls some of them itself (the lead intake, the counter
  * of page views, Twilio's webhooks, the read API, the console's sessions).
  */
-export function serveApp(server: Server, env: Env, services: AppLoadContext["services"], frontEnd: FrontEnd): void {
+export function serveApp(
+  server: Server,
+  env: Env,
+  services: RouterContextProvider["services"],
+  frontEnd: FrontEnd,
+): void {
   const app = express();
   app.set("trust proxy", env.TRUST_PROXY);
   const { siteConfig } = frontEnd;
@@ -108,13 +113,14 @@ export function serveApp(server: Server, env: Env, services: AppLoadContext["ser
           ? async () => ({ ...(await build()), allowedActionOrigins })
           : { ...build, allowedActionOrigins },
       mode: frontEnd.mode,
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: req.ip ?? "unknown",
-        services,
-        operatorTimeZone: env.OPERATOR_TIME_ZONE,
-        operator: (res.locals.operator as Operator | null | undefined) ?? null,
-      }),
+      getLoadContext: (req, res) =>
+        Object.assign(new RouterContextProvider(), {
+          cspNonce: res.locals.cspNonce as string,
+          clientIp: req.ip ?? "unknown",
+          services,
+          operatorTimeZone: env.OPERATOR_TIME_ZONE,
+          operator: (res.locals.operator as Operator | null | undefined) ?? null,
+        }),
     }),
   );
   app.use(handleError(log));

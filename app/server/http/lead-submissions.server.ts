@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest, Response } from "express";
-import { data, type AppLoadContext } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { LeadFormResult } from "~/lib/lead-form.ts";
 import { IDEMPOTENCY_HEADER, newSubmissionId, type LeadKind } from "~/lib/lead-schemas.ts";
 import type { LeadChannel, LeadInput, LeadIntake, LeadOutcome } from "../leads/index.server.ts";
@@ -75,7 +75,7 @@ export function leadEndpoint(leads: LeadIntake) {
  * after a failure, the one it was sent with, so sending it again cannot store the lead twice.
  */
 export async function leadFormAction(
-  { request, context }: { request: Request; context: AppLoadContext },
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   kind: LeadKind,
 ) {
   const source: BodySource = { header: (name) => request.headers.get(name), body: request.body };

@@ -1,5 +1,5 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { answerTooLarge, bodyLimitFor, readBodyBytes } from "./request-body.server.ts";
 import { writeBody } from "./response-body.server.ts";
 
@@ -11,7 +11,7 @@ import { writeBody } from "./response-body.server.ts";
 export function reactRouterRequests(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
-  getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext;
+  getLoadContext(req: ExpressRequest, res: ExpressResponse): RouterContextProvider;
 }) {
   const handle = createRequestHandler(options.build, options.mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
