@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv, toPublicSiteConfig } from "./env.server.ts";
+import { listeningOn, parseEnv, toPublicSiteConfig } from "./env.server.ts";
 
 describe("operator configuration", () => {
   it("runs with no settings at all, on a fictional 555-01xx number", () => {
@@ -30,6 +30,18 @@ describe("operator configuration", () => {
     expect(parseEnv({ ...production, SITE_URL: "https://www.example.com" }).siteUrlNotice).toBeUndefined();
     // Listening on loopback only (behind a proxy on the same machine, or trying it out) is no warning.
     expect(parseEnv({ ...production, HOST: "127.0.0.1" }).siteUrlNotice?.level).toBe("info");
+  });
+
+  it("with PORT 0, an unset SITE_URL is the port the system chose; a set one stays", () => {
+    const chosen = listeningOn(parseEnv({ PORT: "0" }), 41234);
+    expect(chosen.PORT).toBe(41234);
+    expect(chosen.SITE_URL).toBe("http://localhost:41234");
+    expect(chosen.siteUrlNotice?.message).toContain("use http://localhost:41234,");
+    const production = listeningOn(parseEnv({ PORT: "0", NODE_ENV: "production" }), 41234);
+    expect(production.siteUrlNotice?.message).toMatch(/^SITE_URL is not set \(so http:\/\/localhost:41234\)/);
+    const set = listeningOn(parseEnv({ PORT: "0", SITE_URL: "https://www.example.com" }), 41234);
+    expect(set.SITE_URL).toBe("https://www.example.com");
+    expect(set.siteUrlNotice).toBeUndefined();
   });
 
   it("treats empty values as unset", () => {

@@ -215,6 +215,10 @@ export type Env = Omit<z.infer<typeof envSchema>, "SITE_URL"> & {
   SITE_URL: string;
   /** What the start should say once about SITE_URL: where links point when it is unset, or what a wrong one breaks. */
   siteUrlNotice: { level: "info" | "warn"; message: string } | undefined;
+  /** SITE_URL as set; unset, SITE_URL follows the port the server listens on (listeningOn). */
+  configuredSiteUrl: string | undefined;
+  /** NODE_ENV is production, where an unset or loopback SITE_URL on an open HOST is a warning. */
+  production: boolean;
 };
 
 const ANY_ADDRESS = new Set(["0.0.0.0", "::", "[::]"]);
@@ -232,7 +236,7 @@ function listenAddressUrl(host: string, port: number): string {
  * machine can reach, so the start says so.
  */
 function siteUrlOrListenAddress(
-  parsed: z.infer<typeof envSchema>,
+  parsed: Pick<z.infer<typeof envSchema>, "SITE_URL" | "HOST" | "PORT">,
   production: boolean,
 ): Pick<Env, "SITE_URL" | "siteUrlNotice"> {
   const siteUrl = parsed.SITE_URL ?? listenAddressUrl(parsed.HOST, parsed.PORT);
@@ -269,7 +273,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Invalid operator configuration (see .env.example):\n${problems}`);
   }
-  const env: Env = { ...result.data, ...siteUrlOrListenAddress(result.data, source.NODE_ENV === "production") };
+  const production = source.NODE_ENV === "production";
+  const env: Env = {
+    ...result.data,
+    ...siteUrlOrListenAddress(result.data, production),
+    configuredSiteUrl: result.data.SITE_URL,
+    production,
+  };
   // The alert that no partner has answered comes while their links still work, so that one still can.
   if (env.REFERRAL_TIMEOUT_MINUTES >= env.REFERRAL_TOKEN_HOURS * 60) {
     throw new Error(
@@ -282,6 +292,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
   }
   return env;
+}
+
+/**
+ * The settings once the server listens on `port`: with PORT 0 the system chose it, and an unset SITE_URL (its links,
+ * callbacks and what the start says about it) is the address the server actually listens on.
+ */
+export function listeningOn(env: Env, port: number): Env {
+  return {
+    ...env,
+    PORT: port,
+    ...siteUrlOrListenAddress({ SITE_URL: env.configuredSiteUrl, HOST: env.HOST, PORT: port }, env.production),
+  };
 }
 
 /**

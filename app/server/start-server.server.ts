@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import type { Env } from "~/config/env.server.ts";
+import { listeningOn, type Env } from "~/config/env.server.ts";
 import { commandSocketPath, listenForCommands, runCommand } from "./cli/index.server.ts";
 import { builtFrontEnd, newHttpServer, serveApp, viteFrontEnd } from "./http/index.server.ts";
 import { startServices, type AppServices } from "./services.server.ts";
@@ -24,9 +24,18 @@ export interface RunningServer {
  * The whole server: services first (PGlite takes seconds to open) and then HTTP, on the built front end, or
  * on Vite with hot reload for `npm run dev`; the local command socket when the database is embedded.
  */
-export async function startServer(env: Env, options: { dev?: boolean } = {}): Promise<RunningServer> {
-  const services = await startServices(env);
+export async function startServer(settings: Env, options: { dev?: boolean } = {}): Promise<RunningServer> {
   const server = newHttpServer();
+  // PORT 0: the system picks a free port as the server starts listening, and an unset SITE_URL is that address, so
+  // the server listens before anything is started with the settings. Nobody knows the port before the start says it.
+  const env = settings.PORT === 0 ? listeningOn(settings, await listen(server, settings)) : settings;
+  let services: AppServices;
+  try {
+    services = await startServices(env);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
   const frontEnd = options.dev ? await viteFrontEnd(env, server) : await builtFrontEnd(env.BUILD_DIR);
   serveApp(server, env, services, frontEnd);
   // Local `npm run leads` / `npm run operator` reach the embedded database through this server.
@@ -41,9 +50,7 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
       )
     : undefined;
 
-  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, () => resolve()));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : env.PORT;
+  const port = server.listening ? env.PORT : await listen(server, env);
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -62,4 +69,11 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
     services.outbox.abortSends();
   };
   return { url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`, server, services, close, hurry };
+}
+
+/** Listens on PORT and HOST; the port it listens on. */
+async function listen(server: Server, env: Pick<Env, "PORT" | "HOST">): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, () => resolve()));
+  const address = server.address();
+  return typeof address === "object" && address ? address.port : env.PORT;
 }

@@ -15,8 +15,11 @@ import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { testEnv } from "../../tooling/local-services.ts";
 import { projectPath } from "../../app/server/project-path.server.ts";
 
-/** A server started with PORT=4999 and no SITE_URL, and what it logged while starting. */
-describe("first start without SITE_URL", () => {
+/**
+ * A server started with no SITE_URL, and what it logged while starting: on PORT 4999, and on PORT 0, where the system
+ * picks the port.
+ */
+describe.each(["4999", "0"])("first start without SITE_URL, PORT=%s", (port) => {
   let running: RunningServer;
   let startLog = "";
   beforeAll(async () => {
@@ -27,7 +30,7 @@ describe("first start without SITE_URL", () => {
       return true;
     });
     try {
-      running = await startServer(testEnv({ PORT: "4999", HOST: "localhost", SITE_URL: undefined, LOG_LEVEL: "info" }));
+      running = await startServer(testEnv({ PORT: port, HOST: "localhost", SITE_URL: undefined, LOG_LEVEL: "info" }));
     } finally {
       stdout.mockRestore();
       log.level = level;
@@ -36,11 +39,13 @@ describe("first start without SITE_URL", () => {
   afterAll(() => running?.close());
 
   test("the set-up line and a partner's referral link use the address the server listens on, said once", async () => {
+    const address = port === "0" ? running.url : "http://localhost:4999";
+    expect(address).toMatch(/^http:\/\/localhost:[1-9]\d*$/);
     const lines = startLog.split("\n").filter(Boolean);
     const setupLine = lines.find((line) => line.includes("set-up code"));
-    expect(setupLine).toContain("http://localhost:4999/admin/setup");
+    expect(setupLine).toContain(`${address}/admin/setup`);
     expect(lines.filter((line) => line.includes("SITE_URL is not set"))).toHaveLength(1);
-    expect(lines.find((line) => line.includes("SITE_URL is not set"))).toContain("http://localhost:4999");
+    expect(lines.find((line) => line.includes("SITE_URL is not set"))).toContain(`${address},`);
 
     const partnerId = await addPartner(running.services.db, {
       name: "Pat",
@@ -76,7 +81,7 @@ describe("first start without SITE_URL", () => {
       .select({ textBody: emailOutbox.textBody })
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, "pat@partner.example"));
-    expect(offer!.textBody).toMatch(/http:\/\/localhost:4999\/r\/\S+/);
+    expect(offer!.textBody).toContain(`${address}/r/`);
   });
 });
 

@@ -403,7 +403,7 @@ describe.each(databases.drivers)("the read API on $name", ({ name, storage }) =>
     };
     expect(statements.data[0]).toMatchObject({ period: "2026-11", closing_minor: 3500, amount_due_minor: 3500 });
     const csvUrl = new URL(statements.data[0]!.csv_url);
-    expect(csvUrl.origin).toBe(new URL(testEnv({}).SITE_URL).origin);
+    expect(csvUrl.origin).toBe(new URL(running.url).origin);
     const [stored] = await db.select().from(partnerStatements).where(eq(partnerStatements.id, statements.data[0]!.id));
     const csv = await get(csvUrl.pathname, ledgerOnly);
     expect(csv.status).toBe(200);
