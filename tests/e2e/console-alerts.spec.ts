@@ -94,6 +94,7 @@ test("the account page offers the alerts button with the Home Screen note, refus
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
 
-  await page.getByRole("button", { name: /^Remove Chrome on Android/ }).click();
+  await page.getByRole("button", { name: /^Remove Chrome on Android/ }).dblclick();
   await expect(page.getByText("None yet.")).toBeVisible();
+  await expect(page.getByRole("status").getByText("Alerts removed from Chrome on Android.")).toHaveCount(1);
 });

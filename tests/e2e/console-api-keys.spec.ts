@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
+import { createOperator, formFields, sendAgain, signIn, uniqueOperatorEmail } from "./console.ts";
 import { expectNoAxeViolations } from "./helpers.ts";
 import { uniqueMarker } from "./lead-forms.ts";
 
@@ -18,10 +18,18 @@ test("an operator makes an API key (shown once), reads leads with it, and revoke
   await expect(page.getByText("Name the key")).toBeVisible();
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("leads:read").check();
-  // A double click makes one key.
+  // A double click makes one key; the form sent again (a reload, the back button) makes none and shows no key.
+  const createFields = await formFields(
+    page.getByRole("button", { name: "Create key" }).locator("xpath=ancestor::form[1]"),
+  );
   await page.getByRole("button", { name: "Create key" }).dblclick();
   const key = (await page.getByRole("status").locator("code").textContent()) ?? "";
   expect(key).toMatch(/^plk_/);
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(1);
+  await expect(page.getByLabel("Name")).toHaveValue("");
+  await page.goto(await sendAgain(page, "/admin/api-keys", createFields));
+  await expect(page.getByRole("status").getByText(`Key “${name}” created.`)).toHaveCount(1);
+  await expect(page.getByText(key)).toHaveCount(0);
   await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(1);
 
   const read = await page.request.get(`${baseURL}/api/v1/leads?limit=1`, {
@@ -48,10 +56,16 @@ test("an operator makes an API key (shown once), reads leads with it, and revoke
   expect(
     (await page.request.get(`${baseURL}/api/v1/leads`, { headers: { Authorization: `Bearer ${key}` } })).status(),
   ).toBe(200);
+  // Confirmed by a double click, then sent again: revoked once, said once.
   await page.getByRole("button", { name: `Revoke ${name}` }).click();
-  await page.getByRole("button", { name: "Yes, revoke" }).click();
-  await expect(page.getByRole("status").getByText(`Key “${name}” revoked.`)).toBeVisible();
+  const yes = page.getByRole("button", { name: "Yes, revoke" });
+  const revokeFields = await formFields(yes.locator("xpath=ancestor::form[1]"));
+  await yes.dblclick();
+  await expect(page.getByRole("status").getByText(`Key “${name}” revoked.`)).toHaveCount(1);
   await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("Revoked");
+  await page.goto(await sendAgain(page, "/admin/api-keys", revokeFields));
+  await expect(page.getByText(`Key “${name}” revoked.`)).toHaveCount(1);
+  await expect(page.getByText("That key is already revoked or gone.")).toHaveCount(0);
   const refused = await page.request.get(`${baseURL}/api/v1/leads`, { headers: { Authorization: `Bearer ${key}` } });
   expect(refused.status()).toBe(401);
 });

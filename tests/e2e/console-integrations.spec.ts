@@ -1,11 +1,24 @@
-import { expect, test } from "@playwright/test";
-import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
+import { expect, test, type Page } from "@playwright/test";
+import { createOperator, formFields, sendAgain, signIn, uniqueOperatorEmail } from "./console.ts";
 import { postContactRequest, uniquePhone } from "./console-leads.ts";
 import { expectNoAxeViolations } from "./helpers.ts";
 import { uniqueMarker } from "./lead-forms.ts";
 import { startWebhookReceiver } from "../webhook-receiver.ts";
 
 const PASSWORD = "correct horse battery staple";
+/** Tailwind's red-800: the buttons that take something away. */
+const RED_800 = "oklch(0.444 0.177 26.899)";
+
+/** The endpoint's signing secrets as "Reveal secret" shows them after the password: the current one, then the old. */
+async function revealedSecrets(page: Page, url: string): Promise<string[]> {
+  await page.goto("/admin/integrations");
+  await page.getByRole("link", { name: `Reveal secret of ${url}` }).click();
+  await page.getByLabel("Your password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Reveal secret" }).click();
+  const shown = page.getByRole("status").filter({ hasText: "The signing secret of" });
+  await expect(shown).toBeVisible();
+  return shown.locator("code").allTextContents();
+}
 
 test("an operator adds a webhook endpoint, a lead arrives signed, and its delivery is listed", async ({
   page,
@@ -23,9 +36,12 @@ test("an operator adds a webhook endpoint, a lead arrives signed, and its delive
 
     await page.getByLabel("URL").fill(receiver.url);
     await page.getByRole("checkbox", { name: "call.completed" }).uncheck();
-    await page.getByRole("button", { name: "Add endpoint" }).click();
+    // A double click adds one endpoint, and its secret is shown once.
+    await page.getByRole("button", { name: "Add endpoint" }).dblclick();
     const shown = page.getByRole("status");
     await expect(shown).toContainText("Copy its signing secret now");
+    await expect(page.getByRole("heading", { level: 3, name: receiver.url })).toHaveCount(1);
+    await expect(page.getByLabel("URL")).toHaveValue("");
     const secret = (await shown.locator("code").textContent()) ?? "";
     expect(secret).toMatch(/^whsec_/);
     receiver.secret = secret;
@@ -46,8 +62,14 @@ test("an operator adds a webhook endpoint, a lead arrives signed, and its delive
     await expect(row).toContainText("Delivered");
     await expect(row.getByRole("button", { name: /^Resend lead\.created/ })).toBeVisible();
 
-    // "Send test event": a webhook.test delivery, signed like the rest and listed once delivered.
-    await page.getByRole("button", { name: `Send test event to ${receiver.url}` }).click();
+    // "Send test event", double clicked and sent again: one webhook.test delivery, said once, signed like the
+    // rest and listed once delivered.
+    const sendTest = page.getByRole("button", { name: `Send test event to ${receiver.url}` });
+    const testFields = await formFields(sendTest.locator("xpath=ancestor::form[1]"));
+    await sendTest.dblclick();
+    await expect(page.getByRole("status").getByText(`Test event queued for ${receiver.url}.`)).toHaveCount(1);
+    await page.goto(await sendAgain(page, "/admin/integrations", testFields));
+    await expect(page.getByText(`Test event queued for ${receiver.url}.`)).toHaveCount(1);
     await expect
       .poll(() => receiver.received.some((delivery) => delivery.payload.type === "webhook.test"), { timeout: 10_000 })
       .toBe(true);
@@ -90,6 +112,7 @@ test('"Add endpoint" with something that is not a URL shows the error next to th
 test("an operator reveals the secret with their password, rolls it, reads a delivery's attempts, resends it, and removes the endpoint after confirming", async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   const receiver = await startWebhookReceiver();
   try {
     const operator = uniqueOperatorEmail("integrations-manage");
@@ -127,13 +150,32 @@ test("an operator reveals the secret with their password, rolls it, reads a deli
     await page.getByRole("button", { name: "Reveal secret" }).click();
     await expect(page.getByRole("status").locator("code")).toHaveText(secret);
 
-    // "Roll secret": the new one shown, the old one still signing; the receiver holding the old one verifies.
+    // "Roll secret" asks first; "Cancel" keeps the secret.
     await page.goto("/admin/integrations");
-    await page.getByRole("button", { name: `Roll secret of ${receiver.url}` }).click();
+    const roll = page.getByRole("button", { name: `Roll secret of ${receiver.url}` });
+    await expect(roll).toHaveCSS("background-color", RED_800);
+    await roll.click();
+    await expect(page.getByText(`Roll the signing secret of ${receiver.url}?`)).toBeVisible();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page);
+    }
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByText(`Roll the signing secret of ${receiver.url}?`)).toHaveCount(0);
+    expect(await revealedSecrets(page, receiver.url)).toEqual([secret]);
+    // Confirmed by a double click, then sent again: rolled once, the new one shown, the old one still signing.
+    await roll.click();
+    const yesRoll = page.getByRole("button", { name: "Yes, roll secret" });
+    const rollFields = await formFields(yesRoll.locator("xpath=ancestor::form[1]"));
+    await yesRoll.dblclick();
     await expect(page.getByRole("status")).toContainText("Secret rolled");
     const rolled = (await page.getByRole("status").locator("code").first().textContent()) ?? "";
     expect(rolled).toMatch(/^whsec_/);
     expect(rolled).not.toBe(secret);
+    await page.goto(await sendAgain(page, "/admin/integrations", rollFields));
+    await expect(page.getByText(rolled)).toHaveCount(0);
+    expect(await revealedSecrets(page, receiver.url)).toEqual([rolled, secret]);
+    // The receiver holding the old secret verifies.
     await page.goto("/admin/integrations");
     await page.getByRole("button", { name: `Send test event to ${receiver.url}` }).click();
     await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(1);
@@ -160,26 +202,43 @@ test("an operator reveals the secret with their password, rolls it, reads a deli
       await expectNoAxeViolations(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
-    await page
+    // "Resend", double clicked and sent again: the message sent once more, said once.
+    const resend = page
       .getByRole("region", { name: `webhook.test to ${receiver.url}` })
-      .getByRole("button", { name: "Resend", exact: true })
-      .click();
+      .getByRole("button", { name: "Resend", exact: true });
+    const resendFields = await formFields(resend.locator("xpath=ancestor::form[1]"));
+    await resend.dblclick();
+    await expect(page.getByRole("status").getByText(`Delivery queued again for ${receiver.url}.`)).toHaveCount(1);
+    await page.goto(await sendAgain(page, "/admin/integrations", resendFields));
+    await expect(page.getByText(`Delivery queued again for ${receiver.url}.`)).toHaveCount(1);
     await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(2);
     expect(receiver.received[1]!.id).toBe(receiver.received[0]!.id);
+    await expect(deliveries.getByRole("row").filter({ hasText: "webhook.test" })).toHaveCount(2);
 
-    // "Remove endpoint": a second step that says what will happen; nothing is removed until it is confirmed.
-    await page.getByRole("link", { name: `Remove endpoint ${receiver.url}` }).click();
-    await expect(page.getByRole("heading", { level: 2, name: `Remove ${receiver.url}?` })).toBeVisible();
-    await expect(page.getByText("This cannot be undone")).toBeVisible();
+    // "Remove endpoint": asked first, saying what will happen; "Cancel" removes nothing.
+    const remove = page.getByRole("button", { name: `Remove endpoint ${receiver.url}` });
+    await expect(remove).toHaveCSS("background-color", RED_800);
+    await remove.click();
+    await expect(page.getByText(`Remove ${receiver.url}?`)).toBeVisible();
+    await expect(page.getByText(/This cannot be undone/)).toBeVisible();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await expectNoAxeViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
     await page.getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByRole("heading", { level: 3, name: receiver.url })).toBeVisible();
-    await page.getByRole("link", { name: `Remove endpoint ${receiver.url}` }).click();
-    await page.getByRole("button", { name: "Remove endpoint" }).click();
-    await expect(page.getByRole("status")).toContainText(`Removed ${receiver.url}`);
+    await expect(page.getByText(`Remove ${receiver.url}?`)).toHaveCount(0);
+    // Confirmed by a double click, then sent again: removed once, said once.
+    await remove.click();
+    const yesRemove = page.getByRole("button", { name: "Yes, remove endpoint" });
+    await expect(yesRemove).toHaveCSS("background-color", RED_800);
+    const removeFields = await formFields(yesRemove.locator("xpath=ancestor::form[1]"));
+    await yesRemove.dblclick();
+    await expect(page.getByRole("status").getByText(`Removed ${receiver.url}`)).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 3, name: receiver.url })).toHaveCount(0);
+    await page.goto(await sendAgain(page, "/admin/integrations", removeFields));
+    await expect(page.getByText(`Removed ${receiver.url}`)).toHaveCount(1);
     await expect(page.getByRole("heading", { level: 3, name: receiver.url })).toHaveCount(0);
   } finally {
     await receiver.stop();

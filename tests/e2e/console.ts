@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { commandSocketPath, sendCommand } from "../../app/server/cli/command-socket.server.ts";
 import { e2ePgliteDir } from "../e2e-server.ts";
 
@@ -59,4 +59,29 @@ export async function signIn(page: Page, email: string, password: string): Promi
 /** A fresh operator email per test, so tests running in parallel never share an account. */
 export function uniqueOperatorEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@operator.example`;
+}
+
+/** The fields a console form sends (its one-time key among them), read from the page before it is sent. */
+export function formFields(form: Locator): Promise<[string, string][]> {
+  return form.evaluate((element) =>
+    [...new FormData(element as HTMLFormElement).entries()].map(([name, value]): [string, string] => [
+      name,
+      String(value),
+    ]),
+  );
+}
+
+/**
+ * The same form sent again after it was done, as a reload of its answer or the back button sends it: the answer is
+ * where the first sending led (303), and the page there says what was done once.
+ */
+export async function sendAgain(page: Page, action: string, fields: [string, string][]): Promise<string> {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post(`${origin}${action}`, {
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+    data: new URLSearchParams(fields).toString(),
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+  return response.headers()["location"]!;
 }

@@ -66,12 +66,12 @@ const post = (path: string, body: URLSearchParams | FormData) =>
  * A console form sent as the browser sends it: with the one-time key of the page it was rendered on (the page's
  * token and the form's name), and the form's name as its intent.
  */
-const sendForm = async (path: string, name: string, body: URLSearchParams | FormData) => {
+const sendForm = async (path: string, name: string, body: URLSearchParams | FormData, row?: string) => {
   const page = await (await fetch(`${first.url}${path}`, { headers: { Cookie: cookie } })).text();
   const pageToken = /name="formKey" value="([^".]+)\./.exec(page)?.[1];
   expect(pageToken, `no console form on ${path}`).toBeDefined();
   body.set("intent", name);
-  body.set("formKey", `${pageToken}.${name}`);
+  body.set("formKey", row ? `${pageToken}.${name}.${row}` : `${pageToken}.${name}`);
   return post(path, body);
 };
 
@@ -121,7 +121,12 @@ describe("conversion downloads", () => {
 
   test("a platform's scheduled fetch: wrong credentials 401 alike, the right ones the next file, then only what is new", async () => {
     // The operator makes Google's username and password on the Scheduled fetch page; the password is shown once.
-    const made = await post("/admin/conversions/scheduled", new URLSearchParams({ platform: "google" }));
+    const made = await sendForm(
+      "/admin/conversions/scheduled",
+      "roll",
+      new URLSearchParams({ platform: "google" }),
+      "google",
+    );
     expect(made.status).toBe(200);
     const [username, password] = [...(await made.text()).matchAll(/<code[^>]*>([^<]+)<\/code>/g)].map((m) => m[1]!);
     expect(username).toMatch(/^google-[0-9a-f]{8}$/);
@@ -163,13 +168,27 @@ describe("conversion downloads", () => {
     expect(later.map((row) => row.split(",")[0])).toEqual(["gclid-scheduled-later"]);
     expect((await first.services.db.select().from(conversionDownloads)).length).toBe(downloadsBefore + 3);
 
+    // Rolling asks first: the password in use keeps working until the operator says yes.
+    const asked = await sendForm(
+      "/admin/conversions/scheduled",
+      "roll",
+      new URLSearchParams({ platform: "google" }),
+      "google",
+    );
+    expect(await asked.text()).toContain("Roll the password for Google Ads?");
+    expect((await fetchFile(basic(username!, password!))).status).toBe(200);
     // A rolled password: the old one stops at once. Tries are limited per client, right or wrong.
-    const rolled = await post("/admin/conversions/scheduled", new URLSearchParams({ platform: "google" }));
+    const yes = new URLSearchParams({ platform: "google", confirmed: "yes" });
+    const rolled = await sendForm("/admin/conversions/scheduled", "roll", yes, "google");
     const [sameUser, newPassword] = [...(await rolled.text()).matchAll(/<code[^>]*>([^<]+)<\/code>/g)].map(
       (m) => m[1]!,
     );
     expect(sameUser).toBe(username);
     expect((await fetchFile(basic(username!, password!))).status).toBe(401);
+    expect((await fetchFile(basic(username!, newPassword!))).status).toBe(200);
+    // The same form sent again (a double click, a reload) makes no other password: the new one keeps working.
+    const again = await post("/admin/conversions/scheduled", yes);
+    expect([again.status, again.headers.get("location")]).toEqual([303, "/admin/conversions/scheduled"]);
     expect((await fetchFile(basic(username!, newPassword!))).status).toBe(200);
     let status = 0;
     for (let tries = 0; tries < 20 && status !== 429; tries++)

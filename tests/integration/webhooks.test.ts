@@ -24,6 +24,7 @@ import { receiveText } from "../../app/server/texts/inbound.server.ts";
 import { calls } from "../../app/server/calls/schema.server.ts";
 import { logIncomingCall, recordOutcome } from "~/server/calls/index.server.ts";
 import { addPartner, createReferrals } from "~/server/partners/index.server.ts";
+import { saveOperator } from "../../app/server/console/operators.server.ts";
 import { postJson, testEnv, validContact, waitUntil } from "../../tooling/local-services.ts";
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "../webhook-receiver.ts";
 import { onBothDatabases } from "./both-databases.ts";
@@ -49,6 +50,36 @@ function fieldsOf(value: object, prefix = ""): string[] {
       field !== null && typeof field === "object" ? fieldsOf(field as object, `${prefix}${key}.`) : [`${prefix}${key}`],
     )
     .sort();
+}
+
+/** An operator signed in to the server, sending console forms as the browser does, with a page view's key. */
+async function signedInConsole(running: RunningServer) {
+  const email = `ops-${randomUUID()}@example.com`;
+  const password = "a long enough password";
+  await saveOperator(running.services.db, email, password);
+  const signedIn = await fetch(`${running.url}/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: running.url },
+    body: new URLSearchParams({ email, password }).toString(),
+    redirect: "manual",
+  });
+  const cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
+  return {
+    /** The token of a fresh view of the page, as its forms carry it. */
+    async token(path: string) {
+      const page = await (await fetch(`${running.url}${path}`, { headers: { Cookie: cookie } })).text();
+      const token = /name="formKey" value="([^".]+)\./.exec(page)?.[1];
+      expect(token, `no console form on ${path}`).toBeDefined();
+      return token!;
+    },
+    send: (path: string, formKey: string, fields: Record<string, string>) =>
+      fetch(`${running.url}${path}`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: running.url },
+        body: new URLSearchParams({ ...fields, formKey }),
+        redirect: "manual",
+      }),
+  };
 }
 
 function endpointForm(url: string, events: string[]) {
@@ -181,13 +212,29 @@ describe.each(databases.drivers)("webhooks from a running server on $name", ({ s
     await sendOne();
     expect(receiver.received).toHaveLength(1);
 
-    const [listed] = await webhooks.list();
-    const rolled = await webhooks.roll(endpointId, listed!.secretRolls);
+    // "Roll secret" on the Integrations page: asked first, then done once however often the form is sent again.
+    const page = await signedInConsole(running);
+    const token = await page.token("/admin/integrations");
+    const roll = (confirmed: boolean) =>
+      page.send("/admin/integrations", `${token}.roll.${endpointId}`, {
+        intent: "roll",
+        endpoint: endpointId,
+        ...(confirmed ? { confirmed: "yes" } : {}),
+      });
+    const asked = await roll(false);
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Roll the signing secret of");
+    expect(await webhooks.reveal(endpointId)).toMatchObject({ secret: oldSecret, previousSecret: null });
+    const answered = await roll(true);
+    expect(answered.status).toBe(200);
+    const rolled = await webhooks.reveal(endpointId);
+    expect(await answered.text()).toContain(rolled!.secret);
     expect(rolled!.secret).toMatch(/^whsec_/);
     expect(rolled!.secret).not.toBe(oldSecret);
-    expect(Math.abs(rolled!.previousSecretUntil.getTime() - Date.now() - 24 * HOUR)).toBeLessThan(MINUTE);
-    // A second submit of the same "Roll secret" rolls nothing: the old secret is not dropped by a double click.
-    expect(await webhooks.roll(endpointId, listed!.secretRolls)).toBeNull();
+    expect(Math.abs(rolled!.previousSecretUntil!.getTime() - Date.now() - 24 * HOUR)).toBeLessThan(MINUTE);
+    // Sent again (a double click, a reload): rolled once, so the old secret the receiving end holds still signs.
+    const again = await roll(true);
+    expect([again.status, again.headers.get("location")]).toEqual([303, "/admin/integrations"]);
     expect(await webhooks.reveal(endpointId)).toMatchObject({ secret: rolled!.secret, previousSecret: oldSecret });
 
     // During the 24 hours: the receiving end still holding the old secret verifies, and so would one given the new.

@@ -83,12 +83,12 @@ export async function listPushSubscriptions(db: Database, operatorId: string) {
     .orderBy(asc(pushSubscriptions.createdAt));
 }
 
-/** "Remove": only the operator's own device; returns false when they have none with that id. */
-export async function removePushSubscription(db: Database, operatorId: string, id: string): Promise<boolean> {
-  if (!isRowId(id)) return false;
-  const removed = await db
+/** "Remove": only the operator's own device; returns its name, or null when they have none with that id. */
+export async function removePushSubscription(db: Database, operatorId: string, id: string): Promise<string | null> {
+  if (!isRowId(id)) return null;
+  const [removed] = await db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.operatorId, operatorId)))
-    .returning({ id: pushSubscriptions.id });
-  return removed.length > 0;
+    .returning({ deviceLabel: pushSubscriptions.deviceLabel });
+  return removed?.deviceLabel ?? null;
 }

@@ -74,7 +74,7 @@ async function addEndpoint(db: Database, endpoint: { url: string; events: Webhoo
     WHERE NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.url} IN (${url}, ${endpoint.url}))
     RETURNING ${e.id} AS id`,
   );
-  return added.length > 0 ? { id, secret } : null;
+  return added.length > 0 ? { id, url, secret } : null;
 }
 
 /** The endpoint's secret, and the one before it while that still signs; null when the endpoint is gone. */
@@ -94,11 +94,10 @@ async function revealSecret(db: Database, id: string) {
 }
 
 /**
- * "Roll secret": a new secret signs from now on, and the one it replaces signs beside it for 24 hours. Only when the
- * endpoint was rolled `rolls` times before: a repeated submit rolls nothing (null), so the secret the receiving end
- * holds is never dropped by a double click.
+ * "Roll secret": a new secret signs from now on, and the one it replaces signs beside it for 24 hours, so the
+ * receiving end can take the new one without missing a delivery. Null when the endpoint is gone.
  */
-async function rollSecret(db: Database, id: string, rolls: number) {
+async function rollSecret(db: Database, id: string) {
   const secret = newSecret();
   const [rolled] = await db
     .update(webhookEndpoints)
@@ -106,11 +105,19 @@ async function rollSecret(db: Database, id: string, rolls: number) {
       previousSecret: sql`${webhookEndpoints.secret}`,
       previousSecretUntil: sql`now() + ${PREVIOUS_SECRET_HOURS} * interval '1 hour'`,
       secret,
-      secretRolls: sql`${webhookEndpoints.secretRolls} + 1`,
     })
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.secretRolls, rolls)))
+    .where(eq(webhookEndpoints.id, id))
     .returning({ url: webhookEndpoints.url, previousSecretUntil: webhookEndpoints.previousSecretUntil });
   return rolled ? { secret, url: rolled.url, previousSecretUntil: rolled.previousSecretUntil! } : null;
+}
+
+/** The endpoint's URL, which names it on the page; null when it is gone. */
+async function endpointUrl(db: Database, id: string): Promise<string | null> {
+  const [found] = await db
+    .select({ url: webhookEndpoints.url })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, id));
+  return found?.url ?? null;
 }
 
 /** One delivery as its page shows it: the request's body as sent, and every attempt, newest first. */
@@ -187,7 +194,6 @@ async function listEndpoints(db: Database) {
       url: webhookEndpoints.url,
       events: webhookEndpoints.events,
       createdAt: webhookEndpoints.createdAt,
-      secretRolls: webhookEndpoints.secretRolls,
       previousSecretUntil: sql<Date | null>`CASE WHEN ${webhookEndpoints.previousSecretUntil} > now()
         THEN ${webhookEndpoints.previousSecretUntil} END`.mapWith(webhookEndpoints.previousSecretUntil),
       failingSince: webhookEndpoints.failingSince,
@@ -284,7 +290,7 @@ export interface WebhookConsoleSettings {
 }
 
 export type AddEndpointOutcome =
-  { kind: "added"; id: string; secret: string } | { kind: "invalid"; errors: EndpointErrors };
+  { kind: "added"; id: string; url: string; secret: string } | { kind: "invalid"; errors: EndpointErrors };
 
 /** Why a second endpoint for one URL is refused. */
 const URL_TAKEN =
@@ -310,7 +316,8 @@ export function createWebhookConsole(settings: WebhookConsoleSettings) {
     },
     /** The secrets, for "Reveal secret": the page asks for the operator's password first. */
     reveal: (endpointId: string) => revealSecret(db, endpointId),
-    roll: (endpointId: string, rolls: number) => rollSecret(db, endpointId, rolls),
+    roll: (endpointId: string) => rollSecret(db, endpointId),
+    urlOf: (endpointId: string) => endpointUrl(db, endpointId),
     delivery: (deliveryId: string) => deliveryDetail(db, deliveryId),
     removal: (endpointId: string) => removalSummary(db, endpointId),
     resend: async (endpointId: string, deliveryId: string) => queued(await resendDelivery(db, endpointId, deliveryId)),

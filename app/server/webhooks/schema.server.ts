@@ -17,8 +17,6 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   /** The secret before the last roll: deliveries are signed with it too until `previousSecretUntil`. */
   previousSecret: text("previous_secret"),
   previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
-  /** How often the secret was rolled: "Roll secret" names the count it saw, so a repeated submit rolls nothing. */
-  secretRolls: integer("secret_rolls").notNull().default(0),
   /** Since when every attempt to it has failed; cleared by a delivery it accepts. */
   failingSince: timestamp("failing_since", { withTimezone: true }),
   /** Turned off after failing for 5 days (or never): nothing is sent to it until the operator turns it on again. */

@@ -1,16 +1,20 @@
-import { data, Form } from "react-router";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
 import type { Route } from "./+types/account";
 import { AlertsSection } from "../alerts/AlertsSection.tsx";
 import { buttonClass, fieldClass } from "../components/TableRegion.tsx";
 import { siteConfig } from "~/config/site.ts";
-import { requireOperator, twoStepSetup } from "~/server/console/index.server.ts";
+import { invalid, requireOperator, revealed, twoStepSetup } from "~/server/console/index.server.ts";
 import { listPushSubscriptions } from "~/server/alerts/index.server.ts";
 import { formatTime } from "~/lib/operator-time.ts";
 import { postedForm } from "~/server/http/index.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account" }, { name: "robots", content: "noindex" }];
 
-type ActionData = { recoveryCodes: string[] } | { error: string };
+/** The answer to "Turn on": the recovery codes, shown this once, or why it was not turned on. */
+interface Answer {
+  recoveryCodes?: string[];
+  error?: string;
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const operator = requireOperator(context, { beforeTwoStep: true });
@@ -32,30 +36,36 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** "Turn on": the code shows the operator's app holds the secret shown, and the recovery codes are made. */
+/**
+ * "Turn on": the code shows the operator's app holds the secret shown, and the recovery codes are made, once however
+ * often the form is sent.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const operator = requireOperator(context, { beforeTwoStep: true });
-  const code = String((await postedForm(request)).get("code") ?? "");
-  const result = await context.services.consoleAuth.turnOnTwoStep(operator, code);
-  switch (result.outcome) {
-    case "on":
-      return data<ActionData>({ recoveryCodes: result.recoveryCodes });
-    case "already-on":
-      return data<ActionData>({ error: "Two-step sign-in is already on." }, { status: 409 });
-    case "wrong-code":
-      return data<ActionData>(
-        { error: "That code is not right. Enter the code your app shows now for this account." },
-        { status: 400 },
-      );
-  }
+  const form = await postedForm(request);
+  return context.services.consoleForms.once(request, operator, form, async () => {
+    const result = await context.services.consoleAuth.turnOnTwoStep(operator, String(form.get("code") ?? ""));
+    switch (result.outcome) {
+      case "on":
+        return revealed<Answer>("Two-step sign-in turned on.", "/admin/account", {
+          recoveryCodes: result.recoveryCodes,
+        });
+      case "already-on":
+        return invalid<Answer>({ error: "Two-step sign-in is already on." }, 409);
+      case "wrong-code":
+        return invalid<Answer>({
+          error: "That code is not right. Enter the code your app shows now for this account.",
+        });
+    }
+  });
 }
 
 /** The secret in groups of four, as authenticator apps print it; they accept it with or without the spaces. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const recoveryCodes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : undefined;
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const recoveryCodes = actionData?.recoveryCodes;
+  const error = actionData?.error;
   const { setup } = loaderData;
   return (
     <>
@@ -117,7 +127,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               </li>
               <li>Enter the code the app shows, and choose "Turn on".</li>
             </ol>
-            <Form method="post" className="mt-4 max-w-xs space-y-3" noValidate>
+            <ConsoleForm name="two-step" className="mt-4 max-w-xs space-y-3">
               {error ? (
                 <p role="alert" className="rounded border border-red-800 bg-red-50 p-3 font-semibold text-red-900">
                   {error}
@@ -142,7 +152,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               <button type="submit" className={buttonClass}>
                 Turn on
               </button>
-            </Form>
+            </ConsoleForm>
           </>
         ) : (
           <p role="alert" className="mt-3 font-semibold text-red-900">

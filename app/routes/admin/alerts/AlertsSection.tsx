@@ -1,12 +1,13 @@
 import { useState } from "react";
-import { Form, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
 import { buttonClass, linkClass } from "../components/TableRegion.tsx";
 import { deviceLabel } from "~/lib/device-label.ts";
 
 /**
  * Phone alerts for the signed-in operator: "Turn on alerts on this device" subscribes the browser to Web Push
  * (it needs JavaScript, and on iPhone and iPad the console added to the Home Screen first), and the devices
- * with alerts are listed with "Remove", a plain form. Its action route is /admin/alerts/devices.
+ * with alerts are listed with "Remove", a console form. Its action route is /admin/alerts/devices.
  */
 
 const ALERT_DEVICES_ACTION = "/admin/alerts/devices";
@@ -106,7 +107,7 @@ export function AlertsSection({
               <span className="text-slate-900">
                 {device.deviceLabel}, since {device.since}
               </span>
-              <Form method="post" action={ALERT_DEVICES_ACTION} className="ml-auto">
+              <ConsoleForm name="remove-device" row={device.id} action={ALERT_DEVICES_ACTION} className="ml-auto">
                 <input type="hidden" name="id" value={device.id} />
                 <input type="hidden" name="returnTo" value={returnTo} />
                 <button
@@ -116,7 +117,7 @@ export function AlertsSection({
                 >
                   Remove
                 </button>
-              </Form>
+              </ConsoleForm>
             </li>
           ))}
         </ul>

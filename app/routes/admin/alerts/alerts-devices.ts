@@ -1,6 +1,6 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/alerts-devices";
-import { requireOperator } from "~/server/console/index.server.ts";
+import { done, requireOperator } from "~/server/console/index.server.ts";
 import { parsePushSubscription, removePushSubscription, savePushSubscription } from "~/server/alerts/index.server.ts";
 import { postedForm } from "~/server/http/index.server.ts";
 
@@ -9,7 +9,8 @@ const MAX_BODY_BYTES = 4_096;
 
 /**
  * The alerts section's action: a device turning alerts on (JSON from the button's script: its
- * PushSubscription and a name; 204, or 400 when it is not a subscription) and "Remove" (a form, then back).
+ * PushSubscription and a name; 204, or 400 when it is not a subscription) and "Remove" (a console form, done once,
+ * then back to the page it was on).
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
@@ -30,11 +31,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     return new Response(null, { status: 204 });
   }
   const form = await postedForm(request);
-  const id = form.get("id");
-  const returnTo = form.get("returnTo");
-  if (typeof id !== "string" || !(await removePushSubscription(db, operator.id, id))) {
-    throw data(null, { status: 404 });
-  }
-  const back = typeof returnTo === "string" && /^\/admin(\/[a-z-]*)?$/.test(returnTo) ? returnTo : "/admin/account";
-  return redirect(back, 303);
+  return context.services.consoleForms.once(request, operator, form, async () => {
+    const id = form.get("id");
+    const returnTo = form.get("returnTo");
+    const back = typeof returnTo === "string" && /^\/admin(\/[a-z-]*)?$/.test(returnTo) ? returnTo : "/admin/account";
+    const removed = typeof id === "string" ? await removePushSubscription(db, operator.id, id) : null;
+    if (!removed) throw data("That device has no alerts any more.", { status: 404 });
+    return done(`Alerts removed from ${removed}.`, back);
+  });
 }

@@ -1,7 +1,8 @@
-import { data, Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/conversions-scheduled";
-import { buttonClass, linkClass } from "../components/TableRegion.tsx";
-import { requireOperator } from "~/server/console/index.server.ts";
+import { buttonClass, dangerButtonClass, linkClass } from "../components/TableRegion.tsx";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
+import { confirmFirst, confirmed, invalid, requireOperator, revealed } from "~/server/console/index.server.ts";
 import { postedForm } from "~/server/http/index.server.ts";
 import {
   adPlatforms,
@@ -14,6 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Scheduled fetch" }, { n
 
 /** The buttons name the platform in full: on a phone they wrap rather than widen the page. */
 const wrappingButtonClass = `${buttonClass.replace("whitespace-nowrap", "")} text-left`;
+const wrappingDangerButtonClass = `${dangerButtonClass.replace("whitespace-nowrap", "")} text-left`;
 
 const PLATFORM_NAMES = { google: "Google Ads", microsoft: "Microsoft Advertising" } as const;
 
@@ -31,14 +33,36 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** "Make a username and password" or "Roll password": the password shown in this answer only. */
+const PAGE = "/admin/conversions/scheduled";
+
+/** What the answer shows: the new username and password, this once, or why nothing was made. */
+interface Answer {
+  error?: string;
+  made?: { name: string; username: string; password: string };
+}
+
+/**
+ * "Make a username and password" or "Roll password" (asked first: the password in use stops working): the password
+ * shown in this answer only, and made once however often the form is sent.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
-  requireOperator(context);
+  const operator = requireOperator(context);
   const form = await postedForm(request);
-  const platform = adPlatforms.find((known) => known === form.get("platform"));
-  if (!platform) throw data("Choose Google Ads or Microsoft Advertising.", { status: 400 });
-  const made = await rollScheduledFetchPassword(context.services.db, platform);
-  return { platform, name: PLATFORM_NAMES[platform], ...made };
+  const { db, consoleForms } = context.services;
+  return consoleForms.once(request, operator, form, async () => {
+    const platform = adPlatforms.find((known) => known === form.get("platform"));
+    if (!platform) return invalid<Answer>({ error: "Choose Google Ads or Microsoft Advertising." });
+    const name = PLATFORM_NAMES[platform];
+    const current = (await scheduledFetchCredentials(db)).find((entry) => entry.platform === platform);
+    if (current?.credentials && !confirmed(form)) {
+      return confirmFirst(
+        `Roll the password for ${name}? The one it uses now stops working at once: its scheduled fetches fail until you paste the new one. This cannot be undone.`,
+        "Yes, roll password",
+      );
+    }
+    const made = await rollScheduledFetchPassword(db, platform);
+    return revealed<Answer>(`New password made for ${name}.`, PAGE, { made: { name, ...made } });
+  });
 }
 
 /** The ad platforms' scheduled fetches: the URL, the username, and a password shown once. */
@@ -55,15 +79,20 @@ export default function ConversionsScheduled({ loaderData, actionData }: Route.C
         </Link>
         . A wrong password gets nothing, and tries are limited.
       </p>
-      {actionData ? (
+      {actionData?.error ? (
+        <p role="alert" className="mt-3 rounded border border-red-800 bg-red-50 p-3 font-semibold text-red-900">
+          {actionData.error}
+        </p>
+      ) : null}
+      {actionData?.made ? (
         <div role="status" className="mt-3 rounded border border-green-800 bg-green-50 p-3 text-slate-900">
           <p className="font-semibold">
-            New password for {actionData.name}. Copy it into the schedule now: it is not shown again, and the one before
-            it no longer works.
+            New password for {actionData.made.name}. Copy it into the schedule now: it is not shown again, and the one
+            before it no longer works.
           </p>
           <p className="mt-2">
-            Username <code className="break-all">{actionData.username}</code>, password{" "}
-            <code className="break-all">{actionData.password}</code>
+            Username <code className="break-all">{actionData.made.username}</code>, password{" "}
+            <code className="break-all">{actionData.made.password}</code>
           </p>
         </div>
       ) : null}
@@ -86,12 +115,12 @@ export default function ConversionsScheduled({ loaderData, actionData }: Route.C
             <dt className="font-semibold">Password</dt>
             <dd>{entry.rolledAt ? `Made ${entry.rolledAt}; shown only then.` : "None yet"}</dd>
           </dl>
-          <Form method="post" className="mt-3">
+          <ConsoleForm name="roll" row={entry.platform} destructive={Boolean(entry.username)} className="mt-3">
             <input type="hidden" name="platform" value={entry.platform} />
-            <button type="submit" className={wrappingButtonClass}>
+            <button type="submit" className={entry.username ? wrappingDangerButtonClass : wrappingButtonClass}>
               {entry.username ? `Roll password for ${entry.name}` : `Make a username and password for ${entry.name}`}
             </button>
-          </Form>
+          </ConsoleForm>
         </section>
       ))}
     </>

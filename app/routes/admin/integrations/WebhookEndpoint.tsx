@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
-import { DataTable, buttonClass, linkClass } from "../components/TableRegion.tsx";
+import { Link } from "react-router";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
+import { DataTable, buttonClass, dangerButtonClass, linkClass } from "../components/TableRegion.tsx";
 
 /** One webhook endpoint on the Integrations page: its state, its actions, and its recent deliveries. */
 
@@ -7,7 +8,6 @@ export interface EndpointView {
   id: string;
   url: string;
   events: string[];
-  secretRolls: number;
   previousSecretUntil: string | null;
   failingSince: string | null;
   disabledAt: string | null;
@@ -25,32 +25,39 @@ export interface EndpointView {
 
 const STATES = { pending: "Retrying", delivered: "Delivered", failed: "Failed" } as const;
 
-/** A one-button form posting `intent` for the endpoint (and a delivery, or other fields). */
-function ActionButton({
+/**
+ * A one-button console form for the endpoint (and a delivery, or other fields): done once however often it is
+ * sent, and asked about first when it cannot be undone (`destructive`, a red button).
+ */
+export function ActionButton({
   intent,
   endpoint,
+  row = endpoint,
   fields = {},
   label,
+  destructive = false,
   children,
 }: {
   intent: string;
   endpoint: string;
+  /** The row the form acts on: the endpoint, or one of its deliveries. */
+  row?: string;
   fields?: Record<string, string>;
   /** The accessible name, when the visible text alone does not say which endpoint or delivery. */
-  label: string;
+  label?: string;
+  destructive?: boolean;
   children: string;
 }) {
   return (
-    <Form method="post" action="/admin/integrations">
-      <input type="hidden" name="intent" value={intent} />
+    <ConsoleForm name={intent} row={row} action="/admin/integrations" destructive={destructive}>
       <input type="hidden" name="endpoint" value={endpoint} />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className={buttonClass} aria-label={label}>
+      <button type="submit" className={destructive ? dangerButtonClass : buttonClass} aria-label={label}>
         {children}
       </button>
-    </Form>
+    </ConsoleForm>
   );
 }
 
@@ -89,21 +96,12 @@ export function EndpointSection({ endpoint, index }: { endpoint: EndpointView; i
         >
           Reveal secret
         </Link>
-        <ActionButton
-          intent="roll"
-          endpoint={endpoint.id}
-          fields={{ rolls: String(endpoint.secretRolls) }}
-          label={`Roll secret of ${endpoint.url}`}
-        >
+        <ActionButton intent="roll" endpoint={endpoint.id} label={`Roll secret of ${endpoint.url}`} destructive>
           Roll secret
         </ActionButton>
-        <Link
-          to={`/admin/integrations?remove=${endpoint.id}`}
-          className={buttonClass}
-          aria-label={`Remove endpoint ${endpoint.url}`}
-        >
+        <ActionButton intent="remove" endpoint={endpoint.id} label={`Remove endpoint ${endpoint.url}`} destructive>
           Remove endpoint
-        </Link>
+        </ActionButton>
       </div>
       {endpoint.deliveries.length === 0 ? (
         <p className="mt-3 text-slate-800">No deliveries yet.</p>
@@ -141,6 +139,7 @@ export function EndpointSection({ endpoint, index }: { endpoint: EndpointView; i
                 <ActionButton
                   intent="resend"
                   endpoint={endpoint.id}
+                  row={delivery.id}
                   fields={{ delivery: delivery.id }}
                   label={`Resend ${delivery.event} of ${delivery.queuedAt}`}
                 >

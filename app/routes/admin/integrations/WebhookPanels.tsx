@@ -1,10 +1,12 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
 import { DataTable, buttonClass, linkClass } from "../components/TableRegion.tsx";
 import { TextField } from "../components/FormField.tsx";
+import { ActionButton } from "./WebhookEndpoint.tsx";
 
 /**
  * The Integrations page's second steps, each at its own address so they work without JavaScript: the password
- * before a secret is revealed, the confirmation before an endpoint is removed, and one delivery's attempts.
+ * before a secret is revealed, and one delivery's attempts.
  */
 
 const panelClass = "mt-6 rounded border-2 border-slate-700 p-4";
@@ -17,8 +19,12 @@ export function RevealPanel({ endpoint, error }: { endpoint: { id: string; url: 
         Reveal the secret of {endpoint.url}
       </h2>
       <p className="mt-2 text-slate-800">Type your password again to see the secret deliveries are signed with.</p>
-      <Form method="post" action={`/admin/integrations?reveal=${endpoint.id}`} className="mt-3 grid max-w-md gap-3">
-        <input type="hidden" name="intent" value="reveal" />
+      <ConsoleForm
+        name="reveal"
+        row={endpoint.id}
+        action={`/admin/integrations?reveal=${endpoint.id}`}
+        className="mt-3 grid max-w-md gap-3"
+      >
         <input type="hidden" name="endpoint" value={endpoint.id} />
         <TextField
           id="reveal-password"
@@ -37,21 +43,20 @@ export function RevealPanel({ endpoint, error }: { endpoint: { id: string; url: 
             Cancel
           </Link>
         </div>
-      </Form>
+      </ConsoleForm>
     </section>
   );
 }
 
-/** The secrets, once the password was right (or a new one just rolled). */
-export function SecretShown({
-  title,
-  secret,
-  previous,
-}: {
+/** Secrets shown this once, in the answer to the right password or to "Roll secret". */
+export interface Shown {
   title: string;
   secret: string;
   previous: { secret: string | null; until: string } | null;
-}) {
+}
+
+/** The secrets, once the password was right (or a new one just rolled). */
+export function SecretShown({ title, secret, previous }: Shown) {
   return (
     <div role="status" className="mt-3 rounded border border-green-800 bg-green-50 p-3 text-slate-900">
       <p className="font-semibold">{title}</p>
@@ -65,42 +70,6 @@ export function SecretShown({
         </p>
       ) : null}
     </div>
-  );
-}
-
-/** "Remove endpoint": what it will do, then the button that does it. */
-export function RemovePanel({ endpoint }: { endpoint: { id: string; url: string; waiting: number; kept: number } }) {
-  return (
-    <section aria-labelledby="remove-heading" className={panelClass}>
-      <h2 id="remove-heading" className="text-xl font-bold break-all text-slate-900">
-        Remove {endpoint.url}?
-      </h2>
-      <ul className="mt-2 list-disc pl-6 text-slate-800">
-        <li>No event is sent to it from now on; the receiving end is not told.</li>
-        <li>
-          {endpoint.waiting === 1
-            ? "The 1 delivery waiting to be sent or retried is not sent."
-            : `The ${endpoint.waiting} deliveries waiting to be sent or retried are not sent.`}
-        </li>
-        <li>
-          {`Its delivery history (${endpoint.kept} ${endpoint.kept === 1 ? "delivery" : "deliveries"} and their attempts) is deleted.`}
-        </li>
-        <li>This cannot be undone: to send to it again, add it as a new endpoint, with a new secret.</li>
-      </ul>
-      <Form method="post" action="/admin/integrations" className="mt-3 flex flex-wrap items-center gap-3">
-        <input type="hidden" name="intent" value="remove" />
-        <input type="hidden" name="endpoint" value={endpoint.id} />
-        <button
-          type="submit"
-          className="rounded border border-red-800 bg-red-800 px-3 py-1.5 font-semibold text-white hover:bg-red-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-        >
-          Remove endpoint
-        </button>
-        <Link to="/admin/integrations" className={linkClass}>
-          Cancel
-        </Link>
-      </Form>
-    </section>
   );
 }
 
@@ -163,14 +132,14 @@ export function DeliveryPanel({ delivery }: { delivery: DeliveryView }) {
         </DataTable>
       )}
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <Form method="post" action="/admin/integrations">
-          <input type="hidden" name="intent" value="resend" />
-          <input type="hidden" name="endpoint" value={delivery.endpointId} />
-          <input type="hidden" name="delivery" value={delivery.id} />
-          <button type="submit" className={buttonClass}>
-            Resend
-          </button>
-        </Form>
+        <ActionButton
+          intent="resend"
+          endpoint={delivery.endpointId}
+          row={delivery.id}
+          fields={{ delivery: delivery.id }}
+        >
+          Resend
+        </ActionButton>
         <Link to="/admin/integrations" className={linkClass}>
           Back to endpoints
         </Link>

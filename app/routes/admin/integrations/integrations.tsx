@@ -1,10 +1,11 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/integrations";
 import { buttonClass, linkClass } from "../components/TableRegion.tsx";
 import { FieldError, TextField } from "../components/FormField.tsx";
 import { EndpointSection, type EndpointView } from "./WebhookEndpoint.tsx";
-import { DeliveryPanel, RemovePanel, RevealPanel, SecretShown, type DeliveryView } from "./WebhookPanels.tsx";
-import { requireOperator } from "~/server/console/index.server.ts";
+import { ConsoleForm } from "../components/ConsoleForm.tsx";
+import { DeliveryPanel, RevealPanel, SecretShown, type DeliveryView, type Shown } from "./WebhookPanels.tsx";
+import { confirmFirst, confirmed, done, invalid, requireOperator, revealed } from "~/server/console/index.server.ts";
 import {
   URL_MAX_LENGTH,
   WEBHOOK_EVENTS,
@@ -29,7 +30,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       id: endpoint.id,
       url: endpoint.url,
       events: endpoint.events,
-      secretRolls: endpoint.secretRolls,
       previousSecretUntil: time(endpoint.previousSecretUntil),
       failingSince: time(endpoint.failingSince),
       disabledAt: time(endpoint.disabledAt),
@@ -48,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** The second step the address asks for (?reveal=, ?remove=, ?delivery=), when its endpoint or delivery is there. */
+/** The second step the address asks for (?reveal=, ?delivery=), when its endpoint or delivery is there. */
 async function panelOf(
   query: URLSearchParams,
   webhooks: WebhookConsole,
@@ -56,13 +56,8 @@ async function panelOf(
 ) {
   const reveal = query.get("reveal");
   if (isRowId(reveal)) {
-    const found = await webhooks.removal(reveal);
-    return found ? ({ kind: "reveal", endpoint: { id: reveal, url: found.url } } as const) : null;
-  }
-  const remove = query.get("remove");
-  if (isRowId(remove)) {
-    const found = await webhooks.removal(remove);
-    return found ? ({ kind: "remove", endpoint: { id: remove, ...found } } as const) : null;
+    const url = await webhooks.urlOf(reveal);
+    return url ? ({ kind: "reveal", endpoint: { id: reveal, url } } as const) : null;
   }
   const deliveryId = query.get("delivery");
   if (isRowId(deliveryId)) {
@@ -90,88 +85,111 @@ async function panelOf(
   return null;
 }
 
+const PAGE = "/admin/integrations";
 const GONE = "That endpoint or delivery no longer exists.";
 
-interface ActionAnswer {
-  errors: EndpointErrors;
-  /** A new endpoint's secret, shown in the answer to "Add endpoint". */
-  secret: string | null;
-  error: string | null;
+/** What an answer that is not a redirect holds: errors, or a secret shown this once. */
+interface Answer {
+  errors?: EndpointErrors;
+  error?: string;
   /** The password field's error on "Reveal secret". */
   passwordError?: string;
+  /** A new endpoint's secret, shown in the answer to "Add endpoint". */
+  secret?: string;
   /** The secrets after the right password, or after "Roll secret". */
-  shown?: { title: string; secret: string; previous: { secret: string | null; until: string } | null };
-  notice?: string;
+  shown?: Shown;
 }
-
-const answer = (fields: Partial<ActionAnswer>, status = 200) =>
-  data<ActionAnswer>({ errors: {}, secret: null, error: null, ...fields }, { status });
 
 /**
  * "Add endpoint", and each endpoint's "Send test event", "Resend", "Turn on again", "Reveal secret" (with the
- * password), "Roll secret" and "Remove endpoint" (from its confirmation).
+ * password), "Roll secret" and "Remove endpoint" (both asked first): each done once, however often it is sent.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const operator = requireOperator(context);
-  const { webhooks, consoleAuth } = context.services;
+  const { webhooks, consoleAuth, consoleForms } = context.services;
   const time = (instant: Date) => formatTime(instant, context.operatorTimeZone);
   const form = await postedForm(request);
-  const intent = form.get("intent");
-  if (intent === "add") {
-    const added = await webhooks.add(form);
-    if (added.kind === "invalid") return answer({ errors: added.errors }, 400);
-    // The secret is shown in the answer to "Add endpoint"; afterwards only to an operator who types their password.
-    return answer({ secret: added.secret });
-  }
-  const endpointId = form.get("endpoint");
-  if (!isRowId(endpointId)) return answer({ error: GONE }, 400);
-  if (intent === "reveal") {
-    const check = await consoleAuth.confirmPassword(operator, form.get("password"), context.clientIp);
-    if (check.outcome === "locked") {
-      const minutes = Math.ceil(check.retryAfterSeconds / 60);
-      return answer({ passwordError: `Too many wrong passwords: try again in ${minutes} minutes.` }, 429);
+  return consoleForms.once(request, operator, form, async () => {
+    const intent = form.get("intent");
+    if (intent === "add") {
+      const added = await webhooks.add(form);
+      if (added.kind === "invalid") return invalid<Answer>({ errors: added.errors });
+      // The secret is shown in this answer; afterwards only to an operator who types their password.
+      return revealed<Answer>(`Endpoint ${added.url} added.`, PAGE, { secret: added.secret });
     }
-    if (check.outcome === "wrong") return answer({ passwordError: "That is not your password." }, 400);
-    const found = await webhooks.reveal(endpointId);
-    if (!found) return answer({ error: GONE }, 404);
-    const until = found.previousSecretUntil;
-    return answer({
-      shown: {
-        title: `The signing secret of ${found.url}:`,
-        secret: found.secret,
-        previous: until ? { secret: found.previousSecret, until: time(until) } : null,
-      },
-    });
-  }
-  if (intent === "roll") {
-    const rolls = Number(form.get("rolls"));
-    if (!Number.isInteger(rolls)) return answer({ error: "That is not something this page does." }, 400);
-    const rolled = await webhooks.roll(endpointId, rolls);
-    if (!rolled) return answer({ error: "That secret was rolled already: the page now shows where it stands." }, 409);
-    return answer({
-      shown: {
-        title: `Secret rolled for ${rolled.url}. Copy the new one now into the receiving end:`,
-        secret: rolled.secret,
-        previous: { secret: null, until: time(rolled.previousSecretUntil) },
-      },
-    });
-  }
-  if (intent === "remove") {
-    const found = await webhooks.removal(endpointId);
-    if (!found || !(await webhooks.remove(endpointId))) return answer({ error: GONE }, 404);
-    return answer({ notice: `Removed ${found.url}: nothing more is sent to it.` });
-  }
-  if (intent === "test") {
-    if (!(await webhooks.sendTest(endpointId))) return answer({ error: GONE }, 404);
-  } else if (intent === "resend") {
-    const deliveryId = form.get("delivery");
-    if (!isRowId(deliveryId) || !(await webhooks.resend(endpointId, deliveryId))) return answer({ error: GONE }, 404);
-  } else if (intent === "turn-on") {
-    await webhooks.turnOn(endpointId);
-  } else {
-    return answer({ error: "That is not something this page does." }, 400);
-  }
-  return redirect("/admin/integrations", 303);
+    const endpointId = form.get("endpoint");
+    const url = isRowId(endpointId) ? await webhooks.urlOf(endpointId) : null;
+    if (!isRowId(endpointId) || !url) return invalid<Answer>({ error: GONE }, 404);
+    switch (intent) {
+      case "reveal": {
+        const check = await consoleAuth.confirmPassword(operator, form.get("password"), context.clientIp);
+        if (check.outcome === "locked") {
+          const minutes = Math.ceil(check.retryAfterSeconds / 60);
+          return invalid<Answer>({ passwordError: `Too many wrong passwords: try again in ${minutes} minutes.` }, 429);
+        }
+        if (check.outcome === "wrong") return invalid<Answer>({ passwordError: "That is not your password." });
+        const found = await webhooks.reveal(endpointId);
+        if (!found) return invalid<Answer>({ error: GONE }, 404);
+        const until = found.previousSecretUntil;
+        return revealed<Answer>(`The signing secret of ${url} shown.`, PAGE, {
+          shown: {
+            title: `The signing secret of ${url}:`,
+            secret: found.secret,
+            previous: until ? { secret: found.previousSecret, until: time(until) } : null,
+          },
+        });
+      }
+      case "roll": {
+        if (!confirmed(form)) {
+          return confirmFirst(
+            `Roll the signing secret of ${url}? A new secret signs every delivery from now on; the current one signs beside it for 24 hours only, so the receiving end needs the new one by then. This cannot be undone.`,
+            "Yes, roll secret",
+          );
+        }
+        const rolled = await webhooks.roll(endpointId);
+        if (!rolled) return invalid<Answer>({ error: GONE }, 404);
+        return revealed<Answer>(`Secret rolled for ${url}.`, PAGE, {
+          shown: {
+            title: `Secret rolled for ${url}. Copy the new one now into the receiving end:`,
+            secret: rolled.secret,
+            previous: { secret: null, until: time(rolled.previousSecretUntil) },
+          },
+        });
+      }
+      case "remove": {
+        const removal = await webhooks.removal(endpointId);
+        if (!removal) return invalid<Answer>({ error: GONE }, 404);
+        if (!confirmed(form)) return confirmFirst(removalQuestion(removal), "Yes, remove endpoint");
+        if (!(await webhooks.remove(endpointId))) return invalid<Answer>({ error: GONE }, 404);
+        return done(`Removed ${url}: nothing more is sent to it.`, PAGE);
+      }
+      case "test":
+        if (!(await webhooks.sendTest(endpointId))) return invalid<Answer>({ error: GONE }, 404);
+        return done(`Test event queued for ${url}.`, PAGE);
+      case "resend": {
+        const deliveryId = form.get("delivery");
+        if (!isRowId(deliveryId) || !(await webhooks.resend(endpointId, deliveryId))) {
+          return invalid<Answer>({ error: GONE }, 404);
+        }
+        return done(`Delivery queued again for ${url}.`, PAGE);
+      }
+      case "turn-on":
+        await webhooks.turnOn(endpointId);
+        return done(`${url} turned on again: its deliveries are sent from now on.`, PAGE);
+      default:
+        return invalid<Answer>({ error: "That is not something this page does." });
+    }
+  });
+}
+
+/** Exactly what "Remove endpoint" takes away. */
+function removalQuestion(removal: { url: string; waiting: number; kept: number }): string {
+  const waiting =
+    removal.waiting === 1
+      ? "the 1 delivery waiting to be sent or retried is not sent"
+      : `the ${removal.waiting} deliveries waiting to be sent or retried are not sent`;
+  const kept = `${removal.kept} ${removal.kept === 1 ? "delivery" : "deliveries"}`;
+  return `Remove ${removal.url}? No event is sent to it from now on (the receiving end is not told), ${waiting}, and its delivery history (${kept} and their attempts) is deleted. This cannot be undone: to send to it again, add it as a new endpoint, with a new secret.`;
 }
 
 /** Webhook endpoints with their recent deliveries, and the form to add one. */
@@ -196,16 +214,10 @@ export default function Integrations({ loaderData, actionData }: Route.Component
           {actionData.error}
         </p>
       ) : null}
-      {actionData?.notice ? (
-        <p role="status" className="mt-3 rounded border border-green-800 bg-green-50 p-3 font-semibold text-slate-900">
-          {actionData.notice}
-        </p>
-      ) : null}
       {actionData?.shown ? <SecretShown {...actionData.shown} /> : null}
       {panel?.kind === "reveal" && !actionData?.shown ? (
         <RevealPanel endpoint={panel.endpoint} error={actionData?.passwordError} />
       ) : null}
-      {panel?.kind === "remove" && !actionData?.notice ? <RemovePanel endpoint={panel.endpoint} /> : null}
       {panel?.kind === "delivery" ? <DeliveryPanel delivery={panel.delivery} /> : null}
       {actionData?.secret ? (
         <div role="status" className="mt-3 rounded border border-green-800 bg-green-50 p-3 text-slate-900">
@@ -231,8 +243,7 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         <h2 id="add-endpoint-heading" className="text-xl font-bold text-slate-900">
           Add endpoint
         </h2>
-        <Form method="post" className="mt-3 grid max-w-xl gap-4" noValidate>
-          <input type="hidden" name="intent" value="add" />
+        <ConsoleForm name="add" action={PAGE} className="mt-3 grid max-w-xl gap-4">
           <TextField
             id="endpoint-url"
             name="url"
@@ -273,7 +284,7 @@ export default function Integrations({ loaderData, actionData }: Route.Component
               Add endpoint
             </button>
           </div>
-        </Form>
+        </ConsoleForm>
       </section>
     </>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_endpoints" DROP COLUMN "secret_rolls";
