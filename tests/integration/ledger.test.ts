@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { executeRows, openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
+import { openDatabase, type OpenDatabase } from "~/server/db/index.server.ts";
 import { contactRequests, privacyRequests } from "../../app/server/leads/schema.server.ts";
 import { ledgerEntries, leadReturns, partnerStatements } from "../../app/server/ledger/schema.server.ts";
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
@@ -50,29 +50,90 @@ const drivers = [
   },
 ];
 
+/** Every statement's number, in order: 1, 2, 3… when none was skipped. */
+async function statementNumbers(database: OpenDatabase): Promise<number[]> {
+  const rows = await database.db.select({ number: partnerStatements.number }).from(partnerStatements);
+  return rows.map((row) => row.number).sort((a, b) => a - b);
+}
+
+/** The referrals service of one instance of the site, over its own connection to the database. */
+const referralsOn = (database: OpenDatabase) =>
+  createReferrals({
+    db: database.db,
+    run: database.run,
+    tokenKey: TOKEN_KEY,
+    siteUrl: "https://plumbline.example",
+    messageIdDomain: "plumbline.example",
+    companyName: "Plumbline",
+    replyTo: "leads@plumbline.example",
+    tokenHours: 24,
+    returnWindowDays: 7,
+    statementDueDays: 15,
+    timeZone: "America/New_York",
+    currency: "USD",
+    texts: false,
+    pageLimit: { perWindow: 10_000, windowSeconds: 600 },
+    onQueued: () => undefined,
+  });
+
+describe("statements issued by several instances on one PostgreSQL at once", () => {
+  test("one set of statements, one email each, numbered one after another without gaps", async () => {
+    const url = await postgres.createDatabase();
+    const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url, pgliteDataDir: "" })));
+    try {
+      const [first] = instances;
+      const now = new Date();
+      // The 2nd of last month, noon in New York: last month whatever today is.
+      const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 2, 17));
+      const partnerIds = await Promise.all(
+        Array.from({ length: 12 }, (_, index) =>
+          addPartner(first!.db, {
+            name: `Partner ${index}`,
+            business: `Business ${index}`,
+            phone: "555-010-0000",
+            email: `partner${index}@example.com`,
+            services: ["Drain Services"],
+            zipCodes: ["10001"],
+            feeMinor: null,
+            serviceFees: {},
+          }),
+        ),
+      );
+      await first!.db.insert(ledgerEntries).values(
+        partnerIds.map((partnerId) => ({
+          partnerId,
+          kind: "adjustment" as const,
+          amountMinor: 700,
+          note: "Opening",
+          recordedAt: lastMonth,
+        })),
+      );
+      // Each instance issues last month's statements at the same moment, twice over.
+      const runs = await Promise.all(
+        instances.flatMap((instance) => {
+          const referrals = referralsOn(instance);
+          return [referrals.issueLastMonthNow(now), referrals.issueLastMonthNow(now)];
+        }),
+      );
+      expect(runs.reduce((sum, issued) => sum + issued, 0)).toBe(partnerIds.length);
+      const issued = await first!.db.select().from(partnerStatements);
+      expect(issued.map((statement) => statement.partnerId).sort()).toEqual([...partnerIds].sort());
+      expect(await statementNumbers(first!)).toEqual(partnerIds.map((_, index) => index + 1));
+      const emails = await first!.db.select().from(emailOutbox).where(eq(emailOutbox.purpose, "partner_statement"));
+      expect(emails).toHaveLength(partnerIds.length);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+    }
+  });
+});
+
 for (const driver of drivers) {
   describe(`the ledger on ${driver.name}`, () => {
     let database: OpenDatabase;
     let referrals: Referrals;
     beforeAll(async () => {
       database = await driver.open();
-      referrals = createReferrals({
-        db: database.db,
-        run: database.run,
-        tokenKey: TOKEN_KEY,
-        siteUrl: "https://plumbline.example",
-        messageIdDomain: "plumbline.example",
-        companyName: "Plumbline",
-        replyTo: "leads@plumbline.example",
-        tokenHours: 24,
-        returnWindowDays: 7,
-        statementDueDays: 15,
-        timeZone: "America/New_York",
-        currency: "USD",
-        texts: false,
-        pageLimit: { perWindow: 10_000, windowSeconds: 600 },
-        onQueued: () => undefined,
-      });
+      referrals = referralsOn(database);
     });
     afterAll(() => database?.close());
 
@@ -595,20 +656,14 @@ for (const driver of drivers) {
         date: "2026-11-25",
         by: "op@plumbline.example",
       });
-      const lastNumber = async () =>
-        (
-          await executeRows<{ last: number }>(
-            database.db,
-            sql`SELECT last_value::int AS last FROM partner_statement_numbers`,
-          )
-        )[0]!.last;
-      const numberedBefore = await lastNumber();
+      const numberedBefore = await statementNumbers(database);
       await referrals.issueMonthlyStatements(nextMonth);
       const [again] = await database.db.select().from(partnerStatements).where(eq(partnerStatements.partnerId, jo));
       expect(again!.csv).toBe(statement.csv);
       // The check every 15 minutes takes no number for a statement already issued: numbers follow without gaps.
       await referrals.issueMonthlyStatements(nextMonth);
-      expect(await lastNumber()).toBe(numberedBefore);
+      expect(await statementNumbers(database)).toEqual(numberedBefore);
+      expect(numberedBefore).toEqual(numberedBefore.map((_, index) => index + 1));
 
       // The partner's email links to the printable page, which shows the same rows.
       const [email] = await database.db
@@ -621,6 +676,11 @@ for (const driver of drivers) {
       const link = /\/statements\/(\S+)/.exec(email!.textBody)![1]!;
       // It shows the frozen rows with the issue and due dates after the period, and amounts with their sign.
       const page = await referrals.statementPage(link);
+      // The email says when it was issued and when it is due, as its page does.
+      const dated = Object.fromEntries(page!.summary);
+      expect(dated["Due"]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      expect(email!.textBody).toContain(`\n\nIssued: ${dated["Issued"]}\nDue: ${dated["Due"]}\n\n`);
+      expect(email!.htmlBody).toContain(`<p>Issued: ${dated["Issued"]}<br>Due: ${dated["Due"]}</p>`);
       expect(page).toMatchObject({
         number: statement.number,
         headings: ["Date", "Entry", "Details", "Amount"],
@@ -672,7 +732,7 @@ for (const driver of drivers) {
       ]);
       expect(JSON.stringify(preview)).not.toContain("complained");
       expect(preview.paymentInstructions).toBe("Bank transfer: Plumbline LLC, account 1234\n\nCheck to PO Box 9");
-      expect(await lastNumber()).toBe(numberedBefore);
+      expect(await statementNumbers(database)).toEqual(numberedBefore);
       expect(await referrals.statementPage(`${link.slice(0, -2)}${link.endsWith("xx") ? "yy" : "xx"}`)).toBeNull();
       expect(await referrals.statementPage(token!)).toBeNull();
     });
@@ -701,14 +761,10 @@ for (const driver of drivers) {
       const issued = await database.db.select().from(partnerStatements).where(eq(partnerStatements.period, period));
       expect(issued.filter((statement) => [kim, lou].includes(statement.partnerId))).toHaveLength(2);
       // Numbers follow without gaps: this run's are the newest, one after another, and no number was spent.
-      const numbers = issued.map((statement) => statement.number).sort((a, b) => a - b);
-      const last = (
-        await executeRows<{ last: number }>(
-          database.db,
-          sql`SELECT last_value::int AS last FROM partner_statement_numbers`,
-        )
-      )[0]!.last;
-      expect(numbers.slice(-first)).toEqual(Array.from({ length: first }, (_, index) => last - first + 1 + index));
+      const numbers = await statementNumbers(database);
+      expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+      const runs = issued.map((statement) => statement.number).sort((a, b) => a - b);
+      expect(runs.slice(-first)).toEqual(numbers.slice(-first));
     });
 
     test("the ledger CSV of a month sums, partner by partner, to the month's statements, in numbers a spreadsheet sums", async () => {

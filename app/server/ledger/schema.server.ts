@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgSequence,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { partners } from "../partners/schema.server.ts";
 
 export const LEDGER_KINDS = ["charge", "credit", "payment", "adjustment"] as const;
@@ -131,9 +120,6 @@ export const partnerStatements = pgTable(
   },
   (table) => [uniqueIndex("partner_statements_one_a_month").on(table.partnerId, table.period)],
 );
-
-/** Statement numbers, in issue order. */
-export const statementNumbers = pgSequence("partner_statement_numbers");
 
 /** The console's default fee per referral, for partners without one of their own (one row). */
 export const ledgerSettings = pgTable("ledger_settings", {

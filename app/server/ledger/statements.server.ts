@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { formatDate, wallClock, zonedInstant } from "../../lib/operator-time.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
-import { executeRows, sqlNames, type Database, type RunStatement } from "../db/index.server.ts";
+import { sqlNames, type Database, type RunStatement } from "../db/index.server.ts";
 import { csvCell } from "../leads/index.server.ts";
 import { emailRow, queueEmailsCte } from "../outbox/index.server.ts";
 import { isoUtc, queueWebhooksCte } from "../webhooks/index.server.ts";
@@ -13,8 +13,10 @@ import { ledgerEntries, ledgerSettings, partnerStatements } from "./schema.serve
  * Monthly statements: on the 1st of each month from 08:00 in OPERATOR_TIME_ZONE, each partner with entries in the
  * month before gets a numbered statement of it (opening balance, every entry, closing balance, amount due), stored
  * as the CSV it is, and emailed with a signed link to a printable page (and told to webhooks as `statement.issued`,
- * in the same statement). Issuing is idempotent: one statement per
- * partner and month (a unique index), so any instance may try, as often as it likes.
+ * in the same statement). Issuing is idempotent: one statement per partner and month (a unique index), so any
+ * instance may try, as often as it likes. Numbers follow without gaps, however many instances issue at once: a
+ * statement takes the number after the highest issued, in the statement that stores it, and a number another instance
+ * took at that moment (a unique index) is given up and the statement tried again.
  */
 
 const SEND_HOUR = 8;
@@ -60,16 +62,30 @@ interface StatementSettings {
   messageIdDomain: string;
   currency: string;
   timeZone: string;
+  /** A statement is due this many days after it is issued (STATEMENT_DUE_DAYS). */
+  dueDays: number;
   /** The printable page's signed address for a statement. */
   link(statementId: string): string;
 }
+
+/** The unique index a number taken by another instance at the same moment runs into. */
+const NUMBER_TAKEN = "partner_statements_number_unique";
+/** How often a statement is tried again after other instances took the number it was to have. */
+const NUMBER_TRIES = 10;
+
+const numberTaken = (error: unknown) =>
+  typeof error === "object" &&
+  error !== null &&
+  (error as { code?: unknown }).code === "23505" &&
+  (error as { constraint?: unknown }).constraint === NUMBER_TAKEN;
 
 const monthName = (period: string) =>
   new Date(`${period}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
 const ISSUE = `WITH issued AS (
-  INSERT INTO ${s.table} (${s.id}, ${s.number}, ${s.partnerId}, ${s.period}, ${s.openingMinor}, ${s.closingMinor}, ${s.csv})
-  VALUES ($1::uuid, $2, $3::uuid, $4, $5, $6, $7)
+  INSERT INTO ${s.table} (${s.id}, ${s.number}, ${s.partnerId}, ${s.period}, ${s.openingMinor}, ${s.closingMinor}, ${s.csv},
+    ${s.issuedAt})
+  VALUES ($1::uuid, $2, $3::uuid, $4, $5, $6, $7, $9::timestamptz)
   ON CONFLICT (${s.partnerId}, ${s.period}) DO NOTHING
   RETURNING *
 ),
@@ -174,9 +190,25 @@ export async function issueStatement(
   due: StatementPeriod,
   settings: StatementSettings,
 ): Promise<boolean> {
-  // Every instance checks every 15 minutes, and one process issues one run at a time: a statement already issued
-  // is skipped before a number is taken, so numbers follow in issue order without gaps (only two instances racing
-  // for one can still spend one).
+  for (let tries = 1; ; tries++) {
+    try {
+      return await issueOnce(db, run, partner, due, settings);
+    } catch (error) {
+      // Another instance issued a statement under this number at the same moment: the next one is free.
+      if (tries < NUMBER_TRIES && numberTaken(error)) continue;
+      throw error;
+    }
+  }
+}
+
+async function issueOnce(
+  db: Database,
+  run: RunStatement,
+  partner: { id: string; name: string; business: string; email: string },
+  due: StatementPeriod,
+  settings: StatementSettings,
+): Promise<boolean> {
+  // Every instance checks every 15 minutes: a statement already issued is skipped before anything is drafted.
   const [already] = await db
     .select({ id: partnerStatements.id })
     .from(partnerStatements)
@@ -185,17 +217,18 @@ export async function issueStatement(
   if (already) return false;
   const drafted = await draftStatement(db, partner, due, settings);
   if (drafted.entryCount === 0) return false;
-  const [numbered] = await executeRows<{ number: number }>(
-    db,
-    sql`SELECT nextval('partner_statement_numbers')::int AS number`,
-  );
-  const number = numbered!.number;
+  const [numbered] = await db
+    .select({ next: sql`coalesce(max(${partnerStatements.number}), 0) + 1`.mapWith(Number) })
+    .from(partnerStatements);
+  const number = numbered!.next;
   const { openingMinor, closingMinor } = drafted;
   const csv = drafted.csv(String(number));
   const id = randomUUID();
+  const issuedAt = new Date();
+  const dates = statementDates(issuedAt, settings);
   const link = settings.link(id);
   const howToPay = await paymentInstructions(db);
-  const text = `Hello ${partner.name},\n\nYour statement ${number} from ${settings.companyName} for ${monthName(due.period)}: amount due ${formatMinor(Math.max(closingMinor, 0), settings.currency)} (closing balance ${formatMinor(closingMinor, settings.currency)}).\n\nView or print it:\n${link}\n\n${howToPay ? `How to pay:\n${howToPay.replace(/\n\n+/g, "\n")}\n\n` : ""}${settings.companyName}\n`;
+  const text = `Hello ${partner.name},\n\nYour statement ${number} from ${settings.companyName} for ${monthName(due.period)}: amount due ${formatMinor(Math.max(closingMinor, 0), settings.currency)} (closing balance ${formatMinor(closingMinor, settings.currency)}).\n\nIssued: ${dates.issued}\nDue: ${dates.due}\n\nView or print it:\n${link}\n\n${howToPay ? `How to pay:\n${howToPay.replace(/\n\n+/g, "\n")}\n\n` : ""}${settings.companyName}\n`;
   const email = emailRow(
     {
       purpose: "partner_statement",
@@ -220,6 +253,7 @@ export async function issueStatement(
     closingMinor,
     csv,
     JSON.stringify([email]),
+    issuedAt.toISOString(),
   ]);
   return (issued?.issued ?? 0) > 0;
 }
@@ -297,6 +331,14 @@ export async function setPaymentInstructions(
 
 const DAY_MS = 86_400_000;
 
+/** A statement's issue date and due date (STATEMENT_DUE_DAYS after it), as days in OPERATOR_TIME_ZONE. */
+function statementDates(issuedAt: Date, settings: { dueDays: number; timeZone: string }) {
+  return {
+    issued: formatDate(issuedAt, settings.timeZone),
+    due: formatDate(new Date(issuedAt.getTime() + settings.dueDays * DAY_MS), settings.timeZone),
+  };
+}
+
 /**
  * A statement as its partner reads it: the frozen CSV's rows, with the issue date and the due date (STATEMENT_DUE_DAYS
  * after the issue date, in OPERATOR_TIME_ZONE) after its period, and each amount with its currency's sign ("$25.50",
@@ -312,8 +354,7 @@ export function statementView(
   const [headings = [], ...entries] = blank < 0 ? [] : rows.slice(blank + 1);
   const currency = summary.find(([label]) => label === "Currency")?.[1] ?? "USD";
   const money = new Intl.NumberFormat("en-US", { style: "currency", currency });
-  const issued = formatDate(statement.issuedAt, settings.timeZone);
-  const due = formatDate(new Date(statement.issuedAt.getTime() + settings.dueDays * DAY_MS), settings.timeZone);
+  const { issued, due } = statementDates(statement.issuedAt, settings);
   const period = summary.findIndex(([label]) => label === "Period");
   const dated: [string, string][] = summary.map(([label = "", value = ""]) => [label, value]);
   dated.splice(period < 0 ? dated.length : period + 1, 0, ["Issued", issued], ["Due", due]);

@@ -275,6 +275,7 @@ export function createReferrals(settings: ReferralSettings) {
         messageIdDomain: settings.messageIdDomain,
         currency: settings.currency,
         timeZone: settings.timeZone,
+        dueDays: settings.statementDueDays,
         link: (statementId) =>
           `${settings.siteUrl}/statements/${referralToken(settings.tokenKey, statementId, "statement")}`,
       });

@@ -1,0 +1,1 @@
+DROP SEQUENCE "public"."partner_statement_numbers";
