@@ -100,12 +100,17 @@ function ConfirmStep({
   const question = useRef<HTMLParagraphElement>(null);
   useEffect(() => question.current?.focus(), []);
   return (
-    <Form method="post" action={action} className="mt-3 grid gap-3 rounded border-2 border-slate-500 bg-slate-50 p-4">
+    // A line of its own, whatever row of buttons it takes the place of; a long address in the question wraps.
+    <Form
+      method="post"
+      action={action}
+      className="mt-3 grid w-full gap-3 rounded border-2 border-slate-500 bg-slate-50 p-4"
+    >
       {confirm.fields.map(([field, value], index) => (
         <input key={index} type="hidden" name={field} value={value} />
       ))}
       <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
-      <p ref={question} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
+      <p ref={question} tabIndex={-1} className="font-semibold wrap-anywhere text-slate-900 focus:outline-none">
         {confirm.question}
       </p>
       <div className="flex flex-wrap gap-3">
