@@ -1,7 +1,9 @@
-import { data, Form } from "react-router";
-import { ReturnReasonFields } from "~/components/forms/ReturnReasonFields.tsx";
+import { data } from "react-router";
+import { ReturnReasonForm } from "~/components/forms/ReturnReasonForm.tsx";
 import type { Route } from "./+types/call-dispute";
+import { DetailRows } from "~/components/DetailRows.tsx";
 import { siteConfig } from "~/config/site.ts";
+import { signedLinkHeaders, signedLinkMeta } from "~/lib/signed-link-page.ts";
 import { postedForm } from "~/server/http/index.server.ts";
 import type { CallDisputePage } from "~/server/calls/index.server.ts";
 
@@ -10,17 +12,9 @@ import type { CallDisputePage } from "~/server/calls/index.server.ts";
  * reason, a plain form that works without JavaScript. The operator decides it on the Returns page.
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Dispute a call | ${siteConfig.companyName}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => signedLinkMeta(`Dispute a call | ${siteConfig.companyName}`);
 
-/** The token is the partner's access: never cached, indexed, or sent to another site as a referrer. */
-export const headers: Route.HeadersFunction = () => ({
-  "X-Robots-Tag": "noindex, nofollow",
-  "Cache-Control": "no-store",
-  "Referrer-Policy": "same-origin",
-});
+export const headers: Route.HeadersFunction = signedLinkHeaders;
 
 function respond(page: CallDisputePage) {
   if (page.kind === "not-found") throw data("This link is not valid.", { status: 404 });
@@ -39,9 +33,6 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   return respond(await disputes.dispute(params.token, await postedForm(request)));
 }
 
-const buttonClass =
-  "rounded-lg border-2 border-slate-700 bg-white px-5 py-3 text-lg font-bold text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
-
 export default function CallDispute({ loaderData, actionData }: Route.ComponentProps) {
   const { call, dispute } = actionData ?? loaderData;
   const rows: [string, string][] = [
@@ -57,24 +48,15 @@ export default function CallDispute({ loaderData, actionData }: Route.ComponentP
       <h1 id="dispute-heading" className="text-3xl font-bold text-slate-900">
         Dispute this call
       </h1>
-      <dl className="mt-3">
-        {rows.map(([label, value]) => (
-          <div key={label} className="border-b border-slate-200 py-2">
-            <dt className="font-semibold text-slate-900">{label}</dt>
-            <dd className="mt-1 break-words text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailRows rows={rows} />
       {dispute.state === "open" ? (
-        <Form method="post" className="mt-6 grid gap-4" noValidate>
-          <p className="text-slate-800">If this call was not a real job for you, tell us why and we will review it.</p>
-          <ReturnReasonFields id="dispute" error={dispute.error} />
-          <div>
-            <button type="submit" className={buttonClass}>
-              Send dispute
-            </button>
-          </div>
-        </Form>
+        <ReturnReasonForm
+          id="dispute"
+          error={dispute.error}
+          intro="If this call was not a real job for you, tell us why and we will review it."
+          submitLabel="Send dispute"
+          className="mt-6"
+        />
       ) : (
         <p role="status" className="mt-6 text-slate-800">
           {dispute.state === "window-closed"

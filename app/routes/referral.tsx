@@ -1,7 +1,9 @@
 import { data, Form } from "react-router";
-import { ReturnReasonFields } from "~/components/forms/ReturnReasonFields.tsx";
+import { ReturnReasonForm } from "~/components/forms/ReturnReasonForm.tsx";
 import type { Route } from "./+types/referral";
+import { DetailRows } from "~/components/DetailRows.tsx";
 import { siteConfig } from "~/config/site.ts";
+import { signedLinkHeaders, signedLinkMeta } from "~/lib/signed-link-page.ts";
 import { postedForm } from "~/server/http/index.server.ts";
 import { clientKey } from "~/server/limits/index.server.ts";
 import type { ReferralPage } from "~/server/partners/index.server.ts";
@@ -11,22 +13,9 @@ import type { ReferralPage } from "~/server/partners/index.server.ts";
  * without JavaScript. The first partner to accept gets the visitor's contact details here and by email.
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Job offer | ${siteConfig.companyName}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => signedLinkMeta(`Job offer | ${siteConfig.companyName}`);
 
-/**
- * The token is the partner's access: the page is never cached or indexed, and its address never sent to another
- * site as a referrer. Same-origin requests keep their origin: with "no-referrer" a browser posts the page's own
- * forms with `Origin: null`, which the cross-site check refuses, so a partner without JavaScript (or a tap before
- * the page's scripts ran) could not answer.
- */
-export const headers: Route.HeadersFunction = () => ({
-  "X-Robots-Tag": "noindex, nofollow",
-  "Cache-Control": "no-store",
-  "Referrer-Policy": "same-origin",
-});
+export const headers: Route.HeadersFunction = signedLinkHeaders;
 
 function statusOf(page: ReferralPage): number {
   switch (page.kind) {
@@ -69,31 +58,6 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   return respond(await context.services.referrals.answer(params.token, clientKey(context.clientIp), answer));
 }
 
-function Rows({ rows }: { rows: [string, string][] }) {
-  return (
-    <dl className="mt-3">
-      {rows.map(([label, value]) => (
-        <div key={label} className="border-b border-slate-200 py-2">
-          <dt className="font-semibold text-slate-900">{label}</dt>
-          <dd className="mt-1 break-words whitespace-pre-wrap text-slate-900">
-            {label === "Phone" ? (
-              <a href={`tel:${value.replace(/[^\d+]/g, "")}`} className="font-semibold text-brand-700 underline">
-                {value}
-              </a>
-            ) : label === "Email" ? (
-              <a href={`mailto:${value}`} className="font-semibold break-all text-brand-700 underline">
-                {value}
-              </a>
-            ) : (
-              value
-            )}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 const CLOSED: Record<string, { heading: string; text: string }> = {
   taken: {
     heading: "This job has already been taken.",
@@ -123,19 +87,14 @@ function LeadReturn({ state }: { state: Extract<ReferralPage, { kind: "accepted"
         Return this lead
       </h2>
       {state.state === "offered" ? (
-        <Form method="post" className="mt-3 grid gap-4" noValidate>
-          <p className="text-slate-800">
-            If the lead was not a real job for you, return it by {state.until} and we will review it for a credit of its
-            fee.
-          </p>
-          <input type="hidden" name="intent" value="return" />
-          <ReturnReasonFields id="return" error={state.error} />
-          <div>
-            <button type="submit" className={`${buttonClass} border-2 border-slate-700 bg-white text-slate-900`}>
-              Send return
-            </button>
-          </div>
-        </Form>
+        <ReturnReasonForm
+          id="return"
+          error={state.error}
+          intent="return"
+          intro={`If the lead was not a real job for you, return it by ${state.until} and we will review it for a credit of its fee.`}
+          submitLabel="Send return"
+          className="mt-3"
+        />
       ) : (
         <p role="status" className="mt-3 text-slate-800">
           {state.state === "sent"
@@ -164,7 +123,7 @@ export default function Referral({ loaderData, actionData }: Route.ComponentProp
           <p className="mt-3 text-slate-800">
             The first partner to accept gets the customer&apos;s name, phone and email.
           </p>
-          <Rows rows={page.job} />
+          <DetailRows rows={page.job} />
           <p className="mt-4 text-lg font-bold text-slate-900">{page.fee}</p>
           <Form method="post" className="mt-6 flex flex-wrap gap-4">
             <button type="submit" name="intent" value="accept" className={`${buttonClass} bg-brand-700 text-white`}>
@@ -195,7 +154,7 @@ export default function Referral({ loaderData, actionData }: Route.ComponentProp
               Please call the customer as soon as you can. We also sent these details by email.
             </p>
           )}
-          <Rows rows={[...page.contact, ...page.job.filter(([label]) => label !== "First name")]} />
+          <DetailRows rows={[...page.contact, ...page.job.filter(([label]) => label !== "First name")]} />
           {page.charged ? (
             <p className="mt-4 text-lg font-bold text-slate-900">
               Charged: {page.charged}, on your next monthly statement.

@@ -1,21 +1,15 @@
 import { data } from "react-router";
 import type { Route } from "./+types/statement";
 import { siteConfig } from "~/config/site.ts";
+import { signedLinkHeaders, signedLinkMeta } from "~/lib/signed-link-page.ts";
 import { StatementSheet } from "~/components/StatementSheet.tsx";
 
 /** A partner's monthly statement, from the signed link in its email: the statement exactly as it was issued. */
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: loaded ? `Statement ${loaded.number} | ${siteConfig.companyName}` : siteConfig.companyName },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  signedLinkMeta(loaded ? `Statement ${loaded.number} | ${siteConfig.companyName}` : siteConfig.companyName);
 
-/** The token is the partner's access: never cached, indexed, or sent to another site as a referrer. */
-export const headers: Route.HeadersFunction = () => ({
-  "X-Robots-Tag": "noindex, nofollow",
-  "Cache-Control": "no-store",
-  "Referrer-Policy": "same-origin",
-});
+export const headers: Route.HeadersFunction = signedLinkHeaders;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const statement = await context.services.referrals.statementPage(params.token);

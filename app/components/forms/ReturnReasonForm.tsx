@@ -1,12 +1,32 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
 import { RETURN_REASONS } from "~/lib/return-reasons.ts";
 
 /**
- * Why a partner gives a job back, a returned lead or a disputed call alike: one of the reasons, details (required for
- * "Other", which the server checks), and the server's error beside them. `id` keeps each page's fields apart.
+ * A partner giving a job back, a returned lead or a disputed call alike, on its signed-link page: what it is for, one
+ * of the reasons, details (required for "Other", which the server checks), the server's error beside them, and the
+ * button that sends it. A plain form that works without JavaScript. `id` keeps each page's fields apart.
  */
-export function ReturnReasonFields({ id, error }: { id: string; error: string | undefined }) {
+export function ReturnReasonForm({
+  id,
+  error,
+  intent,
+  intro,
+  submitLabel,
+  className,
+}: {
+  id: string;
+  error: string | undefined;
+  /** The form's `intent`, when its page has other forms. */
+  intent?: string;
+  intro: ReactNode;
+  submitLabel: string;
+  className: string;
+}) {
   return (
-    <>
+    <Form method="post" className={`grid gap-4 ${className}`} noValidate>
+      <p className="text-slate-800">{intro}</p>
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <div>
         <label htmlFor={`${id}-reason`} className="font-semibold text-slate-900">
           Reason
@@ -51,6 +71,14 @@ export function ReturnReasonFields({ id, error }: { id: string; error: string | 
           {error}
         </p>
       ) : null}
-    </>
+      <div>
+        <button
+          type="submit"
+          className="rounded-lg border-2 border-slate-700 bg-white px-5 py-3 text-lg font-bold text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        >
+          {submitLabel}
+        </button>
+      </div>
+    </Form>
   );
 }
