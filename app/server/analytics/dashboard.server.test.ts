@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, test } from "vitest";
 import { contactRequestRow } from "../../../tooling/stored-rows.ts";
 import { databasesToOpen } from "../../../tooling/test-databases.ts";
+import { addDays, localDate, zonedInstant } from "~/lib/operator-time.ts";
 import { calls } from "../calls/schema.server.ts";
 import { openDatabase, type OpenDatabase } from "../db/db.server.ts";
 import { contactRequests, privacyRequests } from "../leads/schema.server.ts";
@@ -263,6 +264,20 @@ describe.each(databasesToOpen())("the operator's days on $name", ({ open }) => {
     const before = await dashboardData(database.db, 7, timeZone, new Date(Date.parse("2026-10-27T05:00:00Z") - 1));
     expect([before.from, before.to]).toEqual(["2026-10-20", "2026-10-26"]);
     expect(before.totals.leads).toBe(1);
+  });
+
+  test("today and yesterday, read as they are kept (yesterday's part before the UTC midnight apart), count each lead once on its day", async () => {
+    const today = localDate(new Date(), timeZone);
+    const yesterday = addDays(today, -1);
+    const lateYesterday = new Date(zonedInstant(today, 0, timeZone).getTime() - 30 * 60_000); // 23:30
+    await database.db
+      .insert(contactRequests)
+      .values([leadAt(lateYesterday.toISOString()), leadAt(new Date().toISOString())]);
+    for (let view = 0; view < 2; view += 1) {
+      const { days } = await dashboardData(database.db, 7, timeZone);
+      expect(days.find((day) => day.day === yesterday)?.leads, `view ${view}`).toBe(1);
+      expect(days.find((day) => day.day === today)?.leads, `view ${view}`).toBe(1);
+    }
   });
 
   test("a lead stored late, on an operator's day already summed, counts on that day at once", async () => {

@@ -194,9 +194,11 @@ async function dayVersionsOf(db: Database, startsAt: Date, endsAt: Date, timeZon
 }
 
 async function figuresOfPeriod(db: Database, startsAt: Date, endsAt: Date, timeZone: string) {
-  // The start of the first UTC day still open (the triggers raise the versions of the days of a lead stored after
-  // it), or the period's end if it is over by then; an operator's day that straddles it has its two parts summed.
-  const overAt = Math.min(firstOpenDayStart(), endsAt.getTime());
+  // The start of the operator's day in which the first UTC day still open began (the triggers raise the versions of
+  // the days of a lead stored after that UTC day began), or the period's end if it is over by then: the figures kept
+  // are of whole days, read from their totals, and so are those of a day over since.
+  const firstOpen = new Date(firstOpenDayStart());
+  const overAt = Math.min(zonedInstant(localDate(firstOpen, timeZone), 0, timeZone).getTime(), endsAt.getTime());
   if (overAt <= startsAt.getTime()) return readLeadFigures(db, startsAt, endsAt, timeZone);
   // The versions are read before the figures: a change between the two leaves figures stored under older versions,
   // read again next time; never figures older than the versions they are stored under.
