@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { countOf, countRows, VISITOR_USER_AGENT } from "./attribution.ts";
-import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
+import { createOperator, formFields, sendAgain, signIn, uniqueOperatorEmail } from "./console.ts";
 import { uniquePhone } from "./console-leads.ts";
 import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
 import { uniqueMarker } from "./lead-forms.ts";
@@ -224,4 +224,32 @@ test("Scheduled fetch: the operator makes Google's username and password, shown 
   // Once shown, the password is not on the page again.
   await page.goto("/admin/conversions/scheduled");
   await expect(page.getByText(password!)).toHaveCount(0);
+
+  // "Roll password" asks first; "Cancel" keeps the password in use working.
+  const basic = (secret: string) => ({
+    headers: { Authorization: `Basic ${Buffer.from(`${username}:${secret}`).toString("base64")}` },
+  });
+  await google.getByRole("button", { name: "Roll password for Google Ads" }).click();
+  await expect(page.getByText("Roll the password for Google Ads?")).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByText("Roll the password for Google Ads?")).toHaveCount(0);
+  expect((await page.request.get(url, basic(password!))).status()).toBe(200);
+  // Confirmed by a double click, then sent again: one new password, shown once; the old one stops.
+  await google.getByRole("button", { name: "Roll password for Google Ads" }).click();
+  const yes = page.getByRole("button", { name: "Yes, roll password" });
+  const fields = await formFields(yes.locator("xpath=ancestor::form[1]"));
+  await yes.dblclick();
+  await expect(page.getByRole("status").locator("code")).toHaveCount(2);
+  const rolled = (await page.getByRole("status").locator("code").allTextContents())[1]!;
+  expect(rolled).not.toBe(password);
+  await page.goto(await sendAgain(page, "/admin/conversions/scheduled", fields));
+  await expect(page.getByText("New password made for Google Ads.")).toHaveCount(1);
+  await expect(page.getByText(rolled)).toHaveCount(0);
+  expect((await page.request.get(url, basic(password!))).status()).toBe(401);
+  expect((await page.request.get(url, basic(rolled))).status()).toBe(200);
 });
