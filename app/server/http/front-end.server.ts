@@ -26,7 +26,8 @@ export interface FrontEnd {
 /** The output of `react-router build`: fingerprinted assets, prerendered pages, the server bundle. */
 export async function builtFrontEnd(buildDirectory: string): Promise<FrontEnd> {
   const BUILD_DIR = `${projectPath(buildDirectory)}/`;
-  const build = (await import(`${BUILD_DIR}server/index.js`)) as ServerBuild;
+  // The build chosen at run time (BUILD_DIR); `npm run dev` never loads it, and Vite is told not to look for it.
+  const build = (await import(/* @vite-ignore */ `${BUILD_DIR}server/index.js`)) as ServerBuild;
   const { publicSiteConfig: siteConfig } = build.entry.module as unknown as { publicSiteConfig: PublicSiteConfig };
   const pages = await loadPrerenderedPages(`${BUILD_DIR}client`, (scriptHashes, styleHashes) =>
     contentSecurityPolicy(siteConfig, scriptHashes, styleHashes),
