@@ -201,13 +201,8 @@ export async function issueStatement(
   }
 }
 
-async function issueOnce(
-  db: Database,
-  run: RunStatement,
-  partner: { id: string; name: string; business: string; email: string },
-  due: StatementPeriod,
-  settings: StatementSettings,
-): Promise<boolean> {
+/** One try at issuing the statement: a unique violation when another instance took its number meanwhile. */
+async function issueOnce(...[db, run, partner, due, settings]: Parameters<typeof issueStatement>): Promise<boolean> {
   // Every instance checks every 15 minutes: a statement already issued is skipped before anything is drafted.
   const [already] = await db
     .select({ id: partnerStatements.id })
