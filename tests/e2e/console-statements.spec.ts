@@ -112,7 +112,10 @@ test("last month's statement is emailed to the partner, prints from its link, an
   const operatorPage = await browser.newPage();
   await operatorPage.goto(`${server.url}/admin/login`);
   await signIn(operatorPage, OPERATOR, PASSWORD);
-  await operatorPage.getByRole("link", { name: "Partners", exact: true }).click();
+  await operatorPage
+    .getByRole("navigation", { name: "Console" })
+    .getByRole("link", { name: "Partners", exact: true })
+    .click();
   await operatorPage
     .getByLabel("How partners pay")
     .fill("Bank transfer to Plumbline LLC, account 1234.\nOr a check to PO Box 9.");
@@ -177,7 +180,7 @@ test("last month's statement is emailed to the partner, prints from its link, an
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${server.url}/admin/login`);
   await signIn(page, OPERATOR, PASSWORD);
-  await page.getByRole("link", { name: "Partners", exact: true }).click();
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Partners", exact: true }).click();
   await page.getByRole("link", { name: "Lee Park", exact: true }).click();
   const statements = page.getByRole("table", { name: /^Statements/ });
   await expect(statements).toBeVisible();
@@ -268,7 +271,7 @@ test("the Partners page downloads the month's ledger for the accountant, and its
 }) => {
   await page.goto(`${server.url}/admin/login`);
   await signIn(page, OPERATOR, PASSWORD);
-  await page.getByRole("link", { name: "Partners", exact: true }).click();
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Partners", exact: true }).click();
   await page.getByLabel("From month").fill(period);
   await page.getByLabel("To month").fill(period);
   const [file] = await Promise.all([
