@@ -91,6 +91,19 @@ describe("every POST body is capped before it is read, whatever the route", () =
     }
   });
 
+  test("the conversions page takes its larger spend file sent with or without scripts (its data URL too)", async () => {
+    for (const path of ["/admin/conversions", "/admin/conversions.data", "/admin/conversions/_.data"]) {
+      const response = await fetch(`${running.url}${path}`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: running.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "spend-csv", file: "x".repeat(40 * 1024) }),
+        redirect: "manual",
+      });
+      await response.text();
+      expect({ path, status: response.status }).not.toEqual({ path, status: 413 });
+    }
+  });
+
   test("a body declaring 200 MB gets 413 before the server reads it, on every route", async () => {
     for (const path of paths) {
       const { status, sentWhenAnswered } = await postUntilAnswered(`${running.url}${path}`, {

@@ -15,9 +15,13 @@ const BODY_LIMIT_BYTES = 32 * 1024;
 const LARGER_BODY_LIMITS: ReadonlyMap<string, number> = new Map([["/admin/conversions", 72 * 1024]]);
 const DISCARD_LIMIT_BYTES = 8 * 1024 * 1024;
 
-/** The most a request to `path` may send, matched as routes match (any case, optional trailing slash). */
+/**
+ * The most a request to `path` may send, matched as routes match (any case, optional trailing slash), the page's data
+ * URL too: a form sent by script posts to /admin/conversions.data (or /admin/conversions/_.data).
+ */
 export function bodyLimitFor(path: string): number {
-  const key = path.length > 1 ? path.replace(/\/+$/, "").toLowerCase() : path;
+  const route = path.replace(/\/_\.data$|\.data$/, "") || "/";
+  const key = route.length > 1 ? route.replace(/\/+$/, "").toLowerCase() : route;
   return LARGER_BODY_LIMITS.get(key) ?? BODY_LIMIT_BYTES;
 }
 
