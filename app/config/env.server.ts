@@ -111,7 +111,7 @@ export const envSchema = z.object({
   POST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
   ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-  // The console shows times, counts days left and the dashboard's days in this zone, whatever the server's own is.
+  // The console and the emails show times, count days left and the dashboard's days in this zone, whatever the server's own is.
   OPERATOR_TIME_ZONE: z
     .string()
     .trim()

@@ -5,9 +5,12 @@ import { contactRequests, leadChanges, privacyRequests } from "../../app/server/
 import { addPartner, saveRoutingSettings } from "~/server/partners/index.server.ts";
 import { postJson, testEnv, validContact, validOptOut, waitUntil } from "../../tooling/local-services.ts";
 import { onBothDatabases, storedRowCounts } from "./both-databases.ts";
+import { addDays, formatDate, formatTime, localDate } from "~/lib/operator-time.ts";
 
 const databases = onBothDatabases();
 const { drivers } = databases;
+/** The operator's zone, whatever the server's own: the emails' dates and times are the operator's. */
+const OPERATOR_TIME_ZONE = "America/Chicago";
 
 describe.each(drivers)("lead API on $name", ({ storage }) => {
   let running: RunningServer;
@@ -15,7 +18,12 @@ describe.each(drivers)("lead API on $name", ({ storage }) => {
   beforeAll(async () => {
     databases.smtp.received.length = 0;
     running = await startServer(
-      testEnv({ ...(await storage()), SMTP_URL: databases.smtp.url, ALLOWED_ORIGINS: "https://partner.example" }),
+      testEnv({
+        ...(await storage()),
+        SMTP_URL: databases.smtp.url,
+        ALLOWED_ORIGINS: "https://partner.example",
+        OPERATOR_TIME_ZONE,
+      }),
     );
   });
 
@@ -43,6 +51,8 @@ describe.each(drivers)("lead API on $name", ({ storage }) => {
     expect(mail.html).toContain("O&#39;Brien &lt;script&gt;alert(1)&lt;/script&gt;");
     expect(mail.html).toContain("Leak &amp; flood 🚰\nمرحبا");
     expect(mail.html).not.toContain("<script>");
+    expect(mail.text).toContain(`Received: ${formatTime(stored!.receivedAt, OPERATOR_TIME_ZONE)}\n`);
+    expect(mail.text).toMatch(/Received: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T\n/);
   });
 
   test('a ZIP code is kept with the lead; with "Refer new leads automatically" on, the lead is offered at once to the partner serving it', async () => {
@@ -97,14 +107,19 @@ describe.each(drivers)("lead API on $name", ({ storage }) => {
     expect(mailFor(plain.body.id)!.text).not.toContain("do not sell or share their details");
   });
 
-  test("an opt-out is stored with a due date 30 days out; the requester gets a confirmation and the operator a notice", async () => {
+  test("an opt-out is stored due 30 of the operator's days out; the requester gets a confirmation and the operator a notice, dated in the operator's zone", async () => {
     const response = await postJson(running.url, validOptOut);
     expect(response.status).toBe(200);
     const id = String(response.body.id);
 
     const [stored] = await running.services.db.select().from(privacyRequests);
     expect(stored).toMatchObject({ id, name: "Bob Stone", email: "bob@example.com", message: "Please stop." });
-    expect(stored!.dueAt.getTime() - stored!.receivedAt.getTime()).toBe(30 * 86_400_000);
+    const receivedDay = localDate(stored!.receivedAt, OPERATOR_TIME_ZONE);
+    expect(localDate(stored!.dueAt, OPERATOR_TIME_ZONE)).toBe(addDays(receivedDay, 30));
+    const [received, due] = [
+      formatDate(stored!.receivedAt, OPERATOR_TIME_ZONE),
+      formatDate(stored!.dueAt, OPERATOR_TIME_ZONE),
+    ];
     expect(stored!.completedAt).toBeNull();
 
     const byRecipient = (address: string) => databases.smtp.received.find((mail) => mail.envelopeTo[0] === address);
@@ -114,12 +129,17 @@ describe.each(drivers)("lead API on $name", ({ storage }) => {
     const confirmation = byRecipient("bob@example.com")!;
     expect(confirmation.subject).toBe("We received your opt-out request");
     expect(confirmation.replyTo).toEqual(["privacy@operator.example"]);
-    expect(confirmation.text).toContain("We will process it in accordance with applicable laws");
+    expect(confirmation.text).toContain(
+      `We received your request on ${received} to opt out of the sale or sharing of your personal information. ` +
+        `We will process it in accordance with applicable laws, at the latest by ${due}.`,
+    );
     // Nothing the sender typed is echoed to the address they gave.
     expect(confirmation.text).not.toContain("Bob Stone");
     const notice = byRecipient("privacy@operator.example")!;
     expect(notice.replyTo).toEqual(["bob@example.com"]);
-    expect(notice.subject).toMatch(/^Opt-out request from Bob Stone \(due /);
+    expect(notice.subject).toBe(`Opt-out request from Bob Stone (due ${due})`);
+    expect(notice.text).toContain(`It must be processed by ${due};`);
+    expect(notice.text).toContain(`Received: ${formatTime(stored!.receivedAt, OPERATOR_TIME_ZONE)}\nDue by: ${due}\n`);
     expect(notice.text).toContain(id);
   });
 

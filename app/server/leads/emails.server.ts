@@ -2,6 +2,7 @@ import type { ContactRequest, OptOutRequest } from "~/lib/lead-schemas.ts";
 import { describeAttribution, type LeadAttribution } from "./attribution.server.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
 import { visitorTextForMessages } from "../outbox/index.server.ts";
+import { formatDate, formatTime } from "../../lib/operator-time.ts";
 
 /** The emails a lead produces, rendered once when the lead is accepted and stored in the outbox. */
 
@@ -19,10 +20,8 @@ export interface EmailSettings {
   leadsEmailTo: string;
   privacyEmail: string;
   consentText: string;
-}
-
-function formatDate(date: Date): string {
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  /** OPERATOR_TIME_ZONE: every date and time an email shows is the operator's, with the zone named on times. */
+  timeZone: string;
 }
 
 /** Label/value rows as plain text and as an escaped HTML table; multi-line values keep their line breaks. */
@@ -65,7 +64,7 @@ export function contactNotification(
     ...(request.zip ? [["ZIP code", request.zip] as [string, string]] : []),
     ["Service needed", request.service],
     ["Additional details", request.message],
-    ["Received", receivedAt.toISOString()],
+    ["Received", formatTime(receivedAt, settings.timeZone)],
     ["Request id", id],
     ["Consent shown", settings.consentText],
     ["Global Privacy Control", globalPrivacyControl ? "Yes: do not sell or share" : "No"],
@@ -88,12 +87,14 @@ export function optOutEmails(
   dueAt: Date,
   settings: EmailSettings,
 ): [RenderedEmail, RenderedEmail] {
+  const received = formatDate(receivedAt, settings.timeZone);
+  const due = formatDate(dueAt, settings.timeZone);
   // The confirmation goes to whatever address was typed in, so it repeats nothing else the sender
   // wrote: a stranger's inbox must not become a way to deliver someone's chosen text.
   const confirmationText =
     `Hello,\n\n` +
-    `We received your request on ${formatDate(receivedAt)} to opt out of the sale or sharing of your personal information. ` +
-    `We will process it in accordance with applicable laws, at the latest by ${formatDate(dueAt)}.\n\n` +
+    `We received your request on ${received} to opt out of the sale or sharing of your personal information. ` +
+    `We will process it in accordance with applicable laws, at the latest by ${due}.\n\n` +
     `If you did not make this request, or have questions, reply to this email or write to ${settings.privacyEmail}.\n\n` +
     `${settings.companyName}\n`;
   const confirmationHtml = htmlDocument(
@@ -107,11 +108,11 @@ export function optOutEmails(
     ["Name", request.name],
     ["Email", request.email],
     ["Additional information", request.message ?? ""],
-    ["Received", receivedAt.toISOString()],
-    ["Due by", dueAt.toISOString()],
+    ["Received", formatTime(receivedAt, settings.timeZone)],
+    ["Due by", due],
     ["Request id", id],
   ]);
-  const notice = `An opt-out (Do Not Sell or Share) request arrived. It must be processed by ${formatDate(dueAt)}; mark it done with \`npm run leads -- done <id>\`.`;
+  const notice = `An opt-out (Do Not Sell or Share) request arrived. It must be processed by ${due}; mark it done with \`npm run leads -- done <id>\`.`;
   return [
     {
       purpose: "opt_out_confirmation",
@@ -125,7 +126,7 @@ export function optOutEmails(
       purpose: "opt_out_notification",
       to: settings.privacyEmail,
       replyTo: request.email,
-      subject: `Opt-out request from ${visitorTextForMessages(request.name, 80)} (due ${formatDate(dueAt)})`,
+      subject: `Opt-out request from ${visitorTextForMessages(request.name, 80)} (due ${due})`,
       text: `${notice}\n\n${rows.text}\n`,
       html: htmlDocument(`<p>${escapeHtml(notice)}</p>${rows.html}`),
     },

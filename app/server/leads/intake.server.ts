@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { takeAttribution, type LeadAttribution } from "./attribution.server.ts";
 import { contactNotification, optOutEmails, type EmailSettings } from "./emails.server.ts";
+import { optOutDueAt } from "./opt-outs.server.ts";
 import type { LeadStore, StoreResult, SubmissionKey } from "./store.server.ts";
 import { log, withoutEmailAddresses } from "../log.server.ts";
 import {
@@ -16,8 +17,6 @@ import {
   type OptOutRequest,
 } from "~/lib/lead-schemas.ts";
 
-const OPT_OUT_DUE_DAYS = 30;
-const DAY_MS = 86_400_000;
 /** A submission id answers repeats for a day: long enough for any retry, short enough to keep the table small. */
 const SUBMISSION_ID_SECONDS = 86_400;
 /**
@@ -257,7 +256,7 @@ function store(
       [email],
     );
   }
-  const dueAt = new Date(receivedAt.getTime() + OPT_OUT_DUE_DAYS * DAY_MS);
+  const dueAt = optOutDueAt(receivedAt, options.emailSettings.timeZone);
   const { name, email, message } = lead.data;
   const [confirmation, notification] = optOutEmails(id, lead.data, receivedAt, dueAt, options.emailSettings);
   return options.store.storeOptOut(

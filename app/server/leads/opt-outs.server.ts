@@ -2,9 +2,32 @@ import { and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "../db/index.server.ts";
 import { privacyRequests } from "./schema.server.ts";
 import { csvCell } from "./csv-cells.server.ts";
-import { deadline, describeDeadline, formatDate, formatTime } from "../../lib/operator-time.ts";
+import {
+  addDays,
+  deadline,
+  describeDeadline,
+  formatDate,
+  formatTime,
+  localDate,
+  wallClock,
+  zonedInstant,
+} from "../../lib/operator-time.ts";
 
 /** Opt-out requests: the open ones soonest due first, then those already done. */
+
+/** An opt-out request is processed within 30 days. */
+const OPT_OUT_DUE_DAYS = 30;
+
+/**
+ * When an opt-out received at `receivedAt` is due: 30 of the operator's calendar days later, at the same time of day
+ * on their clock, so the due date every email and page shows is the operator's day, also across a clock change.
+ */
+export function optOutDueAt(receivedAt: Date, timeZone: string): Date {
+  const { hour, minute, second } = wallClock(receivedAt, timeZone);
+  const dueDay = addDays(localDate(receivedAt, timeZone), OPT_OUT_DUE_DAYS);
+  const withinHour = (minute * 60 + second) * 1000 + receivedAt.getUTCMilliseconds();
+  return new Date(zonedInstant(dueDay, hour, timeZone).getTime() + withinHour);
+}
 
 /** Done requests shown under the open ones, most recent first (the CSV export has them all). */
 const DONE_LIMIT = 100;

@@ -17,6 +17,7 @@ export function leadIntakeFromSettings(env: Env, run: RunStatement, onAccepted: 
       leadsEmailTo: env.LEADS_EMAIL_TO,
       privacyEmail: env.LEGAL_OPERATOR_EMAIL,
       consentText: env.CONTACT_CONSENT_TEXT,
+      timeZone: env.OPERATOR_TIME_ZONE,
     },
     onAccepted,
   });
