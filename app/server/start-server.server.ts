@@ -44,6 +44,7 @@ export async function startServer(settings: Env, options: { dev?: boolean } = {}
         runCommand(services, request, output, {
           outboxDir: env.OUTBOX_DIR,
           backups: services.backups,
+          timeZone: env.OPERATOR_TIME_ZONE,
           // The embedded database's statements take turns with lead intake's on its one connection.
           pausing: false,
         }),

@@ -12,8 +12,11 @@ export async function runCommand(
   database: Pick<OpenDatabase, "db" | "run" | "streamRows">,
   request: CommandRequest,
   output: CommandOutput,
-  /** `pausing`: the purge waits after each statement, leaving the machine's cores to the site (on PostgreSQL). */
-  settings: { outboxDir: string; backups: Backups; pausing: boolean },
+  /**
+   * `pausing`: the purge waits after each statement, leaving the machine's cores to the site (on PostgreSQL);
+   * `timeZone`: OPERATOR_TIME_ZONE, the calendar the tools' days are shown on.
+   */
+  settings: { outboxDir: string; backups: Backups; pausing: boolean; timeZone: string },
 ): Promise<number> {
   switch (request.tool) {
     case "leads":

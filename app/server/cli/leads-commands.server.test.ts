@@ -8,7 +8,7 @@ let database: OpenDatabase;
 
 async function run(...args: string[]) {
   let output = "";
-  const code = await runLeadsCommand(database, args, (text) => (output += text));
+  const code = await runLeadsCommand(database, args, (text) => (output += text), { timeZone: "America/Chicago" });
   return { code, output };
 }
 
@@ -41,9 +41,10 @@ beforeAll(async () => {
       channel: "form",
     },
     {
+      // Due at 22:30 on Feb 3 in Chicago, which is already Feb 4 in UTC.
       id: optOutId,
       receivedAt,
-      dueAt: new Date(receivedAt.getTime() + 30 * DAY_MS),
+      dueAt: new Date("2026-02-04T04:30:00Z"),
       name: "Soon",
       email: "s@example.com",
       channel: "api",
@@ -67,10 +68,10 @@ describe("npm run leads", () => {
     expect(row).toMatch(/,no,New,{12}$/);
   });
 
-  test("lists open opt-outs by due date, marks one done, and refuses an unknown id", async () => {
+  test("lists open opt-outs by due date on the operator's calendar, marks one done, and refuses an unknown id", async () => {
     const before = await run("opt-outs");
     expect(before.output.indexOf(optOutId)).toBeLessThan(before.output.indexOf(laterOptOutId));
-    expect(before.output).toContain("due 2026-02-04");
+    expect(before.output).toContain(`due 2026-02-03  ${optOutId}`);
     expect(await run("done", optOutId)).toEqual({ code: 0, output: `Opt-out request ${optOutId} marked done.\n` });
     expect((await run("opt-outs")).output).not.toContain(optOutId);
     expect((await run("done", optOutId)).code).toBe(1);

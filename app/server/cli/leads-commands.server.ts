@@ -12,10 +12,10 @@ import { allUnsentEmails } from "../outbox/index.server.ts";
 import { leadTextCountColumns } from "../texts/index.server.ts";
 import { purgeExpiredCounts } from "../analytics/index.server.ts";
 import { parseLeadsArgs } from "./leads-args.server.ts";
+import { localDate } from "~/lib/operator-time.ts";
 
 /** The operator's commands over the lead tables; scripts/leads.ts wires them to the command line. */
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
 const oneLine = (text: string, max = 60) => {
   const flat = text.replace(/\s+/g, " ");
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
@@ -27,11 +27,12 @@ export async function runLeadsCommand(
   write: (text: string) => void,
   /**
    * Where .eml files are written without SMTP, so the purge deletes them with their leads; whether the purge waits
-   * after each statement (on PostgreSQL).
+   * after each statement (on PostgreSQL); the operator's time zone, whose calendar days an opt-out is due and done on.
    */
-  { outboxDir, pausing }: { outboxDir?: string; pausing?: boolean } = {},
+  { outboxDir, pausing, timeZone }: { outboxDir?: string; pausing?: boolean; timeZone: string },
 ): Promise<number> {
   const { db } = database;
+  const day = (instant: Date) => localDate(instant, timeZone);
   const command = parseLeadsArgs(args);
   if ("problem" in command) {
     write(`${command.problem}\n`);

@@ -96,7 +96,7 @@ afterAll(async () => {
 
 test("purge deletes old contact requests and processed opt-outs past 24 months, keeping anything still owed", async () => {
   let output = "";
-  const code = await runLeadsCommand(database, ["purge"], (text) => (output += text), { outboxDir });
+  const code = await runLeadsCommand(database, ["purge"], (text) => (output += text), { outboxDir, timeZone: "UTC" });
   expect(code).toBe(0);
   expect(output).toContain("Deleted 2 contact request(s) and 1 processed opt-out request(s)");
   const contacts = (await database.db.select().from(contactRequests)).map((row) => row.id).sort();
@@ -119,12 +119,12 @@ test("purge deletes daily counts of views and calls older than 25 months", async
     { day: day(800), path: "/", kind: "view", count: 5 },
     { day: day(740), path: "/", kind: "view", count: 3 },
   ]);
-  await runLeadsCommand(database, ["purge"], () => undefined);
+  await runLeadsCommand(database, ["purge"], () => undefined, { timeZone: "UTC" });
   expect((await database.db.select().from(siteEventCounts)).map((row) => row.count)).toEqual([3]);
 });
 
 test("purge refuses a nonsense age", async () => {
   let output = "";
-  expect(await runLeadsCommand(database, ["purge", "-3"], (text) => (output += text))).toBe(2);
+  expect(await runLeadsCommand(database, ["purge", "-3"], (text) => (output += text), { timeZone: "UTC" })).toBe(2);
   expect(output).toContain("Usage");
 });

@@ -38,6 +38,7 @@ export async function runWhereTheDatabaseIs(env: Env, request: CommandRequest, o
     return await runCommand(database, request, output, {
       outboxDir: env.OUTBOX_DIR,
       backups,
+      timeZone: env.OPERATOR_TIME_ZONE,
       pausing: Boolean(env.DATABASE_URL),
     });
   } finally {
