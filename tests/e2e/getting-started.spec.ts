@@ -125,6 +125,14 @@ test("a new install's inbox lists what to do; a partner with a fee and a downloa
     "Backups copied off the machine: To do",
   ]);
 
+  // Twilio's step leads to the Calls page, which names every setting call tracking needs.
+  await checklist.getByRole("link", { name: "Calls" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Calls" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(
+    "Call tracking is off: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and CALL_FORWARD_TO (the number calls ring)",
+  );
+  await page.goto(`${serverUrl}/admin`);
+
   // A backup, downloaded from the Outbox page.
   const backup = await runCli("backup", [], "", { PGLITE_DATA_DIR: dataDir });
   expect(backup.code, backup.stderr).toBe(0);

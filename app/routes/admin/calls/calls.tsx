@@ -53,7 +53,8 @@ export default function Calls({ loaderData }: Route.ComponentProps) {
       </div>
       {trackingOn ? null : (
         <p className="mt-2 text-slate-800">
-          Call tracking is off: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN to log calls (README, “Call tracking”).
+          Call tracking is off: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and CALL_FORWARD_TO (the number calls ring) to
+          log calls (docs/guides/calls.md).
         </p>
       )}
       {poolUsedUp ? (
