@@ -176,20 +176,25 @@ export async function startServices(env: Env): Promise<AppServices> {
       },
     }),
   );
-  const calls = callTrackingFromSettings(env, database, {
-    twilio,
-    sessionSecret,
-    texts: texting,
-    onNoticeQueued: nudge(),
-    onEmailQueued: () => {
-      outbox.nudge();
-      // A missed call or a voicemail reaches the operators' phones too.
-      pushAlerts.missedCall({ url: "/admin/calls" }).catch(pushFailed);
+  // A caller hears ringing while the call's step waits for the database.
+  const calls = callTrackingFromSettings(
+    env,
+    { db: database.db, run: database.runFirst },
+    {
+      twilio,
+      sessionSecret,
+      texts: texting,
+      onNoticeQueued: nudge(),
+      onEmailQueued: () => {
+        outbox.nudge();
+        // A missed call or a voicemail reaches the operators' phones too.
+        pushAlerts.missedCall({ url: "/admin/calls" }).catch(pushFailed);
+      },
+      onWebhooksQueued: nudge(WEBHOOK_QUEUE),
+      // The text-back is queued before Twilio hears the call's outcome was taken.
+      onMissedCall: async (call) => texts?.textBack(call),
     },
-    onWebhooksQueued: nudge(WEBHOOK_QUEUE),
-    // The text-back is queued before Twilio hears the call's outcome was taken.
-    onMissedCall: async (call) => texts?.textBack(call),
-  });
+  );
   const weeklyDigest = startDigest(env, database, nudge());
   const backups = startBackups(env, database);
 

@@ -112,6 +112,22 @@ test("many concurrent statements each get their own rows", async () => {
   }
 });
 
+test("a statement sent first (a caller on the line) is answered before the statements already waiting", async () => {
+  const database = await openDatabase({ pgliteDataDir: "memory://" });
+  try {
+    const answered: string[] = [];
+    const waiting = Array.from({ length: 20 }, (_, n) =>
+      database.run("slow", "SELECT pg_sleep(0.01)", []).then(() => answered.push(`waiting ${n}`)),
+    );
+    const first = database.runFirst("call_step", "SELECT 1 AS one", []).then(() => answered.push("call"));
+    await Promise.all([...waiting, first]);
+    // At most the statements already handed to the database run before it.
+    expect(answered.indexOf("call")).toBeLessThan(3);
+  } finally {
+    await database.close();
+  }
+});
+
 test("a statement the database rejects fails with PostgreSQL's error, and the next one works", async () => {
   const database = await openDatabase({ pgliteDataDir: "memory://" });
   try {

@@ -41,6 +41,11 @@ export function textRows(texts: string[]): SQL {
 export interface OpenDatabase {
   db: Database;
   run: RunStatement;
+  /**
+   * `run` for a statement someone is waiting on the line for (a call's next step): on the embedded database's one
+   * connection it goes before the statements already waiting; PostgreSQL's pool runs it as `run`.
+   */
+  runFirst: RunStatement;
   /** PostgreSQL's rows as a stream, for exports of whole tables (the embedded database has none). */
   streamRows?: StreamRows;
   /** Where the data lives, for the start-up log (no credentials). */
@@ -85,6 +90,8 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
       db: db as unknown as Database,
       run: <Row>(name: string, text: string, params: unknown[]) =>
         thread.request({ kind: "run", name, text, params }) as Promise<Row[]>,
+      runFirst: <Row>(name: string, text: string, params: unknown[]) =>
+        thread.request({ kind: "run", name, text, params, first: true }) as Promise<Row[]>,
       description: inMemory ? "PGlite in memory" : `PGlite in ${dataDir}`,
       async close() {
         await thread.close();
@@ -202,10 +209,12 @@ async function openPostgres(databaseUrl: string, poolSize: number, statementTime
     lockClient.release();
   }
   const { host, pathname } = new URL(databaseUrl);
+  const runPooled = async <Row>(name: string, text: string, values: unknown[]) =>
+    (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
   return {
     db: db as unknown as Database,
-    run: async <Row>(name: string, text: string, values: unknown[]) =>
-      (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows,
+    run: runPooled,
+    runFirst: runPooled,
     streamRows: postgresStreamRows(databaseUrl),
     description: `PostgreSQL at ${host}${pathname}`,
     close: () => pool.end(),

@@ -14,4 +14,11 @@ export { makeDataPrivate } from "./private-files.server.ts";
 export { startTypeScriptWorker } from "./typescript-worker.server.ts";
 export { analyzeChangedTables, vacuumChangedTables } from "./autovacuum.server.ts";
 export { readFeedPage, type FeedPage, type FeedPlace, type FeedRequest } from "./feed-page.server.ts";
-export { batchesAfter, boundedCount, boundedMatches, keysetPage, keysetQuery, type ListCursor } from "./keyset.server.ts";
+export {
+  batchesAfter,
+  boundedCount,
+  boundedMatches,
+  keysetPage,
+  keysetQuery,
+  type ListCursor,
+} from "./keyset.server.ts";

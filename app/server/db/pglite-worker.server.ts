@@ -88,7 +88,6 @@ const START_PARAMS = [...PGlite.defaultStartParams, "-c", `shared_buffers=${SHAR
 
 let client: PGlite | undefined;
 let run: ReturnType<typeof statementRunner> | undefined;
-const inFlight = new Set<Promise<unknown>>();
 
 async function open(dataDir: string, migrationsFolder: string) {
   if (client) throw new Error("This thread already has a database open.");
@@ -107,18 +106,17 @@ async function open(dataDir: string, migrationsFolder: string) {
   run = statementRunner(opened);
 }
 
-async function close(earlier: Promise<unknown>[]) {
-  await Promise.allSettled(earlier);
+async function close() {
   const closing = client;
   client = undefined;
   run = undefined;
   await closing?.close();
 }
 
-async function answer(request: PgliteRequest, earlier: Promise<unknown>[]): Promise<PgliteReply> {
+async function answer(request: PgliteRequest): Promise<PgliteReply> {
   try {
     if (request.kind === "open") await open(request.dataDir, request.migrationsFolder);
-    if (request.kind === "close") await close(earlier);
+    if (request.kind === "close") await close();
     if (request.kind === "open" || request.kind === "close") return { id: request.id, rows: [] };
     if (!client || !run) throw new Error("The embedded database is closed.");
     const rows =
@@ -132,10 +130,30 @@ async function answer(request: PgliteRequest, earlier: Promise<unknown>[]): Prom
   }
 }
 
+/**
+ * The database runs one statement at a time, so statements wait here, in the order they came, and are handed to
+ * PGlite one by one. A statement sent `first` (a caller waiting on the line for the call's next step) goes before
+ * those already waiting, but never before one that has begun. A close waits for the statements received before it.
+ */
+const waiting: PgliteRequest[] = [];
+const waitingFirst: PgliteRequest[] = [];
+let running = false;
+
+async function runNext() {
+  const request = waitingFirst.shift() ?? waiting.shift();
+  if (!request) {
+    running = false;
+    return;
+  }
+  port.postMessage(await answer(request));
+  // The next is picked after the messages that came meanwhile are received, so a statement sent first while
+  // this one ran can go next.
+  setImmediate(() => void runNext());
+}
+
 port.on("message", (request: PgliteRequest) => {
-  // A close waits for the statements received before it, which are answered first.
-  const earlier = request.kind === "close" ? [...inFlight] : [];
-  const work = answer(request, earlier).then((reply) => port.postMessage(reply));
-  inFlight.add(work);
-  void work.finally(() => inFlight.delete(work));
+  (request.kind === "run" && request.first ? waitingFirst : waiting).push(request);
+  if (running) return;
+  running = true;
+  void runNext();
 });
