@@ -7,7 +7,7 @@ import { ledgerEntries, leadReturns, partnerStatements } from "../../app/server/
 import { emailOutbox } from "../../app/server/outbox/schema.server.ts";
 import { referrals as referralRows } from "../../app/server/partners/schema.server.ts";
 import { referralToken } from "../../app/server/partners/referral-token.server.ts";
-import { addPartner, createReferrals, type Referrals } from "~/server/partners/index.server.ts";
+import { addPartner, type Referrals } from "~/server/partners/index.server.ts";
 import { purgeExpiredLeads } from "~/server/leads/index.server.ts";
 import { campaignReport } from "~/server/conversions/index.server.ts";
 import {
@@ -29,13 +29,13 @@ import { webhookDeliveries } from "../../app/server/webhooks/schema.server.ts";
 import { startPostgres, testEnv, type TestPostgres } from "../../tooling/local-services.ts";
 import { startServer, type RunningServer } from "~/server/start-server.server.ts";
 import { saveOperator } from "../../app/server/console/operators.server.ts";
+import { TEST_TOKEN_KEY, testReferrals } from "../../tooling/test-referrals.ts";
 
 /**
  * The money side of referrals, on both databases: a partner is charged once when it accepts, returns credit once,
  * payments and adjustments are entries too, the balance is the sum of them all, and nothing is ever changed.
  */
 
-const TOKEN_KEY = "a-test-key-that-signs-referral-links";
 let postgres: TestPostgres;
 beforeAll(async () => {
   postgres = await startPostgres();
@@ -58,23 +58,7 @@ async function statementNumbers(database: OpenDatabase): Promise<number[]> {
 
 /** The referrals service of one instance of the site, over its own connection to the database. */
 const referralsOn = (database: OpenDatabase) =>
-  createReferrals({
-    db: database.db,
-    run: database.run,
-    tokenKey: TOKEN_KEY,
-    siteUrl: "https://plumbline.example",
-    messageIdDomain: "plumbline.example",
-    companyName: "Plumbline",
-    replyTo: "leads@plumbline.example",
-    tokenHours: 24,
-    returnWindowDays: 7,
-    statementDueDays: 15,
-    timeZone: "America/New_York",
-    currency: "USD",
-    texts: false,
-    pageLimit: { perWindow: 10_000, windowSeconds: 600 },
-    onQueued: () => undefined,
-  });
+  testReferrals(database, { pageLimit: { perWindow: 10_000, windowSeconds: 600 } });
 
 describe("statements issued by several instances on one PostgreSQL at once", () => {
   test("one set of statements, one email each, numbered one after another without gaps", async () => {
@@ -179,7 +163,7 @@ for (const driver of drivers) {
       expect(outcome.kind).toBe("sent");
       const offered = await database.db.select().from(referralRows).where(eq(referralRows.contactRequestId, leadId));
       return partnerIds.map((partnerId) =>
-        referralToken(TOKEN_KEY, offered.find((row) => row.partnerId === partnerId)!.id),
+        referralToken(TEST_TOKEN_KEY, offered.find((row) => row.partnerId === partnerId)!.id),
       );
     }
 

@@ -10,7 +10,6 @@ import {
   addPartner,
   callablePartners,
   createAutoReferrals,
-  createReferrals,
   routeCallsOn,
   routingSettings,
   saveRoutingSettings,
@@ -23,6 +22,7 @@ import {
 import { wallClock } from "~/lib/operator-time.ts";
 import { contactRequestRow } from "../../tooling/stored-rows.ts";
 import { startPostgres, type TestPostgres } from "../../tooling/local-services.ts";
+import { TEST_TOKEN_KEY, testReferrals } from "../../tooling/test-referrals.ts";
 
 /**
  * Partners' availability on both databases: who may take a call for a ZIP code and a service at a moment (active,
@@ -176,27 +176,10 @@ for (const driver of drivers) {
     });
 
     describe("new leads referred by the rules", () => {
-      const TOKEN_KEY = "a-test-key-that-signs-referral-links";
       let offers: Referrals;
       let rules: AutoReferrals;
       beforeAll(() => {
-        offers = createReferrals({
-          db: database.db,
-          run: database.run,
-          tokenKey: TOKEN_KEY,
-          siteUrl: "https://plumbline.example",
-          messageIdDomain: "plumbline.example",
-          companyName: "Plumbline",
-          replyTo: "leads@plumbline.example",
-          tokenHours: 24,
-          returnWindowDays: 7,
-          statementDueDays: 15,
-          timeZone: ZONE,
-          currency: "USD",
-          texts: false,
-          pageLimit: { perWindow: 1_000, windowSeconds: 600 },
-          onQueued: () => undefined,
-        });
+        offers = testReferrals(database, { timeZone: ZONE });
         rules = createAutoReferrals({
           db: database.db,
           run: database.run,
@@ -367,9 +350,11 @@ for (const driver of drivers) {
         const leadId = await storeLead();
         await rules.referNew(leadId);
         const [offer] = await database.db.select().from(referrals).where(eq(referrals.contactRequestId, leadId));
-        expect(await offers.answer(referralToken(TOKEN_KEY, offer!.id), "198.51.100.1", "accepted")).toMatchObject({
-          kind: "accepted",
-        });
+        expect(await offers.answer(referralToken(TEST_TOKEN_KEY, offer!.id), "198.51.100.1", "accepted")).toMatchObject(
+          {
+            kind: "accepted",
+          },
+        );
         await timeOut(leadId);
         await rules.sweep();
         expect(await offeredTo(leadId)).toEqual(["ana@partners.example"]);
@@ -382,7 +367,7 @@ for (const driver of drivers) {
         const leadId = await storeLead();
         await rules.referNew(leadId);
         const [offer] = await database.db.select().from(referrals).where(eq(referrals.contactRequestId, leadId));
-        await offers.answer(referralToken(TOKEN_KEY, offer!.id), "198.51.100.1", "declined");
+        await offers.answer(referralToken(TEST_TOKEN_KEY, offer!.id), "198.51.100.1", "declined");
         expect(await rules.sweep()).toBe(1);
         expect(await history(leadId)).toContain(
           "Every partner of priority 1 declined: Referral offered automatically to Cy (priority 3, serves 10001 at this hour)",

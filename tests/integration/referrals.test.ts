@@ -6,40 +6,18 @@ import { contactRequests, leadChanges, privacyRequests } from "../../app/server/
 import { emailOutbox, outboxMessages } from "../../app/server/outbox/schema.server.ts";
 import { partners, referrals } from "../../app/server/partners/schema.server.ts";
 import { referralJob } from "~/server/leads/referral-job.server.ts";
-import {
-  addPartner,
-  createReferrals,
-  leadReferrals,
-  sweepReferrals,
-  type Referrals,
-} from "~/server/partners/index.server.ts";
+import { addPartner, leadReferrals, sweepReferrals, type Referrals } from "~/server/partners/index.server.ts";
 import { contactRequestRow } from "../../tooling/stored-rows.ts";
+import { testReferrals } from "../../tooling/test-referrals.ts";
 
 /** Referring a lead to partners: offers, the link's page, the first acceptance, and links that no longer work. */
 
 let database: OpenDatabase;
 let referralService: Referrals;
-const TOKEN_KEY = "a-test-key-that-signs-referral-links";
 
 beforeAll(async () => {
   database = await openDatabase({ pgliteDataDir: "memory://" });
-  referralService = createReferrals({
-    db: database.db,
-    run: database.run,
-    tokenKey: TOKEN_KEY,
-    siteUrl: "https://plumbline.example",
-    messageIdDomain: "plumbline.example",
-    companyName: "Plumbline",
-    replyTo: "leads@plumbline.example",
-    tokenHours: 24,
-    returnWindowDays: 7,
-    statementDueDays: 15,
-    timeZone: "America/New_York",
-    currency: "USD",
-    texts: false,
-    pageLimit: { perWindow: 1_000, windowSeconds: 600 },
-    onQueued: () => undefined,
-  });
+  referralService = testReferrals(database);
 });
 
 afterAll(() => database.close());
@@ -302,23 +280,7 @@ describe("referrals", () => {
   test("with texts configured, each partner is also texted the job and the link, never the visitor's contact details", async () => {
     const leadId = await storeLead();
     const ana = await partner("Ana Ruiz", "ana@ruiz.example");
-    const texting = createReferrals({
-      db: database.db,
-      run: database.run,
-      tokenKey: TOKEN_KEY,
-      siteUrl: "https://plumbline.example",
-      messageIdDomain: "plumbline.example",
-      companyName: "Plumbline",
-      replyTo: "leads@plumbline.example",
-      tokenHours: 24,
-      returnWindowDays: 7,
-      statementDueDays: 15,
-      timeZone: "America/New_York",
-      currency: "USD",
-      texts: true,
-      pageLimit: { perWindow: 1_000, windowSeconds: 600 },
-      onQueued: () => undefined,
-    });
+    const texting = testReferrals(database, { texts: true });
     await texting.offer({ leadId, partnerIds: [ana], operatorEmail: "op@plumbline.example", optOutConfirmed: false });
     const [text] = await database.db.select().from(outboxMessages);
     const payload = text!.payload as { to: string; body: string };
@@ -334,23 +296,7 @@ describe("referrals", () => {
       message: "Also see evil.example/r/y",
     });
     const ana = await partner("Ana Ruiz", "ana@ruiz.example");
-    const texting = createReferrals({
-      db: database.db,
-      run: database.run,
-      tokenKey: TOKEN_KEY,
-      siteUrl: "https://plumbline.example",
-      messageIdDomain: "plumbline.example",
-      companyName: "Plumbline",
-      replyTo: "leads@plumbline.example",
-      tokenHours: 24,
-      returnWindowDays: 7,
-      statementDueDays: 15,
-      timeZone: "America/New_York",
-      currency: "USD",
-      texts: true,
-      pageLimit: { perWindow: 1_000, windowSeconds: 600 },
-      onQueued: () => undefined,
-    });
+    const texting = testReferrals(database, { texts: true });
     await texting.offer({ leadId, partnerIds: [ana], operatorEmail: "op@plumbline.example", optOutConfirmed: false });
     const [text] = await database.db.select().from(outboxMessages);
     const body = (text!.payload as { body: string }).body;

@@ -23,11 +23,12 @@ import { approveReturn } from "~/server/ledger/index.server.ts";
 import { receiveText } from "../../app/server/texts/inbound.server.ts";
 import { calls } from "../../app/server/calls/schema.server.ts";
 import { logIncomingCall, recordOutcome } from "~/server/calls/index.server.ts";
-import { addPartner, createReferrals } from "~/server/partners/index.server.ts";
+import { addPartner } from "~/server/partners/index.server.ts";
 import { saveOperator } from "../../app/server/console/operators.server.ts";
 import { postJson, testEnv, validContact, waitUntil } from "../../tooling/local-services.ts";
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "../webhook-receiver.ts";
 import { onBothDatabases } from "./both-databases.ts";
+import { testReferrals } from "../../tooling/test-referrals.ts";
 
 /**
  * Webhooks as an operator's system receives them: every delivery verified with Standard Webhooks' reference
@@ -754,23 +755,7 @@ describe("webhook deliveries through the outbox's lease", () => {
       await partnerOf("Ana Ruiz", "ana@ruiz.example"),
       await partnerOf("Ben Okafor", "ben@ok.example"),
     ];
-    const service = createReferrals({
-      db,
-      run,
-      tokenKey: "a-test-key-that-signs-referral-links",
-      siteUrl: "https://plumbline.example",
-      messageIdDomain: "plumbline.example",
-      companyName: "Plumbline",
-      replyTo: "leads@operator.example",
-      tokenHours: 24,
-      returnWindowDays: 7,
-      statementDueDays: 15,
-      timeZone: "America/New_York",
-      currency: "USD",
-      texts: false,
-      pageLimit: { perWindow: 1_000, windowSeconds: 600 },
-      onQueued: () => worker.nudge(),
-    });
+    const service = testReferrals({ db, run }, { replyTo: "leads@operator.example", onQueued: () => worker.nudge() });
     await service.offer({ leadId, partnerIds: [ana, ben], operatorEmail: "op@x.example", optOutConfirmed: false });
     const tokenOf = async (address: string) => {
       const [offer] = await db
