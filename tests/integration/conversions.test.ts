@@ -411,6 +411,9 @@ describe("weekly digest", () => {
     const [digest] = digests;
     expect(digest!.to).toEqual(["leads@operator.example"]);
     expect(digest!.subject).toBe("Plumbline weekly digest: Nov 16–Nov 22");
+    expect(digest!.text).toContain(
+      "Plumbline: last week (Nov 16–Nov 22) against the week before (Nov 9–Nov 15), days in America/New_York.",
+    );
     expect(digest!.text).toContain("Leads: 1 (week before: 0, new)");
     expect(digest!.text).toContain("Spend: $70.00 (week before: $70.00, +0%)");
     expect(digest!.text).toContain("Revenue: $45.00 (week before: $0.00, new)");

@@ -88,6 +88,7 @@ function renderDigest(week: DigestWeek, last: WeekFigures, before: WeekFigures, 
   const count = (value: number) => value.toLocaleString("en-US");
   const lastLabel = `${shortDate(week.last.from)}–${shortDate(week.last.to)}`;
   const beforeLabel = `${shortDate(week.before.from)}–${shortDate(week.before.to)}`;
+  const opening = `${settings.companyName}: last week (${lastLabel}) against the week before (${beforeLabel}), days in ${settings.timeZone}.`;
   const figures: [string, string, string, string][] = [
     ["Page views", count(last.views), count(before.views), change(last.views, before.views)],
     ["Call clicks", count(last.calls), count(before.calls), change(last.calls, before.calls)],
@@ -112,7 +113,7 @@ function renderDigest(week: DigestWeek, last: WeekFigures, before: WeekFigures, 
     ]);
   const dashboardUrl = `${settings.siteUrl}/admin/dashboard?days=7`;
   const text = [
-    `${settings.companyName}: last week (${lastLabel}) against the week before (${beforeLabel}).`,
+    opening,
     "",
     ...figures.map(([label, now, then, delta]) => `${label}: ${now} (week before: ${then}, ${delta})`),
     "",
@@ -133,7 +134,7 @@ function renderDigest(week: DigestWeek, last: WeekFigures, before: WeekFigures, 
     "</table>";
   const html =
     `<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:14px;color:#111">` +
-    `<p>${escapeHtml(`${settings.companyName}: last week (${lastLabel}) against the week before (${beforeLabel}).`)}</p>` +
+    `<p>${escapeHtml(opening)}</p>` +
     table(["", "Last week", "Week before", "Change"], figures) +
     (top.length
       ? `<p>Cost per lead, the campaigns that cost most:</p>${table(["Campaign", "Last week", "Week before"], top)}`
