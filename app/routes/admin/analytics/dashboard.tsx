@@ -247,10 +247,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
         to {before.to}).
       </p>
 
-      <section aria-labelledby="figures-heading" className="mt-6">
-        <h2 id="figures-heading" className="text-xl font-bold text-slate-900">
-          How the business is doing
-        </h2>
+      <ConsoleSection id="figures" heading="How the business is doing" className="mt-6">
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {tiles.map((tile) => (
             <div key={tile.label} className="min-w-0 rounded border border-slate-300 p-3">
@@ -264,7 +261,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
             </div>
           ))}
         </dl>
-      </section>
+      </ConsoleSection>
 
       <ConsoleSection id="by-profit" heading="Campaigns by profit">
         <FiguresTable
@@ -281,10 +278,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
         />
       </ConsoleSection>
 
-      <section aria-labelledby="per-day-heading" className="mt-8">
-        <h2 id="per-day-heading" className="text-xl font-bold text-slate-900">
-          Per day
-        </h2>
+      <ConsoleSection id="per-day" heading="Per day">
         <DailyChart
           days={dashboard.days}
           title={`Calls and leads per day, ${period}`}
@@ -306,7 +300,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
             Download the daily counts (CSV)
           </a>
         </p>
-      </section>
+      </ConsoleSection>
 
       <ConsoleSection id="by-page" heading="By page">
         <FiguresTable

@@ -19,6 +19,7 @@ import {
 } from "~/server/conversions/index.server.ts";
 import { done, invalid, requireOperator } from "~/server/console/index.server.ts";
 import { ConsoleForm } from "../components/ConsoleForm.tsx";
+import { ConsoleSection } from "../components/ConsoleSection.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Conversions" }, { name: "robots", content: "noindex" }];
 
@@ -132,10 +133,7 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
     <>
       <h1 className="text-2xl font-bold text-slate-900">Conversions</h1>
 
-      <section aria-labelledby="downloads-heading" className="mt-6">
-        <h2 id="downloads-heading" className="text-xl font-bold text-slate-900">
-          Downloads
-        </h2>
+      <ConsoleSection id="downloads" heading="Downloads" className="mt-6">
         <p className="mt-2 max-w-3xl text-slate-800">
           Each file holds the conversions no earlier file for that platform held, from ad clicks of the last 90 days.
           Import it in the ad platform (see the README); every file is kept below for a year and can be downloaded
@@ -188,12 +186,9 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
             ))}
           </DataTable>
         )}
-      </section>
+      </ConsoleSection>
 
-      <section aria-labelledby="actions-heading" className="mt-8">
-        <h2 id="actions-heading" className="text-xl font-bold text-slate-900">
-          Conversion actions
-        </h2>
+      <ConsoleSection id="actions" heading="Conversion actions">
         <p className="mt-2 max-w-3xl text-slate-800">
           Each name must match the conversion action in Google Ads and Microsoft Advertising. Values are in {currency};
           a booked lead&apos;s own job value replaces the default.
@@ -239,12 +234,9 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
             </button>
           </div>
         </ConsoleForm>
-      </section>
+      </ConsoleSection>
 
-      <section aria-labelledby="spend-heading" className="mt-8">
-        <h2 id="spend-heading" className="text-xl font-bold text-slate-900">
-          Spend
-        </h2>
+      <ConsoleSection id="spend" heading="Spend">
         <p className="mt-2 max-w-3xl text-slate-800">
           What each source cost in a month, in {currency}: the source as the visits name it (their utm_source), and the
           campaign as their utm_campaign, or no campaign for the whole source. Saving the same month, source and
@@ -345,7 +337,7 @@ export default function Conversions({ loaderData, actionData }: Route.ComponentP
             ))}
           </DataTable>
         )}
-      </section>
+      </ConsoleSection>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { isRowId } from "~/lib/row-id.ts";
 import { confirmFirst, confirmed, done, invalid, requireOperator, revealed } from "~/server/console/index.server.ts";
 import { API_SCOPES, createApiKey, listApiKeys, revokeApiKey, validateNewKey } from "~/server/api/index.server.ts";
 import { postedForm } from "~/server/http/index.server.ts";
+import { ConsoleSection } from "../components/ConsoleSection.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "API keys" }, { name: "robots", content: "noindex" }];
 
@@ -78,10 +79,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
           <code className="mt-2 block break-all text-lg">{actionData.key}</code>
         </div>
       ) : null}
-      <section aria-labelledby="create-key-heading" className="mt-6">
-        <h2 id="create-key-heading" className="text-xl font-bold text-slate-900">
-          Create key
-        </h2>
+      <ConsoleSection id="create-key" heading="Create key" className="mt-6">
         <ConsoleForm name="create" className="mt-3 grid max-w-xl gap-4">
           <TextField
             id="key-name"
@@ -108,7 +106,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
             </button>
           </div>
         </ConsoleForm>
-      </section>
+      </ConsoleSection>
       {keys.length > 0 ? (
         <DataTable
           label="Keys"

@@ -15,6 +15,7 @@ import {
 import { formatTime } from "~/lib/operator-time.ts";
 import { isRowId } from "~/lib/row-id.ts";
 import { postedForm } from "~/server/http/index.server.ts";
+import { ConsoleSection } from "../components/ConsoleSection.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Integrations" }, { name: "robots", content: "noindex" }];
 
@@ -228,21 +229,15 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         </div>
       ) : null}
 
-      <section aria-labelledby="endpoints-heading" className="mt-6">
-        <h2 id="endpoints-heading" className="text-xl font-bold text-slate-900">
-          Webhook endpoints
-        </h2>
+      <ConsoleSection id="endpoints" heading="Webhook endpoints" className="mt-6">
         {endpoints.length === 0 ? (
           <p className="mt-2 text-slate-800">No endpoints yet: add the first one below.</p>
         ) : (
           endpoints.map((endpoint, index) => <EndpointSection key={endpoint.id} endpoint={endpoint} index={index} />)
         )}
-      </section>
+      </ConsoleSection>
 
-      <section aria-labelledby="add-endpoint-heading" className="mt-8">
-        <h2 id="add-endpoint-heading" className="text-xl font-bold text-slate-900">
-          Add endpoint
-        </h2>
+      <ConsoleSection id="add-endpoint" heading="Add endpoint">
         <ConsoleForm name="add" action={PAGE} className="mt-3 grid max-w-xl gap-4">
           <TextField
             id="endpoint-url"
@@ -285,7 +280,7 @@ export default function Integrations({ loaderData, actionData }: Route.Component
             </button>
           </div>
         </ConsoleForm>
-      </section>
+      </ConsoleSection>
     </>
   );
 }

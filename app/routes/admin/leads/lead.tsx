@@ -235,10 +235,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <section aria-labelledby="request-heading" className="mt-6">
-        <h2 id="request-heading" className="text-xl font-bold text-slate-900">
-          What they sent
-        </h2>
+      <ConsoleSection id="request" heading="What they sent" className="mt-6">
         <dl className="mt-2">
           <Detail term="Received">{lead.receivedAt}</Detail>
           <Detail term="Name">
@@ -264,12 +261,9 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           </Detail>
           <Detail term="Consent text shown">{lead.consentText}</Detail>
         </dl>
-      </section>
+      </ConsoleSection>
 
-      <section aria-labelledby="attribution-heading" className="mt-8">
-        <h2 id="attribution-heading" className="text-xl font-bold text-slate-900">
-          How they found us
-        </h2>
+      <ConsoleSection id="attribution" heading="How they found us">
         {lead.attribution.length ? (
           <dl className="mt-2">
             {lead.attribution.map(([label, value]) => (
@@ -281,12 +275,9 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         ) : (
           <p className="mt-2 text-slate-800">Not known: the visit sent no landing page or campaign.</p>
         )}
-      </section>
+      </ConsoleSection>
 
-      <section aria-labelledby="update-heading" className="mt-8">
-        <h2 id="update-heading" className="text-xl font-bold text-slate-900">
-          Follow-up
-        </h2>
+      <ConsoleSection id="update" heading="Follow-up">
         <ConsoleForm name="update" className="mt-3 grid max-w-xl gap-4">
           <div>
             <label htmlFor="lead-status" className="font-semibold text-slate-900">
@@ -333,12 +324,9 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             </button>
           </div>
         </ConsoleForm>
-      </section>
+      </ConsoleSection>
 
-      <section aria-labelledby="job-value-heading" className="mt-8">
-        <h2 id="job-value-heading" className="text-xl font-bold text-slate-900">
-          Job value
-        </h2>
+      <ConsoleSection id="job-value" heading="Job value">
         <ConsoleForm name="job-value" className="mt-3 grid max-w-xl gap-4">
           <TextField
             // The saved value, also after a save in the page (an uncontrolled field keeps what was typed).
@@ -358,7 +346,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             </button>
           </div>
         </ConsoleForm>
-      </section>
+      </ConsoleSection>
 
       <ReferSection zip={lead.zip} refer={refer} errors={actionData?.refer} />
 

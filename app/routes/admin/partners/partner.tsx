@@ -31,6 +31,7 @@ import {
   samePaymentOn,
   validateLedgerForm,
 } from "~/server/ledger/index.server.ts";
+import { ConsoleSection } from "../components/ConsoleSection.tsx";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: loaded ? `Partner: ${loaded.partner.name}` : "Partner" },
@@ -227,10 +228,7 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
       ) : null}
 
       {calls.offered > 0 ? (
-        <section aria-labelledby="calls-heading" className="mt-6">
-          <h2 id="calls-heading" className="text-xl font-bold text-slate-900">
-            Calls
-          </h2>
+        <ConsoleSection id="calls" heading="Calls" className="mt-6">
           <dl className="mt-2 grid grid-cols-[10rem_1fr] gap-1 text-slate-900">
             <dt className="font-semibold">Offered</dt>
             <dd>{calls.offered}</dd>
@@ -248,13 +246,10 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
             </Link>
             .
           </p>
-        </section>
+        </ConsoleSection>
       ) : null}
 
-      <section aria-labelledby="ledger-heading" className="mt-6">
-        <h2 id="ledger-heading" className="text-xl font-bold text-slate-900">
-          Balance
-        </h2>
+      <ConsoleSection id="ledger" heading="Balance" className="mt-6">
         <p className="mt-1 text-lg text-slate-900">
           {balance}{" "}
           <span className="text-base text-slate-700">(charges and adjustments less credits and payments)</span>
@@ -280,12 +275,9 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
             ))}
           </DataTable>
         )}
-      </section>
+      </ConsoleSection>
 
-      <section aria-labelledby="statements-heading" className="mt-8">
-        <h2 id="statements-heading" className="text-xl font-bold text-slate-900">
-          Statements
-        </h2>
+      <ConsoleSection id="statements" heading="Statements">
         <p className="mt-2">
           <Link to={`/admin/partners/${partner.id}/statement-preview`} className={linkClass}>
             Preview statement
@@ -323,12 +315,9 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
             ))}
           </DataTable>
         )}
-      </section>
+      </ConsoleSection>
 
-      <section aria-labelledby="payment-heading" className="mt-8">
-        <h2 id="payment-heading" className="text-xl font-bold text-slate-900">
-          Record payment
-        </h2>
+      <ConsoleSection id="payment" heading="Record payment">
         <ConsoleForm name="payment" className="mt-3 grid max-w-xl gap-4">
           <TextField
             id="payment-amount"
@@ -367,12 +356,9 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
             </button>
           </div>
         </ConsoleForm>
-      </section>
+      </ConsoleSection>
 
-      <section aria-labelledby="adjustment-heading" className="mt-8">
-        <h2 id="adjustment-heading" className="text-xl font-bold text-slate-900">
-          Record adjustment
-        </h2>
+      <ConsoleSection id="adjustment" heading="Record adjustment">
         <ConsoleForm name="adjustment" className="mt-3 grid max-w-xl gap-4">
           <TextField
             id="adjustment-amount"
@@ -410,12 +396,9 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
             </button>
           </div>
         </ConsoleForm>
-      </section>
+      </ConsoleSection>
 
-      <section aria-labelledby="details-heading" className="mt-8">
-        <h2 id="details-heading" className="text-xl font-bold text-slate-900">
-          Details
-        </h2>
+      <ConsoleSection id="details" heading="Details">
         <PartnerForm
           values={partner}
           errors={actionData?.errors}
@@ -437,7 +420,7 @@ export default function Partner({ loaderData, actionData }: Route.ComponentProps
             </button>
           </ConsoleForm>
         )}
-      </section>
+      </ConsoleSection>
     </>
   );
 }

@@ -29,6 +29,7 @@ import {
   setDefaultFee,
   setPaymentInstructions,
 } from "~/server/ledger/index.server.ts";
+import { ConsoleSection } from "../components/ConsoleSection.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Partners" }, { name: "robots", content: "noindex" }];
 
@@ -210,10 +211,7 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
         </DataTable>
       )}
 
-      <section aria-labelledby="ledger-heading" className="mt-8">
-        <h2 id="ledger-heading" className="text-xl font-bold text-slate-900">
-          Ledger for the accountant
-        </h2>
+      <ConsoleSection id="ledger" heading="Ledger for the accountant">
         <p className="mt-1 max-w-2xl text-slate-800">
           Every partner&apos;s entries recorded in the months chosen, with running balances, in columns QuickBooks
           Online (Date, Description, Amount) and Xero import.
@@ -247,13 +245,10 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
             </button>
           </div>
         </form>
-      </section>
+      </ConsoleSection>
 
       {loaderData.unissuedStatements > 0 ? (
-        <section aria-labelledby="issue-statements-heading" className="mt-8">
-          <h2 id="issue-statements-heading" className="text-xl font-bold text-slate-900">
-            Last month&rsquo;s statements
-          </h2>
+        <ConsoleSection id="issue-statements" heading="Last month&rsquo;s statements">
           <p className="mt-2 max-w-3xl text-slate-800">
             {loaderData.unissuedStatements === 1
               ? "One partner's statement"
@@ -266,13 +261,10 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
               Issue last month&rsquo;s statements now
             </button>
           </ConsoleForm>
-        </section>
+        </ConsoleSection>
       ) : null}
 
-      <section aria-labelledby="default-fee-heading" className="mt-8">
-        <h2 id="default-fee-heading" className="text-xl font-bold text-slate-900">
-          Default fee
-        </h2>
+      <ConsoleSection id="default-fee" heading="Default fee">
         <ConsoleForm name="default-fee" className="mt-3 grid max-w-xl gap-4">
           <TextField
             id="default-fee"
@@ -291,12 +283,9 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
             </button>
           </div>
         </ConsoleForm>
-      </section>
+      </ConsoleSection>
 
-      <section aria-labelledby="payment-instructions-heading" className="mt-8">
-        <h2 id="payment-instructions-heading" className="text-xl font-bold text-slate-900">
-          Payment instructions
-        </h2>
+      <ConsoleSection id="payment-instructions" heading="Payment instructions">
         <ConsoleForm name="payment-instructions" className="mt-3 grid max-w-xl gap-4">
           <div>
             <label htmlFor="payment-instructions" className="font-semibold text-slate-900">
@@ -324,12 +313,9 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
             </button>
           </div>
         </ConsoleForm>
-      </section>
+      </ConsoleSection>
 
-      <section aria-labelledby="routing-heading" className="mt-8">
-        <h2 id="routing-heading" className="text-xl font-bold text-slate-900">
-          Calls and new leads
-        </h2>
+      <ConsoleSection id="routing" heading="Calls and new leads">
         <ConsoleForm name="routing" className="mt-3 grid max-w-xl gap-4">
           <div>
             <label htmlFor="route-calls" className="flex items-center gap-2 font-semibold text-slate-900">
@@ -382,12 +368,9 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
             </button>
           </div>
         </ConsoleForm>
-      </section>
+      </ConsoleSection>
 
-      <section aria-labelledby="add-partner-heading" className="mt-8">
-        <h2 id="add-partner-heading" className="text-xl font-bold text-slate-900">
-          Add a partner
-        </h2>
+      <ConsoleSection id="add-partner" heading="Add a partner">
         <PartnerForm
           values={null}
           errors={actionData?.errors}
@@ -396,7 +379,7 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
           feeHint={feeHint}
           callFeeHint={callFeeHint}
         />
-      </section>
+      </ConsoleSection>
     </>
   );
 }
