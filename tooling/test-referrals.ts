@@ -1,5 +1,5 @@
 import type { OpenDatabase } from "../app/server/db/index.server.ts";
-import { createReferrals, type Referrals } from "../app/server/partners/index.server.ts";
+import { createReferrals, sweepReferrals, type Referrals } from "../app/server/partners/index.server.ts";
 
 /** The key the tests' referral links are signed with. */
 export const TEST_TOKEN_KEY = "a-test-key-that-signs-referral-links";
@@ -31,3 +31,26 @@ export function testReferrals(
     ...changes,
   });
 }
+
+/**
+ * The alert sweep's work on referrals, as the server runs it (expired links recorded, offers unanswered after 30
+ * minutes alerted): each alert an email to the test site's leads address, with its headline and explanation.
+ */
+export const sweepTestReferrals = (database: Pick<OpenDatabase, "db" | "run">) =>
+  sweepReferrals(database.db, database.run, {
+    timeoutMinutes: 30,
+    messageIdDomain: "plumbline.example",
+    alert: (alert) => ({
+      emails: [
+        {
+          purpose: alert.purpose,
+          to: "leads@plumbline.example",
+          replyTo: null,
+          subject: alert.headline,
+          text: alert.explanation,
+          html: "",
+        },
+      ],
+      messages: [],
+    }),
+  });

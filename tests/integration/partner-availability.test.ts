@@ -15,14 +15,13 @@ import {
   saveRoutingSettings,
   setPartnerActive,
   setPartnerPaused,
-  sweepReferrals,
   type AutoReferrals,
   type Referrals,
 } from "~/server/partners/index.server.ts";
 import { wallClock } from "~/lib/operator-time.ts";
 import { contactRequestRow } from "../../tooling/stored-rows.ts";
 import { startPostgres, type TestPostgres } from "../../tooling/local-services.ts";
-import { TEST_TOKEN_KEY, testReferrals } from "../../tooling/test-referrals.ts";
+import { sweepTestReferrals, TEST_TOKEN_KEY, testReferrals } from "../../tooling/test-referrals.ts";
 
 /**
  * Partners' availability on both databases: who may take a call for a ZIP code and a service at a moment (active,
@@ -255,24 +254,7 @@ for (const driver of drivers) {
       }
 
       /** The alert sweep's part about referrals, as the server runs it after the rules' sweep. */
-      const unansweredAlerts = () =>
-        sweepReferrals(database.db, database.run, {
-          timeoutMinutes: 30,
-          messageIdDomain: "plumbline.example",
-          alert: (alert) => ({
-            emails: [
-              {
-                purpose: alert.purpose,
-                to: "leads@plumbline.example",
-                replyTo: null,
-                subject: alert.headline,
-                text: alert.explanation,
-                html: "",
-              },
-            ],
-            messages: [],
-          }),
-        });
+      const unansweredAlerts = () => sweepTestReferrals(database);
 
       /** Hours that are closed now, on the operator's clock: the hour twelve hours away. */
       function closedNow(): string {

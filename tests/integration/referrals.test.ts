@@ -6,9 +6,9 @@ import { contactRequests, leadChanges, privacyRequests } from "../../app/server/
 import { emailOutbox, outboxMessages } from "../../app/server/outbox/schema.server.ts";
 import { partners, referrals } from "../../app/server/partners/schema.server.ts";
 import { referralJob } from "~/server/leads/referral-job.server.ts";
-import { addPartner, leadReferrals, sweepReferrals, type Referrals } from "~/server/partners/index.server.ts";
+import { addPartner, leadReferrals, type Referrals } from "~/server/partners/index.server.ts";
 import { contactRequestRow } from "../../tooling/stored-rows.ts";
-import { testReferrals } from "../../tooling/test-referrals.ts";
+import { sweepTestReferrals, testReferrals } from "../../tooling/test-referrals.ts";
 
 /** Referring a lead to partners: offers, the link's page, the first acceptance, and links that no longer work. */
 
@@ -83,24 +83,7 @@ const offer = (leadId: string, partnerIds: string[], optOutConfirmed = false) =>
   referralService.offer({ leadId, partnerIds, operatorEmail: "op@plumbline.example", optOutConfirmed });
 
 /** The alert sweep's work on referrals: expired links recorded, unanswered offers alerted by email. */
-const sweep = () =>
-  sweepReferrals(database.db, database.run, {
-    timeoutMinutes: 30,
-    messageIdDomain: "plumbline.example",
-    alert: (alert) => ({
-      emails: [
-        {
-          purpose: alert.purpose,
-          to: "leads@plumbline.example",
-          replyTo: null,
-          subject: alert.headline,
-          text: "",
-          html: "",
-        },
-      ],
-      messages: [],
-    }),
-  });
+const sweep = () => sweepTestReferrals(database);
 
 /** Rows of the referrals table read so far, by scans of the table and through its indexes. */
 async function referralRowsRead() {
