@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { CONFIRMED_FIELD, FORM_KEY_FIELD, type Confirmation, type Said } from "~/lib/console-form.ts";
 import type { loader as layoutLoader } from "../layout.tsx";
@@ -33,11 +33,7 @@ export function ConsoleForm({
   const frame = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout");
   const formToken = frame?.formToken ?? "";
   const actionData = useActionData<{ confirm?: Confirmation; said?: Said } | undefined>();
-  const idle = useNavigation().state === "idle";
-  const sending = useRef(false);
-  useEffect(() => {
-    if (idle) sending.current = false;
-  }, [idle]);
+  const sendOnce = useSendOnce();
   const formName = row ? `${name}.${row}` : name;
   const formKey = `${formToken}.${formName}`;
   const generation = useFreshAfterDone(formName, [frame?.said, actionData?.said]);
@@ -53,17 +49,30 @@ export function ConsoleForm({
       encType={encType}
       className={className}
       noValidate
-      // While it is being sent, a second click sends nothing (without JavaScript, the key makes it act once).
-      onSubmit={(event) => {
-        if (sending.current) event.preventDefault();
-        sending.current = true;
-      }}
+      onSubmit={sendOnce}
     >
       <input type="hidden" name="intent" value={name} />
       <input type="hidden" name={FORM_KEY_FIELD} value={formKey} />
       {children}
     </Form>
   );
+}
+
+/**
+ * A form's submit handler: while it is being sent, a second click sends nothing. Without JavaScript, the form's key
+ * makes it act once; with it, the second sending would also be answered only with what the first did, without what
+ * the first showed once (a new secret or key).
+ */
+function useSendOnce(): (event: FormEvent) => void {
+  const idle = useNavigation().state === "idle";
+  const sending = useRef(false);
+  useEffect(() => {
+    if (idle) sending.current = false;
+  }, [idle]);
+  return (event) => {
+    if (sending.current) event.preventDefault();
+    sending.current = true;
+  };
 }
 
 /** A form's key without the page view's token: its name, and its row. */
@@ -99,12 +108,14 @@ function ConfirmStep({
   const location = useLocation();
   const question = useRef<HTMLParagraphElement>(null);
   useEffect(() => question.current?.focus(), []);
+  const sendOnce = useSendOnce();
   return (
     // A line of its own, whatever row of buttons it takes the place of; a long address in the question wraps.
     <Form
       method="post"
       action={action}
       className="mt-3 grid w-full gap-3 rounded border-2 border-slate-500 bg-slate-50 p-4"
+      onSubmit={sendOnce}
     >
       {confirm.fields.map(([field, value], index) => (
         <input key={index} type="hidden" name={field} value={value} />
