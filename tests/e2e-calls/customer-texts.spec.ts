@@ -1,9 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { runCli, signIn, uniqueOperatorEmail } from "../e2e/console.ts";
 import { postContactRequest } from "../e2e/console-leads.ts";
-import { expectNoAxeViolations, waitForHydration } from "../e2e/helpers.ts";
+import { expectFitsTheScreen, expectNoAxeViolations, waitForHydration } from "../e2e/helpers.ts";
 import { postWebhook, sid, startTwilioStandIn, TEST_ACCOUNT_SID, type TwilioStandIn } from "../twilio-stand-in.ts";
-import { expectFitsTheScreen } from "./fits-the-screen.ts";
 import { callsPgliteDir, callsSiteUrl, POOL, SITE_NUMBER, twilioStandInPort } from "./settings.ts";
 
 const PASSWORD = "correct horse battery staple";

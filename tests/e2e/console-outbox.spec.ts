@@ -7,7 +7,7 @@ import { makeMigratedFolder } from "../../tooling/migrated-database.ts";
 import { npmScriptCommand } from "../../tooling/server-process.ts";
 import { runCli, signIn, uniqueOperatorEmail } from "./console.ts";
 import { e2ePort } from "../e2e-server.ts";
-import { expectNoAxeViolations } from "./helpers.ts";
+import { expectFitsTheScreen, expectNoAxeViolations } from "./helpers.ts";
 import { uniqueMarker } from "./lead-forms.ts";
 
 /**
@@ -169,7 +169,7 @@ test("a phone alert its push service did not take is listed with its error, and 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await expectNoAxeViolations(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectFitsTheScreen(page, `${width} px`);
   }
 
   await row.getByRole("button", { name: /^Retry now: New lead push/ }).click();

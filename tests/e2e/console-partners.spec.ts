@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { partnerPage, referralLinkSentTo } from "./referral-links.ts";
 import { createOperator, signIn, uniqueOperatorEmail } from "./console.ts";
 import { postContactRequest, postOptOutRequest, uniquePhone } from "./console-leads.ts";
-import { expectNoAxeViolations } from "./helpers.ts";
+import { expectFitsTheScreen, expectNoAxeViolations } from "./helpers.ts";
 import { uniqueMarker } from "./lead-forms.ts";
 
 const PASSWORD = "correct horse battery staple";
@@ -27,7 +27,7 @@ test("at 390 px the inbox is one card per lead, each with a Call link, and never
   await expect(cards.first()).toContainText("New");
   await expect(cards.first().getByRole("link", { name: /^Call/ })).toHaveAttribute("href", `tel:${phone.digits}`);
   await expect(page.getByRole("table")).toBeHidden();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectFitsTheScreen(page, "390 px");
 
   // The lead page keeps Call and Email in view while it scrolls.
   await cards
@@ -298,7 +298,7 @@ test("an operator sets a partner's calls, hours and fee, pauses and resumes them
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await expectNoAxeViolations(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectFitsTheScreen(page, `${width} px`);
   }
   await page.getByRole("button", { name: "Resume" }).click();
   await expect(page.getByRole("status")).toContainText(`${partnerName} resumed.`);
@@ -308,7 +308,7 @@ test("an operator sets a partner's calls, hours and fee, pauses and resumes them
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await expectNoAxeViolations(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectFitsTheScreen(page, `${width} px`);
   }
   // Routing off again, as the other tests on this server expect.
   await page.getByRole("checkbox", { name: "Route calls to partners" }).uncheck();

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { countOf, countRows, VISITOR_USER_AGENT } from "./attribution.ts";
 import { createOperator, formFields, sendAgain, signIn, uniqueOperatorEmail } from "./console.ts";
 import { uniquePhone } from "./console-leads.ts";
-import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
+import { expectFitsTheScreen, expectNoAxeViolations, waitForHydration } from "./helpers.ts";
 import { uniqueMarker } from "./lead-forms.ts";
 
 const PASSWORD = "correct horse battery staple";
@@ -212,7 +212,7 @@ test("Scheduled fetch: the operator makes Google's username and password, shown 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoAxeViolations(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectFitsTheScreen(page, `${width} px`);
   }
   const url = `${baseURL}/conversions/scheduled/google.csv`;
   expect((await page.request.get(url)).status()).toBe(401);
@@ -234,7 +234,7 @@ test("Scheduled fetch: the operator makes Google's username and password, shown 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoAxeViolations(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectFitsTheScreen(page, `${width} px`);
   }
   await page.getByRole("link", { name: "Cancel" }).click();
   await expect(page.getByText("Roll the password for Google Ads?")).toHaveCount(0);
